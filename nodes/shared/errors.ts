@@ -1,0 +1,81 @@
+/**
+ * The errors every node raises. They carry only what a flow needs (status, code, message):
+ * never request headers, tokens, secrets or the request body, unlike raw axios errors.
+ */
+
+export interface Auth0ErrorDetails {
+  /** HTTP status; 0 when no answer came (timeout, refused, dropped). */
+  statusCode: number;
+  /** Auth0's `errorCode` (or `error` for the Authentication API), or a local code such as `ETIMEDOUT`. */
+  errorCode?: string;
+  /** Auth0's short `error` text (`Not Found`, `invalid_grant`). */
+  error?: string;
+  /** For 429: when the limit resets, UNIX epoch seconds. */
+  resetAt?: number;
+  /** The operation that failed, e.g. `users.get`. */
+  operation?: string;
+}
+
+/** A request the service refused or that never got an answer. */
+export class Auth0Error extends Error {
+  readonly statusCode: number;
+  readonly errorCode?: string;
+  readonly error?: string;
+  readonly resetAt?: number;
+  operation?: string;
+
+  constructor(message: string, details: Auth0ErrorDetails) {
+    super(message);
+    this.name = 'Auth0Error';
+    this.statusCode = details.statusCode;
+    if (details.errorCode !== undefined) this.errorCode = details.errorCode;
+    if (details.error !== undefined) this.error = details.error;
+    if (details.resetAt !== undefined) this.resetAt = details.resetAt;
+    if (details.operation !== undefined) this.operation = details.operation;
+  }
+
+  /** A plain object for `msg.error` consumers and JSON logs. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      statusCode: this.statusCode,
+      errorCode: this.errorCode,
+      error: this.error,
+      resetAt: this.resetAt,
+      operation: this.operation,
+    };
+  }
+}
+
+/** 429 after every allowed retry. */
+export class RateLimitError extends Auth0Error {
+  constructor(message: string, details: Auth0ErrorDetails) {
+    super(message, { ...details, statusCode: 429, errorCode: details.errorCode ?? 'too_many_requests' });
+    this.name = 'RateLimitError';
+  }
+}
+
+/** A missing or malformed input, raised before any request is sent. */
+export class InputError extends Error {
+  readonly input: string;
+  readonly statusCode = 0;
+  readonly errorCode = 'invalid_input';
+
+  constructor(input: string, message: string) {
+    super(message);
+    this.name = 'InputError';
+    this.input = input;
+  }
+}
+
+/** A node or config set up wrongly (no tenant, no credentials): nothing can be sent. */
+export class ConfigError extends Error {
+  readonly statusCode = 0;
+  readonly errorCode = 'invalid_configuration';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}

@@ -53,9 +53,9 @@ export interface NodeDefinition {
 export interface NodeRedAPI {
   nodes: {
     createNode(node: object, config: NodeDefinition): void;
-    registerType(
+    registerType<T extends Node = Node>(
       type: string,
-      constructor: (this: Node, config: NodeDefinition) => void,
+      constructor: (this: T, config: NodeDefinition) => void,
       options?: { credentials?: Record<string, { type: 'text' | 'password' }>; settings?: Record<string, unknown> },
     ): void;
     getNode(id: string): Node | null;

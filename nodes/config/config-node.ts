@@ -1,0 +1,65 @@
+/**
+ * What the auth0-config node offers the nodes that use it, and how its settings become
+ * client options. Kept apart from the node module, which Node-RED loads with `export =`.
+ */
+import type { TenantClientOptions } from './client-options';
+import { ConfigError } from '../shared/errors';
+import type { TenantClient } from '../shared/http-types';
+import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+
+export interface Auth0ConfigNode extends Node {
+  /** The tenant's shared client, created on first use. Throws ConfigError when the domain is unusable. */
+  getClient(): TenantClient;
+  register(node: Node): void;
+  deregister(node: Node, done?: () => void): void;
+  readonly domain: string;
+  readonly customDomain?: string;
+}
+
+/** `host` or `host:port`; a scheme or a trailing slash typed by habit is removed. */
+export function normaliseDomain(raw: unknown): string {
+  const domain = String(raw ?? '').trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i.test(domain) && !/^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(domain)) {
+    throw new ConfigError(`auth0-config: "domain" must be a host name such as my-tenant.eu.auth0.com (a host:port is allowed), got "${domain}"`);
+  }
+  return domain;
+}
+
+function numberSetting(value: unknown, fallback: number, min: number, max: number): number {
+  const n = value === '' || value === undefined || value === null ? fallback : Number(value);
+  return Number.isFinite(n) ? Math.min(Math.max(n, min), max) : fallback;
+}
+
+/** Reads the editor's settings into client options (credentials only from `credentials`). */
+export function clientOptionsFrom(config: NodeDefinition, credentials: Record<string, string | undefined>, nodeRedVersion?: string): TenantClientOptions {
+  const options: TenantClientOptions = {
+    domain: normaliseDomain(config.domain),
+    protocol: config.protocol === 'http' ? 'http' : 'https',
+    telemetry: config.telemetry !== false && config.telemetry !== 'false',
+    connectTimeout: numberSetting(config.timeout, 5, 0.1, 600),
+    readTimeout: numberSetting(config.readTimeout, 5, 0.1, 3600),
+    retries: Math.round(numberSetting(config.retries, 3, 0, 10)),
+    maxConcurrent: Math.round(numberSetting(config.maxConcurrent, 4, 1, 64)),
+    requestsPerSecond: numberSetting(config.requestsPerSecond, 0, 0, 1000),
+  };
+  if (typeof config.audience === 'string' && config.audience.trim() !== '') options.audience = config.audience.trim();
+  if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') options.customDomain = config.customDomain.trim();
+  if (credentials.token) options.token = credentials.token;
+  if (credentials.clientId) options.clientId = credentials.clientId;
+  if (credentials.clientSecret) options.clientSecret = credentials.clientSecret;
+  if (nodeRedVersion) options.nodeRedVersion = nodeRedVersion;
+  return options;
+}
+
+
+/** The config node a node names in its `tenant` property, or a ConfigError saying what is wrong. */
+export function findTenant(RED: NodeRedAPI, tenantId: unknown): Auth0ConfigNode {
+  if (typeof tenantId !== 'string' || tenantId === '') {
+    throw new ConfigError('no Auth0 tenant selected: choose an auth0-config node in the "Tenant" field');
+  }
+  const tenant = RED.nodes.getNode(tenantId) as Auth0ConfigNode | null;
+  if (!tenant || typeof tenant.getClient !== 'function') {
+    throw new ConfigError(`the Auth0 tenant ${tenantId} is not deployed or is not an auth0-config node`);
+  }
+  return tenant;
+}

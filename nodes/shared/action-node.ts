@@ -1,0 +1,289 @@
+/**
+ * The one action node behind every operation group. Its group's catalogue says what each
+ * operation needs; this file resolves the inputs, sends the request through the tenant's
+ * shared client (or the operation's executor), and follows Node-RED's conventions for
+ * output, errors, status and close.
+ */
+import type { GroupSpec, InputSpec, OperationSpec } from './catalogue';
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { Auth0Error, ConfigError, InputError } from './errors';
+import type { ExecutorResult } from './executor-types';
+import { findExecutor } from './executors';
+import type { Auth0Response, RateLimitState, TenantClient } from './http-types';
+import { isUnset, readFromPayload, resolveValues } from './inputs';
+import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
+import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
+import { buildRequest } from './request';
+import { migrateActionConfig } from './migrations';
+
+/** One editor-set input: a typedInput value and its type. */
+export interface ParamSetting {
+  value: unknown;
+  type?: string;
+}
+
+/** The action node's saved properties. */
+export interface ActionNodeConfig extends NodeDefinition {
+  tenant?: string;
+  operation?: string;
+  params?: Record<string, ParamSetting | string | number | boolean>;
+  /** `off`, or `all` to fetch every page of a list operation. */
+  paging?: 'off' | 'all';
+  /** With paging `all`: one message with the whole array, or one message per item. */
+  pagingOutput?: 'array' | 'items';
+  version?: number;
+}
+
+const TYPED_SOURCES = new Set(['msg', 'flow', 'global', 'env', 'jsonata', 'node', 'cred']);
+
+/** The short status text of an error (under 20 characters where possible). */
+function statusText(err: unknown): string {
+  if (err instanceof InputError) return `missing/bad ${err.input}`.slice(0, 30);
+  if (err instanceof ConfigError) return 'configuration';
+  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? 'no answer');
+  return 'error';
+}
+
+function rateLimitOf(state: RateLimitState | undefined): RateLimitState {
+  const out: RateLimitState = {};
+  if (state?.limit !== undefined) out.limit = state.limit;
+  if (state?.remaining !== undefined) out.remaining = state.remaining;
+  if (state?.reset !== undefined) out.reset = state.reset;
+  return out;
+}
+
+export function findOperation(group: GroupSpec, id: unknown): OperationSpec {
+  if (typeof id !== 'string' || id === '') {
+    throw new InputError('operation', `no operation chosen: set it in the node or in msg.operation (${group.operations.map((o) => o.id).join(', ')})`);
+  }
+  const op = group.operations.find((candidate) => candidate.id === id);
+  if (!op) {
+    throw new InputError('operation', `unknown operation "${id.slice(0, 60)}" for ${group.type}; expected one of ${group.operations.map((o) => o.id).join(', ')}`);
+  }
+  return op;
+}
+
+/** Normalises one saved input setting: a bare value means a literal. */
+function settingOf(raw: ActionNodeConfig['params'] extends infer P ? P extends Record<string, infer V> ? V : never : never): ParamSetting {
+  if (raw !== null && typeof raw === 'object' && 'value' in raw) return raw;
+  return { value: raw, type: undefined };
+}
+
+function defaultTypedType(spec: InputSpec): string {
+  switch (spec.type) {
+    case 'number':
+    case 'integer':
+      return 'num';
+    case 'boolean':
+      return 'bool';
+    case 'object':
+    case 'array':
+    case 'file':
+      return 'json';
+    default:
+      return 'str';
+  }
+}
+
+function evaluate(RED: NodeRedAPI, node: Node, setting: ParamSetting, spec: InputSpec, msg: NodeMessage): Promise<unknown> {
+  const type = setting.type ?? defaultTypedType(spec);
+  // A literal of a non-string input given as a real value (not text) needs no evaluation.
+  if (!TYPED_SOURCES.has(type) && typeof setting.value !== 'string') return Promise.resolve(setting.value);
+  return new Promise((resolve, reject) => {
+    try {
+      RED.util.evaluateNodeProperty(setting.value, type, node, msg, (err, value) => {
+        if (err) reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type} "${String(setting.value)}": ${err.message}`));
+        else resolve(value);
+      });
+    } catch (err) {
+      reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type}: ${(err as Error).message}`));
+    }
+  });
+}
+
+/** Gathers each input from the editor's setting, else from msg.payload, else from the config node. */
+async function gatherInputs(
+  RED: NodeRedAPI,
+  node: Node,
+  config: ActionNodeConfig,
+  op: OperationSpec,
+  msg: NodeMessage,
+  client: TenantClient,
+): Promise<Record<string, unknown>> {
+  const raw: Record<string, unknown> = {};
+  for (const spec of op.inputs) {
+    const saved = config.params?.[spec.name];
+    const setting = saved === undefined ? undefined : settingOf(saved);
+    let value: unknown;
+    if (setting && !isUnset(setting.value)) value = await evaluate(RED, node, setting, spec, msg);
+    if (isUnset(value)) value = readFromPayload(spec, msg.payload);
+    if (isUnset(value) && spec.fromConfig) value = client.defaultCredential(spec.fromConfig);
+    raw[spec.name] = value;
+  }
+  return resolveValues(op, raw);
+}
+
+class ActionNode {
+  private readonly inFlight = new Set<AbortController>();
+  private tenant: Auth0ConfigNode | undefined;
+  private setupError: Error | undefined;
+
+  constructor(
+    private readonly RED: NodeRedAPI,
+    private readonly node: Node,
+    private readonly config: ActionNodeConfig,
+    private readonly group: GroupSpec,
+  ) {
+    try {
+      this.tenant = findTenant(RED, config.tenant);
+      this.tenant.register(node);
+    } catch (err) {
+      this.setupError = err as Error;
+      node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
+    }
+    node.on('input', (msg, send, done) => {
+      this.handle(msg, send).then(() => done(), (err: Error) => {
+        this.describeFailure(msg, err);
+        done(err);
+      });
+    });
+    node.on('close', (_removed: boolean, done: () => void) => {
+      for (const controller of this.inFlight) controller.abort();
+      this.inFlight.clear();
+      if (this.tenant) this.tenant.deregister(node, done);
+      else done();
+    });
+  }
+
+  /** Puts what a Catch node's flow needs into msg.auth0 (Catch copies only message, code and stack of the error). */
+  private describeFailure(msg: NodeMessage, err: Error): void {
+    const failure = err as Partial<Auth0Error> & Partial<InputError>;
+    const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
+    msg.auth0 = {
+      operation: opId,
+      group: this.group.name,
+      statusCode: failure.statusCode ?? 0,
+      errorCode: failure.errorCode,
+      error: failure.error,
+      ...(failure.input ? { input: failure.input } : {}),
+      ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
+    };
+    if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
+      Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });
+    }
+    this.node.status({ fill: 'red', shape: 'ring', text: statusText(err) });
+  }
+
+  private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
+    if (this.setupError || !this.tenant) throw this.setupError ?? new ConfigError('no Auth0 tenant');
+    const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
+    const op = findOperation(this.group, opId);
+    if (op.deprecated) throw new InputError('operation', `${this.group.name}.${op.id} is no longer offered by Auth0: ${op.deprecated}`);
+    const client = this.tenant.getClient();
+    const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    this.node.status({ fill: 'blue', shape: 'dot', text: op.id.slice(0, 20) });
+    try {
+      const buildOptions = this.tenant.customDomain ? { customDomain: this.tenant.customDomain } : {};
+      const request = (vals: Record<string, unknown>) => ({ ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal });
+      if (op.executor) {
+        const executor = findExecutor(op.executor);
+        if (!executor) throw new ConfigError(`operation ${op.id} needs executor "${op.executor}", which is not loaded`);
+        const result = await executor({
+          client, group: this.group, op, values, msg, signal: controller.signal,
+          buildRequest: (vals = values) => request(vals),
+          progress: (text) => this.node.status({ fill: 'blue', shape: 'dot', text: text.slice(0, 30) }),
+          sendExtra: (extra) => send(extra),
+        });
+        this.output(msg, send, op, result);
+      } else if (this.config.paging === 'all' && pagingMode(op, values)) {
+        await this.fetchAll(msg, send, op, values, client, request);
+      } else {
+        const response = await client.request(request(values));
+        this.output(msg, send, op, { payload: response.data, response });
+      }
+      this.node.status({});
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
+
+  private output(msg: NodeMessage, send: SendFunction, op: OperationSpec, result: ExecutorResult): void {
+    msg.payload = result.payload;
+    msg.auth0 = {
+      operation: op.id,
+      group: this.group.name,
+      statusCode: result.response?.statusCode ?? 0,
+      rateLimit: rateLimitOf(result.response?.rateLimit),
+    };
+    if (result.msg) Object.assign(msg, result.msg);
+    send(msg);
+  }
+
+  /** Fetch all pages: one message with every item, or one message per item as pages arrive. */
+  private async fetchAll(
+    msg: NodeMessage,
+    send: SendFunction,
+    op: OperationSpec,
+    values: Record<string, unknown>,
+    client: TenantClient,
+    request: (vals: Record<string, unknown>) => ReturnType<typeof buildRequest>,
+  ): Promise<void> {
+    const summary: PagingSummary = { mode: 'page', pages: 0, items: 0, truncated: false };
+    const perItem = this.config.pagingOutput === 'items';
+    const all: unknown[] = [];
+    let last: Auth0Response | undefined;
+    let held: NodeMessage | undefined;
+    let index = 0;
+    const partsId = String(msg._msgid ?? Date.now());
+    for await (const page of fetchAllPages(op, values, (vals) => client.request(request(vals)), summary)) {
+      last = page.response;
+      this.node.status({ fill: 'blue', shape: 'dot', text: `${op.id} ${summary.items}` });
+      if (!perItem) {
+        for (const item of page.items) all.push(item);
+        continue;
+      }
+      for (const item of page.items) {
+        // Held back one item, so the last message can carry parts.count for a join node.
+        if (held) send(held);
+        held = this.RED.util.cloneMessage(msg);
+        held.payload = item;
+        held.parts = { id: partsId, index, type: 'array' };
+        held.auth0 = { operation: op.id, group: this.group.name, statusCode: page.response.statusCode, rateLimit: rateLimitOf(page.response.rateLimit), index };
+        index += 1;
+      }
+    }
+    const paging = { mode: summary.mode, pages: summary.pages, items: summary.items, truncated: summary.truncated, ...(summary.total !== undefined ? { total: summary.total } : {}) };
+    if (summary.truncated) {
+      this.node.warn(`${this.group.name}.${op.id}: Auth0 pages through at most 1,000 results; ${summary.items} were fetched. Narrow the search or use the jobs export_users operation for all of them.`);
+    }
+    if (perItem) {
+      if (held) {
+        (held.parts as Record<string, unknown>).count = index;
+        (held.auth0 as Record<string, unknown>).paging = paging;
+        send(held);
+      }
+      return;
+    }
+    msg.payload = all;
+    msg.auth0 = { operation: op.id, group: this.group.name, statusCode: last?.statusCode ?? 0, rateLimit: rateLimitOf(last?.rateLimit), paging };
+    send(msg);
+  }
+}
+
+/** The node constructor Node-RED registers for a group's node type. */
+export function actionNodeConstructor(RED: NodeRedAPI, group: GroupSpec): (this: Node, config: NodeDefinition) => void {
+  return function (this: Node, config: NodeDefinition): void {
+    RED.nodes.createNode(this, config);
+    new ActionNode(RED, this, migrateActionConfig(config as ActionNodeConfig), group);
+  };
+}
+
+/** A whole node module for a group: `export = actionNodeModule(rolesGroup)`. */
+export function actionNodeModule(group: GroupSpec): NodeModule {
+  const register = (RED: NodeRedAPI): void => {
+    RED.nodes.registerType(group.type, actionNodeConstructor(RED, group));
+  };
+  return Object.assign(register, { group });
+}

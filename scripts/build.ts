@@ -1,0 +1,89 @@
+/**
+ * After `tsc`: puts beside every node module Node-RED loads (dist/nodes/<family>/auth0-*.js)
+ * its .html (hand-written next to the .ts, or generated from the group's catalogue), the icons
+ * and the locale files, and checks that package.json lists exactly those modules.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { GroupSpec } from '../nodes/shared/catalogue';
+import { actionNodeHtml } from './editor-html';
+
+const root = path.resolve(__dirname, '..', '..');
+const dist = path.join(root, 'dist');
+
+function walk(dir: string, match: (file: string) => boolean, found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, match, found);
+    else if (match(entry.name)) found.push(full);
+  }
+  return found;
+}
+
+function copyDir(from: string, to: string): void {
+  if (!fs.existsSync(from)) return;
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const src = path.join(from, entry.name);
+    const dst = path.join(to, entry.name);
+    if (entry.isDirectory()) copyDir(src, dst);
+    else fs.copyFileSync(src, dst);
+  }
+}
+
+/** The group a generated action node module exports (actionNodeModule attaches it). */
+function groupOf(moduleFile: string): GroupSpec | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(moduleFile) as { group?: GroupSpec };
+  return mod.group;
+}
+
+export function build(): string[] {
+  const problems: string[] = [];
+  const entries = walk(path.join(dist, 'nodes'), (name) => /^auth0-[a-z-]+\.js$/.test(name)).sort();
+  const families = new Set<string>();
+  const actionLocale = path.join(root, 'locales', 'en-US', 'auth0-action.json');
+  for (const entry of entries) {
+    const type = path.basename(entry, '.js');
+    const rel = path.relative(path.join(dist, 'nodes'), path.dirname(entry));
+    const sourceDir = path.join(root, 'nodes', rel);
+    families.add(rel);
+    const handWritten = path.join(sourceDir, `${type}.html`);
+    const htmlOut = entry.replace(/\.js$/, '.html');
+    const localeOut = path.join(path.dirname(entry), 'locales', 'en-US', `${type}.json`);
+    fs.mkdirSync(path.dirname(localeOut), { recursive: true });
+    if (fs.existsSync(handWritten)) {
+      fs.copyFileSync(handWritten, htmlOut);
+      const ownLocale = path.join(sourceDir, 'locales', 'en-US', `${type}.json`);
+      if (fs.existsSync(ownLocale)) fs.copyFileSync(ownLocale, localeOut);
+      else problems.push(`${type}: no locales/en-US/${type}.json beside ${path.relative(root, handWritten)}`);
+      continue;
+    }
+    const group = groupOf(entry);
+    if (!group) {
+      problems.push(`${type}: no ${type}.html beside its source and no catalogue group exported`);
+      continue;
+    }
+    if (group.type !== type) problems.push(`${path.relative(root, entry)} registers ${group.type}; the file must be named after its type`);
+    fs.writeFileSync(htmlOut, actionNodeHtml(group));
+    // Every action node shares the generic form's strings, under its own file name as Node-RED expects.
+    fs.copyFileSync(actionLocale, localeOut);
+  }
+  for (const family of families) copyDir(path.join(root, 'icons'), path.join(dist, 'nodes', family, 'icons'));
+
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { 'node-red'?: { nodes?: Record<string, string> } };
+  const listed = new Set(Object.values(pkg['node-red']?.nodes ?? {}));
+  const built = new Set(entries.map((entry) => path.relative(root, entry).split(path.sep).join('/')));
+  for (const file of built) if (!listed.has(file)) problems.push(`package.json node-red.nodes does not list ${file}`);
+  for (const file of listed) if (!built.has(file)) problems.push(`package.json node-red.nodes lists ${file}, which the build did not produce`);
+  return problems;
+}
+
+if (require.main === module) {
+  const problems = build();
+  if (problems.length > 0) {
+    console.error(`build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('build: node html, icons and locales written beside every node module');
+}

@@ -1,0 +1,192 @@
+/**
+ * Writes an action node's .html from its catalogue: the registerType call (a literal, as the
+ * Flow Library's parser needs), the catalogue the generic editor form reads, the form template
+ * and the help text (Inputs, Outputs, Details, References).
+ */
+import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalogue';
+import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
+
+export const PALETTE_CATEGORY = 'Auth0';
+export const NODE_COLOR = '#F0A58F';
+export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function typeLabel(input: InputSpec): string {
+  switch (input.type) {
+    case 'list': return 'array | string';
+    case 'file': return 'array | string | Buffer';
+    case 'integer': return 'number';
+    default: return input.type;
+  }
+}
+
+/** What the editor form needs of the catalogue (no executors, no references). */
+export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
+  return {
+    type: group.type,
+    paletteLabel: group.paletteLabel,
+    api: group.api,
+    operations: group.operations.map((op) => ({
+      id: op.id,
+      label: op.label,
+      group: op.group ?? '',
+      description: op.description,
+      method: op.method,
+      path: op.path,
+      paging: op.paging ?? [],
+      deprecated: op.deprecated ?? '',
+      scopes: op.scopes ?? [],
+      inputs: op.inputs.map((input) => ({
+        name: input.name,
+        type: input.type,
+        required: Boolean(input.required),
+        default: input.default,
+        enum: input.enum,
+        description: input.description,
+        secret: Boolean(input.secret),
+        fromConfig: input.fromConfig,
+      })),
+    })),
+  };
+}
+
+function inputHelp(input: InputSpec): string {
+  const notes: string[] = [];
+  if (input.default !== undefined) notes.push(`Default <code>${escapeHtml(JSON.stringify(input.default))}</code>.`);
+  if (input.enum) notes.push(`One of ${input.enum.map((v) => `<code>${escapeHtml(v)}</code>`).join(', ')}.`);
+  if (input.fromConfig) notes.push('Defaults to the tenant\'s credential.');
+  if (input.secret) notes.push('A secret: set it from msg, flow, global or env, never as text in the flow.');
+  const cls = input.required ? '' : ' class="optional"';
+  return `    <dt${cls}>${escapeHtml(input.name)} <span class="property-type">${typeLabel(input)}</span></dt>\n    <dd>${escapeHtml(input.description)} ${notes.join(' ')}</dd>`;
+}
+
+function operationHelp(group: GroupSpec, op: OperationSpec): string {
+  const lines = [`<h4><code>${escapeHtml(op.id)}</code>: ${escapeHtml(op.label)}</h4>`];
+  const meta = [`<code>${op.method} ${escapeHtml(op.path)}</code>`];
+  if (op.scopes && op.scopes.length > 0) meta.push(`scopes ${op.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}`);
+  if (op.paging && op.paging.length > 0) meta.push(`pages (${op.paging.join(', ')})`);
+  if (op.deprecated) {
+    lines.push(`<p>${escapeHtml(op.description)} No longer offered: ${escapeHtml(op.deprecated)}.</p>`);
+    return lines.join('\n');
+  }
+  lines.push(`<p>${escapeHtml(op.description)} ${group.api === 'management' || op.executor === undefined ? meta.join('; ') + '.' : ''}</p>`);
+  if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
+  return lines.join('\n');
+}
+
+export function helpHtml(group: GroupSpec): string {
+  const pagingOps = group.operations.filter((op) => (op.paging ?? []).length > 0);
+  const parts = [
+    `<p>${escapeHtml(group.summary)}</p>`,
+    '<h3>Inputs</h3>',
+    '<dl class="message-properties">',
+    '    <dt class="optional">operation <span class="property-type">string</span></dt>',
+    '    <dd>The operation id, used when the node\'s Operation is "set by msg.operation".</dd>',
+    '    <dt class="optional">payload <span class="property-type">object</span></dt>',
+    '    <dd>Every input not set in the editor is read from <code>msg.payload.&lt;input name&gt;</code>; a request body is the input <code>body</code>. The inputs of each operation are listed under Details.</dd>',
+    '</dl>',
+    '<h3>Outputs</h3>',
+    '<dl class="message-properties">',
+    '    <dt>payload <span class="property-type">object | array | string</span></dt>',
+    '    <dd>The response body, parsed from JSON.</dd>',
+    '    <dt>auth0 <span class="property-type">object</span></dt>',
+    '    <dd><code>operation</code>, <code>statusCode</code> and <code>rateLimit</code> (<code>limit</code>, <code>remaining</code>, <code>reset</code>)' +
+      (pagingOps.length > 0 ? '; with "fetch all pages", <code>paging</code> (pages, items, truncated)' : '') + '.</dd>',
+    '</dl>',
+    '<h3>Details</h3>',
+    ...(group.details ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<p>A failure goes to Catch nodes; <code>msg.auth0</code> then holds <code>statusCode</code>, <code>errorCode</code> and <code>error</code>. A missing or malformed input fails before any request, naming the input.</p>',
+  ];
+  if (group.api === 'management') {
+    parts.push('<p>The tenant\'s management token is fetched, cached and renewed by the <code>auth0-config</code> node; rate limits are waited out for every node of the tenant together.</p>');
+  }
+  if (pagingOps.length > 0) {
+    parts.push('<p>List operations can fetch all pages, as one array or as one message per item (with <code>msg.parts</code> for a join node). Page paging stops at Auth0\'s 1,000-result limit; checkpoint paging (<code>from</code>/<code>take</code>) has none.</p>');
+  }
+  parts.push('<h3>Operations</h3>');
+  for (const op of group.operations) parts.push(operationHelp(group, op));
+  if (group.references && group.references.length > 0) {
+    parts.push('<h3>References</h3>', '<ul>', ...group.references.map((r) => `    <li><a href="${escapeHtml(r.url)}">${escapeHtml(r.title)}</a></li>`), '</ul>');
+  }
+  return parts.join('\n');
+}
+
+function formHtml(group: GroupSpec): string {
+  return [
+    '<div class="form-row">',
+    '    <label for="node-input-tenant"><i class="fa fa-server"></i> <span data-i18n="auth0-action.label.tenant"></span></label>',
+    '    <input type="text" id="node-input-tenant">',
+    '</div>',
+    '<div class="form-row">',
+    '    <label for="node-input-operation"><i class="fa fa-tasks"></i> <span data-i18n="auth0-action.label.operation"></span></label>',
+    `    <select id="node-input-operation" style="width: 70%;" data-auth0-group="${group.type}"></select>`,
+    '</div>',
+    '<div class="form-row auth0-operation-help"><label></label><div class="auth0-operation-text" style="display:inline-block; width:70%;"></div></div>',
+    '<div class="auth0-params"></div>',
+    '<div class="form-row auth0-paging-row">',
+    '    <label for="node-input-paging"><i class="fa fa-files-o"></i> <span data-i18n="auth0-action.label.paging"></span></label>',
+    '    <select id="node-input-paging" style="width: 35%;">',
+    '        <option value="off" data-i18n="auth0-action.paging.off"></option>',
+    '        <option value="all" data-i18n="auth0-action.paging.all"></option>',
+    '    </select>',
+    '    <select id="node-input-pagingOutput" style="width: 34%;">',
+    '        <option value="array" data-i18n="auth0-action.paging.array"></option>',
+    '        <option value="items" data-i18n="auth0-action.paging.items"></option>',
+    '    </select>',
+    '</div>',
+    '<div class="form-row">',
+    '    <label for="node-input-name"><i class="fa fa-tag"></i> <span data-i18n="node-red:common.label.name"></span></label>',
+    '    <input type="text" id="node-input-name" data-i18n="[placeholder]node-red:common.label.name">',
+    '</div>',
+  ].join('\n');
+}
+
+export function actionNodeHtml(group: GroupSpec): string {
+  const firstOp = group.operations.find((op) => !op.deprecated) ?? group.operations[0];
+  const catalogueJson = JSON.stringify(editorCatalogue(group)).replace(/<\//g, '<\\/');
+  return `<script type="text/javascript" src="${EDITOR_SCRIPT}"></script>
+<script type="application/json" data-auth0-catalogue="${group.type}">${catalogueJson}</script>
+<script type="text/javascript">
+    RED.nodes.registerType('${group.type}', {
+        category: '${PALETTE_CATEGORY}',
+        color: '${NODE_COLOR}',
+        defaults: {
+            name: { value: '' },
+            tenant: { value: '', type: 'auth0-config', required: true },
+            operation: { value: '${firstOp.id}' },
+            params: { value: {} },
+            paging: { value: 'off' },
+            pagingOutput: { value: 'array' },
+            version: { value: ${ACTION_NODE_VERSION} }
+        },
+        inputs: 1,
+        outputs: 1,
+        icon: 'auth0.svg',
+        paletteLabel: '${group.paletteLabel}',
+        label: function () {
+            return this.name || (window.Auth0Editor ? window.Auth0Editor.label(this, '${group.type}') : '${group.paletteLabel}');
+        },
+        labelStyle: function () {
+            return this.name ? 'node_label_italic' : '';
+        },
+        oneditprepare: function () {
+            window.Auth0Editor.prepare(this, '${group.type}');
+        },
+        oneditsave: function () {
+            window.Auth0Editor.save(this, '${group.type}');
+        }
+    });
+</script>
+
+<script type="text/html" data-template-name="${group.type}">
+${formHtml(group)}
+</script>
+
+<script type="text/html" data-help-name="${group.type}">
+${helpHtml(group)}
+</script>
+`;
+}

@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { connectionsGroup } from './connections.catalogue';
+export = actionNodeModule(connectionsGroup);

@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { hooksGroup } from './hooks.catalogue';
+export = actionNodeModule(hooksGroup);

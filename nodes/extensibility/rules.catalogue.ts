@@ -1,0 +1,86 @@
+/** The `rules` group: the legacy JavaScript rules run at login. */
+import { common, type GroupSpec } from '../shared/catalogue';
+
+const ruleId = common.id('The id of the rule (rul_…).');
+
+export const rulesGroup: GroupSpec = {
+  type: 'auth0-rules',
+  name: 'rules',
+  paletteLabel: 'rules',
+  api: 'management',
+  summary: 'Lists, creates, reads, updates and deletes rules: JavaScript functions that run when a user logs in.',
+  details: [
+    'Rules are deprecated by Auth0 in favour of Actions, but tenants that have them can still manage them.',
+    'The list is filtered by stage (login_success by default) and enabled (true by default).',
+  ],
+  references: [
+    { title: 'Management API: Rules', url: 'https://auth0.com/docs/api/management/v2/rules/get-rules' },
+    { title: 'Rules', url: 'https://auth0.com/docs/customize/rules' },
+  ],
+  operations: [
+    {
+      id: 'all',
+      label: 'List rules',
+      description: 'Lists the rules of one execution stage, by default only the enabled ones.',
+      method: 'GET',
+      path: '/api/v2/rules',
+      inputs: [
+        {
+          name: 'stage', in: 'query', type: 'string', default: 'login_success',
+          enum: ['login_success', 'login_failure', 'pre_authorize'],
+          description: 'Only rules of this execution stage.',
+        },
+        { name: 'enabled', in: 'query', type: 'boolean', default: true, description: 'Only enabled (true) or disabled (false) rules.' },
+        common.fields(),
+        common.includeFields(true),
+        common.page(),
+        common.perPage(),
+        common.includeTotals(false),
+      ],
+      paging: ['page'],
+      itemsKey: 'rules',
+      scopes: ['read:rules'],
+      group: 'Read',
+    },
+    {
+      id: 'create',
+      label: 'Create rule',
+      description: 'Creates a rule from body (name and script are required).',
+      method: 'POST',
+      path: '/api/v2/rules',
+      inputs: [common.body('The new rule: name and script (required), order, enabled.')],
+      scopes: ['create:rules'],
+      group: 'Create and update',
+    },
+    {
+      id: 'get',
+      label: 'Get rule',
+      description: 'Reads one rule.',
+      method: 'GET',
+      path: '/api/v2/rules/{id}',
+      inputs: [ruleId, common.fields(), common.includeFields(true)],
+      scopes: ['read:rules'],
+      group: 'Read',
+    },
+    {
+      id: 'update',
+      label: 'Update rule',
+      description: 'Changes the attributes given in body (script, name, order, enabled).',
+      method: 'PATCH',
+      path: '/api/v2/rules/{id}',
+      inputs: [ruleId, common.body('The attributes to change.')],
+      scopes: ['update:rules'],
+      group: 'Create and update',
+    },
+    {
+      id: 'delete',
+      label: 'Delete rule',
+      description: 'Deletes a rule.',
+      method: 'DELETE',
+      path: '/api/v2/rules/{id}',
+      inputs: [ruleId],
+      scopes: ['delete:rules'],
+      group: 'Delete',
+    },
+  ],
+};

@@ -1,0 +1,95 @@
+/** The `jobs` group: long-running jobs (user imports and exports, verification e-mails). */
+import { common, type GroupSpec } from '../shared/catalogue';
+
+const jobId = common.id('The id of the job (job_…).');
+
+export const jobsGroup: GroupSpec = {
+  type: 'auth0-jobs',
+  name: 'jobs',
+  paletteLabel: 'jobs',
+  api: 'management',
+  summary: 'Starts user import and export jobs and verification e-mails, and reads a job\'s status and errors.',
+  details: [
+    'Jobs run in the background: the response is the job (id and status pending). Poll it with get, or send it to an auth0-job-watch node, until it is completed or failed. A completed export carries the URL of its file in location.',
+    'import_users uploads the users (file_obj, also read as users: an array of user objects, a JSON string or a Buffer) as the multipart file part users. When upsert is false, users that already exist (same e-mail, user id or username) fail; when true they are updated with the upsertable attributes only. When send_completion_email is true, the tenant owners get an e-mail when the job is done. Auth0 runs at most 2 import jobs at once.',
+    'Use the export job to read more than the 1,000 users that listing allows.',
+  ],
+  references: [
+    { title: 'Management API: Jobs', url: 'https://auth0.com/docs/api/management/v2/jobs/get-jobs-by-id' },
+    { title: 'Bulk user imports', url: 'https://auth0.com/docs/manage-users/user-migration/bulk-user-imports' },
+    { title: 'Bulk user exports', url: 'https://auth0.com/docs/manage-users/user-migration/bulk-user-exports' },
+  ],
+  operations: [
+    {
+      id: 'get',
+      label: 'Get job',
+      description: 'Reads a job: its status, progress and, for a completed export, the file location.',
+      method: 'GET',
+      path: '/api/v2/jobs/{id}',
+      inputs: [jobId],
+      scopes: ['create:users', 'read:users'],
+      group: 'Read',
+    },
+    {
+      id: 'get_failed_job',
+      label: 'Get job errors',
+      description: 'Reads the error details of a job: for an import, each failed user with its errors.',
+      method: 'GET',
+      path: '/api/v2/jobs/{id}/errors',
+      inputs: [jobId],
+      scopes: ['create:users', 'read:users'],
+      group: 'Read',
+    },
+    {
+      id: 'get_results',
+      label: 'Get job results (removed)',
+      description: 'Deprecated: Auth0 removed the job results endpoint. Use get with the job id instead.',
+      method: 'GET',
+      path: '/api/v2/jobs/{job_id}/results',
+      inputs: [{ name: 'job_id', in: 'path', type: 'string', required: true, description: 'The id of the job.' }],
+      deprecated: 'jobs get_results is no longer available: Auth0 removed the job results endpoint; use get with the job id instead.',
+      group: 'Read',
+    },
+    {
+      id: 'export_users',
+      label: 'Export users',
+      description: 'Starts a job that exports users to a file (ndjson or CSV, gzipped); poll it with get for the file URL.',
+      method: 'POST',
+      path: '/api/v2/jobs/users-exports',
+      inputs: [common.body('The export: connection_id (optional; all users without it), format (json or csv), limit and fields ([{ "name": "email" }, …]).')],
+      scopes: ['read:users'],
+      group: 'Jobs',
+    },
+    {
+      id: 'import_users',
+      label: 'Import users',
+      description: 'Starts a job that imports users from a JSON file into a database connection.',
+      method: 'POST',
+      path: '/api/v2/jobs/users-imports',
+      contentType: 'multipart',
+      inputs: [
+        { name: 'connection_id', in: 'multipart', type: 'string', required: true, description: 'The id (con_…) of the database connection to import into; not its name.' },
+        {
+          name: 'file_obj', in: 'multipart', type: 'file', wireName: 'users', aliases: ['users'], required: true,
+          description: 'The users: an array of user objects, a JSON string or a Buffer holding a JSON array.',
+        },
+        { name: 'upsert', in: 'multipart', type: 'boolean', default: false, description: 'Update users that already exist (true) or fail them (false).' },
+        { name: 'send_completion_email', in: 'multipart', type: 'boolean', default: true, description: 'E-mail the tenant owners when the job completes.' },
+        { name: 'external_id', in: 'multipart', type: 'string', description: 'Your own id for the job, returned with it.' },
+      ],
+      scopes: ['create:users'],
+      group: 'Jobs',
+    },
+    {
+      id: 'send_verification_email',
+      label: 'Send verification e-mail',
+      description: 'Sends a user an e-mail with a link to verify their e-mail address.',
+      method: 'POST',
+      path: '/api/v2/jobs/verification-email',
+      inputs: [common.body('The request: user_id (required), client_id, identity ({ user_id, provider }), organization_id.')],
+      customDomainHeader: true,
+      scopes: ['update:users'],
+      group: 'Jobs',
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { blacklistsGroup } from './blacklists.catalogue';
+export = actionNodeModule(blacklistsGroup);

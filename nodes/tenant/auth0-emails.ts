@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { emailsGroup } from './emails.catalogue';
+export = actionNodeModule(emailsGroup);

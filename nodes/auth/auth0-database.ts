@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { databaseGroup } from './database.catalogue';
+
+export = actionNodeModule(databaseGroup);

@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { enterpriseGroup } from './enterprise.catalogue';
+
+export = actionNodeModule(enterpriseGroup);

@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { passwordlessGroup } from './passwordless.catalogue';
+
+export = actionNodeModule(passwordlessGroup);

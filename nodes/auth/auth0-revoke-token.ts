@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { revokeTokenGroup } from './revoke-token.catalogue';
+
+export = actionNodeModule(revokeTokenGroup);

@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { socialGroup } from './social.catalogue';
+
+export = actionNodeModule(socialGroup);

@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { tokenGroup } from './token.catalogue';
+
+export = actionNodeModule(tokenGroup);

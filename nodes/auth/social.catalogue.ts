@@ -1,0 +1,36 @@
+/**
+ * auth0-social: logs a user in with an access token from a social provider
+ * (POST /oauth/access_token). Shapes: Auth0 Authentication API "Social with Provider's Access
+ * Token" (legacy); auth0-python Social.
+ */
+import type { GroupSpec } from '../shared/catalogue';
+import { authInputs } from './inputs';
+
+export const socialGroup: GroupSpec = {
+  type: 'auth0-social',
+  name: 'social',
+  paletteLabel: 'auth0 social',
+  api: 'authentication',
+  summary: "Logs a user in with an access token issued by a social provider (Facebook, Google, Twitter or Weibo) and returns the tenant's tokens.",
+  details: [
+    "The provider's access token is the input access_token; connection names the social connection (for example facebook). client_id defaults to the tenant's Client ID credential.",
+    'The response (access_token, id_token, token_type) becomes msg.payload. Tokens are never written to the status, to the log or into an error.',
+  ],
+  references: [
+    { title: "Auth0 Authentication API: Social with provider's access token", url: 'https://auth0.com/docs/api/authentication/social/login-with-access-token' },
+  ],
+  operations: [
+    {
+      id: 'login',
+      label: "Log in with provider's token",
+      description: "Exchanges the social provider's access token for the tenant's access token and id token.",
+      method: 'POST', path: '/oauth/access_token', auth: 'none',
+      inputs: [
+        authInputs.clientId(),
+        { name: 'access_token', in: 'body', type: 'string', required: true, secret: true, description: "The social provider's access token." },
+        authInputs.connection('The social connection (for example facebook or google-oauth2).'),
+        authInputs.scope('openid'),
+      ],
+    },
+  ],
+};

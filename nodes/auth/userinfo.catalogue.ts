@@ -1,0 +1,34 @@
+/**
+ * auth0-userinfo: the user's profile for an access token (GET /userinfo with the token as a
+ * Bearer credential). The token travels in the Authorization header, which a catalogue input
+ * cannot write, so the `auth.userinfo` executor sends the request.
+ */
+import type { GroupSpec } from '../shared/catalogue';
+
+export const USERINFO_EXECUTOR = 'auth.userinfo';
+
+export const userinfoGroup: GroupSpec = {
+  type: 'auth0-userinfo',
+  name: 'userinfo',
+  paletteLabel: 'auth0 userinfo',
+  api: 'authentication',
+  summary: "Gets the user's profile (the OpenID Connect userinfo claims) for a user's access token.",
+  details: [
+    'The access token must have been issued with the openid scope. It is sent as a Bearer credential and never written to the status, to the log or into an error.',
+    'The profile (sub, name, email, picture, …) becomes msg.payload.',
+  ],
+  references: [
+    { title: 'Auth0 Authentication API: User Profile', url: 'https://auth0.com/docs/api/authentication/user-profile/get-user-info' },
+  ],
+  operations: [
+    {
+      id: 'userinfo',
+      label: 'Get user info',
+      description: "Returns the profile of the user the access token was issued to.",
+      method: 'GET', path: '/userinfo', auth: 'none', executor: USERINFO_EXECUTOR,
+      inputs: [
+        { name: 'access_token', in: 'none', type: 'string', required: true, secret: true, description: "The user's access token (from a token response)." },
+      ],
+    },
+  ],
+};

@@ -79,7 +79,8 @@ export async function* fetchAllPages(
   if (!mode) throw new Error(`operation ${op.id} does not page`);
   summary.mode = mode;
   if (mode === 'checkpoint') {
-    const take = Math.min(Number(values.take ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
+    // Fetch-all always asks for the largest page: fewer requests against the tenant's rate limit.
+    const take = MAX_PAGE_SIZE;
     let from = values.from_param as string | undefined;
     for (;;) {
       const pageValues: Record<string, unknown> = { ...withoutPageInputs(values), take };
@@ -97,7 +98,7 @@ export async function* fetchAllPages(
       from = next;
     }
   }
-  const perPage = Math.min(Number(values.per_page ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
+  const perPage = MAX_PAGE_SIZE;
   let page = Number(values.page ?? 0);
   const sendsTotals = op.inputs.some((input) => input.name === 'include_totals');
   for (;;) {

@@ -44,6 +44,8 @@ export interface JobEmail {
   to: string;
   subject: string;
   body: string;
+  /** The link the message carries (verification e-mails). */
+  link?: string;
   user_id?: string;
   job_id: string;
 }
@@ -398,11 +400,13 @@ export class JobEngine {
       this.fail(job, 'The user does not exist or has no email address.');
       return;
     }
+    const link = this.host.verificationLink(job.userId, job.clientId);
     this.host.sendEmail({
       kind: 'verification_email',
       to: email,
       subject: 'Verify your email',
-      body: `Please verify your email address by following this link: ${this.host.verificationLink(job.userId, job.clientId)}`,
+      body: `Please verify your email address by following this link: ${link}`,
+      link,
       user_id: job.userId,
       job_id: job.id,
     });

@@ -1,0 +1,38 @@
+/** Identifier generators in Auth0's formats. */
+import { randomBytes } from 'node:crypto';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Random alphanumeric string (used for client ids, connection ids, codes). */
+export function randomAlnum(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[bytes[i] % ALNUM.length];
+  return out;
+}
+
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** Random base64url string (secrets, refresh tokens). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Auth0-style prefixed id, e.g. `con_AbC123…` (16 characters after the prefix). */
+export function prefixedId(prefix: string, length = 16): string {
+  return `${prefix}_${randomAlnum(length)}`;
+}
+
+/** Auth0 database user id part: 24 hex characters, like a Mongo ObjectId. */
+export function objectId(): string {
+  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  return seconds + randomHex(8);
+}
+
+/** Six-digit numeric code (passwordless OTP). */
+export function numericCode(digits = 6): string {
+  const n = randomBytes(4).readUInt32BE(0) % 10 ** digits;
+  return String(n).padStart(digits, '0');
+}

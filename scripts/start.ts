@@ -1,0 +1,110 @@
+/**
+ * `npm start`: the local emulator plus a Node-RED from the project's own dependencies, with a
+ * user directory inside the project (.node-red-data/, ignored by git), this package linked into
+ * it, and every example flow deployed against the emulator. Ctrl-C stops both.
+ *
+ * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010).
+ */
+import { type ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+import { startEmulator, type Emulator } from '../emulator';
+import { deployableFlow, readExamples } from './example-flows';
+
+const root = path.resolve(__dirname, '..', '..');
+const userDir = path.join(root, '.node-red-data');
+const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1880);
+const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
+const DEMO_CLIENT_ID = 'node-red-demo-m2m';
+const DEMO_CLIENT_SECRET = 'local-emulator-secret-not-for-production';
+
+function prepareUserDir(): void {
+  const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(userDir, 'package.json'), JSON.stringify({
+    name: 'node-red-auth0-local', description: 'Node-RED user directory of npm start', version: '0.0.0', private: true,
+    dependencies: { '@idflow/node-red-auth0': 'file:..' },
+  }, null, 2));
+  fs.writeFileSync(path.join(userDir, 'settings.js'), `// Written by npm start; changes are overwritten.
+module.exports = {
+    uiHost: '127.0.0.1',
+    flowFile: 'flows.json',
+    credentialSecret: 'node-red-auth0-local-emulator',
+    contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' } },
+    editorTheme: { tours: false, projects: { enabled: false } },
+    logging: { console: { level: 'info', metrics: false, audit: false } }
+};
+`);
+}
+
+function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const req = http.request(url, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function waitForNodeRed(base: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}`);
+    try {
+      const res = await request('GET', `${base}/settings`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('Node-RED did not start within 60 s');
+}
+
+async function main(): Promise<void> {
+  const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as Record<string, unknown>;
+  const emulator: Emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, seed });
+  console.log(`Auth0 emulator (a local stand-in, not a real identity service): ${emulator.url}`);
+  prepareUserDir();
+  const redJs = require.resolve('node-red/red.js');
+  const child = spawn(process.execPath, [redJs, '--userDir', userDir, '--port', String(nodeRedPort), '--settings', path.join(userDir, 'settings.js')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      AUTH0_DOMAIN: emulator.domain,
+      AUTH0_WEB_CLIENT_ID: emulator.webClient.clientId,
+      AUTH0_SPA_CLIENT_ID: emulator.spaClient.clientId,
+      AUTH0_EMULATOR_URL: emulator.url,
+    },
+  });
+  let stopping = false;
+  const stop = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    if (child.exitCode === null) child.kill('SIGINT');
+    await emulator.close();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  child.on('exit', (code) => void stop(code ?? 0));
+
+  const base = `http://127.0.0.1:${nodeRedPort}`;
+  await waitForNodeRed(base, child);
+  const flow = deployableFlow(readExamples(path.join(root, 'examples')), {
+    name: 'Local emulator', domain: emulator.domain, protocol: 'http', clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET,
+  });
+  const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
+  if (deployed.status >= 300) throw new Error(`deploying the example flows failed: ${deployed.status} ${deployed.text.slice(0, 300)}`);
+  console.log(`\nNode-RED editor: ${base}/  (example flows deployed against the emulator; Ctrl-C stops both)\n`);
+}
+
+main().catch((err: Error) => {
+  console.error(`npm start failed: ${err.message}`);
+  process.exit(1);
+});

@@ -90,11 +90,8 @@ export async function userinfo(ctx: ExecutorContext): Promise<ExecutorResult> {
     throw new InputError('access_token', 'missing required input "access_token"');
   }
   const request = ctx.buildRequest(ctx.values);
-  const response = await ctx.client.request({
-    ...request,
-    headers: { ...(request.headers ?? {}), Authorization: `Bearer ${token.trim()}` },
-    signal: ctx.signal,
-  });
+  // Authorization is the client's alone; the user's token rides in bearerToken, which it sends.
+  const response = await ctx.client.request({ ...request, bearerToken: token.trim(), signal: ctx.signal });
   return { payload: response.data, response };
 }
 

@@ -1,7 +1,7 @@
 /**
  * auth0-userinfo: the user's profile for an access token (GET /userinfo with the token as a
- * Bearer credential). The token travels in the Authorization header, which a catalogue input
- * cannot write, so the `auth.userinfo` executor sends the request.
+ * Bearer credential). Authorization is the tenant client's alone, so the `auth.userinfo` executor
+ * hands the token over in RequestSpec.bearerToken and the client sends it.
  */
 import type { GroupSpec } from '../shared/catalogue';
 

@@ -31,6 +31,12 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   /** `management`: the client adds the management token. `none`: no token. */
   auth: 'management' | 'none';
+  /**
+   * With auth `none` only: a user's own access token, which the client sends as
+   * `Authorization: Bearer <token>` (GET /userinfo needs it). Handled like the client's own
+   * token: never logged, never in an error. The `headers` field cannot carry Authorization.
+   */
+  bearerToken?: string;
   /** `json` (default: parsed when the body is JSON, else text), `text`, `buffer` or `stream`. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream';
   /** Aborts the request (and any wait for the limiter or a retry) when the node closes. */

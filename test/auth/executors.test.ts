@@ -154,7 +154,8 @@ describe('auth executors: userinfo and delegation', () => {
   it("userinfo sends the user's token as the Bearer credential", async () => {
     const client = recordingClient({ data: { sub: 'auth0|1', email: 'a@x.io' } });
     const result = await userinfo(context(userinfoGroup, 'userinfo', { access_token: ' at-123 ' }, client));
-    assert.equal(client.sent[0].headers?.Authorization, 'Bearer at-123');
+    assert.equal(client.sent[0].bearerToken, 'at-123');
+    assert.equal(client.sent[0].headers, undefined, 'Authorization is never a plain header');
     assert.equal(client.sent[0].auth, 'none');
     assert.deepEqual(result.payload, { sub: 'auth0|1', email: 'a@x.io' });
   });

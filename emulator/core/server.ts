@@ -5,6 +5,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { parseBody } from './body';
 import { Clock } from './clock';
 import { ApiError, OAuthError, RATE_LIMIT_MESSAGE, isEmulatorError } from './errors';
@@ -372,6 +373,13 @@ export class EmulatorServer implements Tenant {
 
   private reply(res: ServerResponse, status: number, result: unknown): void {
     if (result instanceof RawReply) {
+      if (result.body instanceof Readable) {
+        const stream = result.body;
+        res.writeHead(result.status, result.headers);
+        stream.on('error', () => res.destroy());
+        stream.pipe(res);
+        return;
+      }
       const body = typeof result.body === 'string' ? Buffer.from(result.body, 'utf8') : result.body;
       res.writeHead(result.status, { ...result.headers, 'Content-Length': body.length });
       res.end(body);

@@ -28,6 +28,9 @@ import type {
 
 export const DEFAULT_DB_CONNECTION = 'Username-Password-Authentication';
 
+/** Name of the tenant settings document (`GET/PATCH /api/v2/tenants/settings` read and write it). */
+export const TENANT_SETTINGS_DOC = 'tenant-settings';
+
 /** Identity of the default applications, kept across resets. */
 export interface DefaultClients {
   m2m: { clientId: string; clientSecret: string };
@@ -169,6 +172,28 @@ export class TenantState {
 
   deleteDoc(name: string): boolean {
     return this.docs.delete(name);
+  }
+
+  /**
+   * The tenant settings document (shared by the tenants routes and the
+   * authentication routes, which read `default_directory`, `default_audience`
+   * and `allowed_logout_urls`).
+   */
+  tenantSettings(): Record<string, unknown> {
+    return this.doc<Record<string, unknown>>(TENANT_SETTINGS_DOC, () => ({
+      friendly_name: 'Auth0 Emulator',
+      picture_url: '',
+      support_email: '',
+      support_url: '',
+      default_directory: '',
+      default_audience: '',
+      allowed_logout_urls: [],
+      session_lifetime: 168,
+      idle_session_lifetime: 72,
+      sandbox_version: '18',
+      enabled_locales: ['en'],
+      flags: {},
+    }));
   }
 
   connectionByName(name: string): ConnectionRecord | undefined {

@@ -3,6 +3,7 @@
  * context a handler receives, and the registry it adds its routes to.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Clock } from './clock';
 import type { Faults } from './faults';
 import type { JwtClaims, JwtSigner } from './jwt';
@@ -74,11 +75,11 @@ export interface RouteContext {
   log(input: LogInput): LogEvent;
 }
 
-/** A non-JSON answer: redirects, XML, files. Return it from a handler. */
+/** A non-JSON answer: redirects, XML, files (a stream is piped, without Content-Length). Return it from a handler. */
 export class RawReply {
   constructor(
     readonly status: number,
-    readonly body: string | Buffer,
+    readonly body: string | Buffer | Readable,
     readonly headers: Record<string, string> = {},
   ) {}
 

@@ -117,6 +117,8 @@ export interface CreateUserOptions {
   now: string;
   /** Skip the password policy (imports carry hashes or trusted data). */
   skipPasswordPolicy?: boolean;
+  /** Allow a database user without a password (imports: the user sets one later). */
+  passwordOptional?: boolean;
 }
 
 /** The connection named in a body, or Auth0's errors when absent or unknown. */
@@ -139,12 +141,12 @@ export function createUser(state: TenantState, input: Record<string, unknown>, o
 
   if (strategy === DATABASE_STRATEGY) {
     if (!email && !(connection.options?.requires_username && username)) throw payloadError('Missing required property: email');
-    if (!password) throw payloadError('Missing required property: password');
+    if (!password && !options.passwordOptional) throw payloadError('Missing required property: password');
     if (connection.options?.requires_username && !username) throw payloadError('Missing required property: username');
     if (username && !connection.options?.requires_username) {
       throw badRequest('Cannot set username for connection without requires_username', 'invalid_body');
     }
-    if (!options.skipPasswordPolicy) checkPasswordPolicy(connection, password);
+    if (password && !options.skipPasswordPolicy) checkPasswordPolicy(connection, password);
   } else if (strategy === 'email') {
     if (!email) throw payloadError('Missing required property: email');
   } else if (strategy === 'sms') {

@@ -4,7 +4,15 @@
  */
 import type { RoutesModule } from '../core/types';
 import { registerControlRoutes } from './control';
+import { registerAuthRoutes } from './auth';
+import { registerDatabaseRoutes } from './auth-database';
+import { registerPasswordlessRoutes } from './auth-passwordless';
+import { registerLegacyAuthRoutes } from './auth-legacy';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
+  registerAuthRoutes,
+  registerDatabaseRoutes,
+  registerPasswordlessRoutes,
+  registerLegacyAuthRoutes,
 ];

@@ -47,7 +47,7 @@ export const jobsGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/jobs/{job_id}/results',
       inputs: [{ name: 'job_id', in: 'path', type: 'string', required: true, description: 'The id of the job.' }],
-      deprecated: 'jobs get_results is no longer available: Auth0 removed the job results endpoint; use get with the job id instead.',
+      deprecated: 'Auth0 removed the job results endpoint; use get with the job id instead',
       group: 'Read',
     },
     {

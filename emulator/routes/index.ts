@@ -8,6 +8,25 @@ import { registerAuthRoutes } from './auth';
 import { registerDatabaseRoutes } from './auth-database';
 import { registerPasswordlessRoutes } from './auth-passwordless';
 import { registerLegacyAuthRoutes } from './auth-legacy';
+import { registerJobs } from './jobs';
+import { registerClients } from './clients';
+import { registerClientGrants } from './client-grants';
+import { registerConnections } from './connections';
+import { registerCustomDomains } from './custom-domains';
+import { registerDeviceCredentials } from './device-credentials';
+import { registerEmailTemplates } from './email-templates';
+import { registerEmails } from './emails';
+import { registerGrants } from './grants';
+import { registerGuardian } from './guardian';
+import { registerHooks } from './hooks';
+import { registerLogStreams } from './log-streams';
+import { registerPrompts } from './prompts';
+import { registerResourceServers } from './resource-servers';
+import { registerRules } from './rules';
+import { registerRulesConfigs } from './rules-configs';
+import { registerStats } from './stats';
+import { registerTenants } from './tenants';
+import { registerBlacklists } from './blacklists';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -15,4 +34,23 @@ export const routeModules: RoutesModule[] = [
   registerDatabaseRoutes,
   registerPasswordlessRoutes,
   registerLegacyAuthRoutes,
+  registerJobs,
+  registerClients,
+  registerClientGrants,
+  registerConnections,
+  registerCustomDomains,
+  registerDeviceCredentials,
+  registerEmailTemplates,
+  registerEmails,
+  registerGrants,
+  registerGuardian,
+  registerHooks,
+  registerLogStreams,
+  registerPrompts,
+  registerResourceServers,
+  registerRules,
+  registerRulesConfigs,
+  registerStats,
+  registerTenants,
+  registerBlacklists,
 ];

@@ -8,10 +8,12 @@ import { ApiError, badRequest, notFound } from '../core/errors';
 import { RawReply, type RouteContext, type RouteRegistry, type RoutesModule, type Tenant } from '../core/types';
 import { createUser, publicUser, updateUser } from '../core/users';
 import type { UserRecord } from '../core/model';
+import { createTicket } from '../auth/tickets';
 import { JobEngine, JobError, type JobEmail, type JobsHost } from '../jobs/job-engine';
 import { jobErrorsView, jobView } from '../jobs/job-view';
 import { checkExportFields, type ExportField, type ExportFormat } from '../jobs/export-format';
 import { JOB_LIMITS, type Job } from '../jobs/job-model';
+import { tenantName } from './group-helpers';
 import { EXPORT_PATH_PREFIX } from '../jobs/signed-url';
 import type { ImportedProfile, ImportTarget } from '../jobs/import-apply';
 
@@ -71,8 +73,7 @@ function* usersOf(tenant: Tenant, connectionName?: string): Generator<Record<str
 function jobsHost(tenant: Tenant): JobsHost {
   return {
     clock: tenant.clock,
-    // Auth0 names the file after the tenant: the first label of a domain name, else "emulator".
-    tenantName: () => (/^[A-Za-z]/.test(tenant.domain) ? tenant.domain.split(/[.:]/)[0] : 'emulator'),
+    tenantName: () => tenantName(tenant),
     baseUrl: () => tenant.url,
     connectionById: (id) => tenant.state.connections.get(id),
     importTarget: importTarget(tenant),
@@ -87,11 +88,8 @@ function jobsHost(tenant: Tenant): JobsHost {
       const user = tenant.state.users.get(userId);
       return user ? user.email ?? null : undefined;
     },
-    verificationLink: (userId, clientId) => {
-      const params = new URLSearchParams({ user_id: userId });
-      if (clientId) params.set('client_id', clientId);
-      return `${tenant.url}/u/email-verification?${params.toString()}`;
-    },
+    verificationLink: (userId, clientId) =>
+      createTicket(tenant, { kind: 'email-verification', userId, clientId, markEmailAsVerified: true }),
     sendEmail: (email: JobEmail) => {
       tenant.outbox.push({
         channel: 'email',

@@ -1,14 +1,12 @@
 /**
  * Unit tests of the jobs pieces that need no server: row validation, redaction, upsert rules,
- * export formatting, signed links, multipart parsing.
+ * export formatting, signed links.
  */
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
 import { redactRow, validateImportRow } from '../../emulator/jobs/import-schema';
 import { applyImportRow, type ImportedProfile, type ImportTarget } from '../../emulator/jobs/import-apply';
 import { checkExportFields, compileFields, csvHeader, parseFieldPath, toCsvRow, toNdjsonLine } from '../../emulator/jobs/export-format';
 import { ExportUrlSigner } from '../../emulator/jobs/signed-url';
-import { parseImportForm } from '../../emulator/jobs/multipart';
 
 const BCRYPT = '$2b$10$C9ofDkkTx7.yHkmMqsQZGuYtFDldM9W6U8dJV5GLY5PiGL9vx71gq';
 
@@ -154,44 +152,5 @@ describe('emulator jobs: signed export links', () => {
     assert.equal(signer.check('/user-exports/job_2/t.json.gz', new URLSearchParams(query), 999), 'bad-signature');
     assert.equal(signer.check(path, new URLSearchParams(''), 999), 'missing');
     assert.equal(new ExportUrlSigner().check(path, new URLSearchParams(query), 999), 'bad-signature');
-  });
-});
-
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>): { headers: Record<string, string>; body: Buffer } {
-  const boundary = '----emulatortest' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"` + (part.filename ? `; filename="${part.filename}"` : '');
-    const type = part.filename ? 'Content-Type: application/json\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(chunks) };
-}
-
-describe('emulator jobs: multipart import form', () => {
-  it('reads fields and the users file', async () => {
-    const { headers, body } = multipart([
-      { name: 'connection_id', value: 'con_x' },
-      { name: 'upsert', value: 'true' },
-      { name: 'users', value: '[{"email":"a@b.co"}]', filename: 'users.json' },
-    ]);
-    const form = await parseImportForm(headers, Readable.from([body]), 100);
-    assert.deepEqual(form.fields, { connection_id: 'con_x', upsert: 'true' });
-    assert.equal(form.users?.toString(), '[{"email":"a@b.co"}]');
-    assert.equal(form.tooLarge, false);
-  });
-
-  it('flags a file over the limit without keeping more than the limit', async () => {
-    const { headers, body } = multipart([{ name: 'users', value: Buffer.alloc(5000, 0x20), filename: 'users.json' }]);
-    const form = await parseImportForm(headers, body, 1000);
-    assert.equal(form.tooLarge, true);
-    assert.ok(form.users!.length <= 1000);
-  });
-
-  it('rejects a body that is not multipart', async () => {
-    await assert.rejects(parseImportForm({ 'content-type': 'application/json' }, Buffer.from('{}'), 100));
   });
 });

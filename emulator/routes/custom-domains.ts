@@ -1,0 +1,102 @@
+/**
+ * Custom domains: `/api/v2/custom-domains` (list, create, get, update, delete) and
+ * `POST /api/v2/custom-domains/{id}/verify`. A new domain waits in `pending_verification`
+ * with the TXT record Auth0 would ask for; there is no DNS here, so verifying succeeds and
+ * the domain becomes `ready`.
+ */
+import { conflict, notFound } from '../core/errors';
+import { randomAlnum } from '../core/ids';
+import { fieldsProjection } from '../core/paging';
+import type { JsonRecord } from '../core/collection';
+import type { RoutesModule } from '../core/types';
+import { bodyObject, checkBody, checkString, clone, type BodySpec } from './group-helpers';
+
+const TYPES = ['auth0_managed_certs', 'self_managed_certs'];
+const TLS_POLICIES = ['recommended', 'compatible'];
+const IP_HEADERS = ['true-client-ip', 'cf-connecting-ip', 'x-forwarded-for', 'x-azure-clientip', ''];
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+
+const CREATE_SPEC: BodySpec = {
+  types: {
+    domain: 'string', type: 'string', verification_method: 'string', tls_policy: 'string',
+    custom_client_ip_header: ['string', 'null'], domain_metadata: 'object', relying_party_identifier: 'string',
+  },
+  required: ['domain', 'type'],
+  enums: { type: TYPES, verification_method: ['txt'], tls_policy: TLS_POLICIES, custom_client_ip_header: IP_HEADERS },
+};
+
+const UPDATE_SPEC: BodySpec = {
+  types: { tls_policy: 'string', custom_client_ip_header: ['string', 'null'], domain_metadata: 'object', relying_party_identifier: 'string' },
+  enums: { tls_policy: TLS_POLICIES, custom_client_ip_header: IP_HEADERS },
+};
+
+export const registerCustomDomains: RoutesModule = (routes, tenant) => {
+  const domains = () => tenant.state.collection('custom-domains', 'custom_domain_id');
+  const requireDomain = (id: string): JsonRecord => {
+    const domain = domains().get(id);
+    if (!domain) throw notFound('The custom domain does not exist', 'inexistent_custom_domain');
+    return domain;
+  };
+
+  routes.management('GET', '/api/v2/custom-domains', 'read:custom_domains', (ctx) => {
+    const project = fieldsProjection(ctx.query);
+    return domains().list().map((d) => project(clone(d)));
+  });
+
+  routes.management('POST', '/api/v2/custom-domains', 'create:custom_domains', (ctx) => {
+    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+    checkString(body.domain, 'domain', { pattern: DOMAIN_PATTERN });
+    const name = (body.domain as string).toLowerCase();
+    if (domains().list().some((d) => d.domain === name)) throw conflict('The custom domain already exists', 'custom_domain_conflict');
+    const record: JsonRecord = {
+      custom_domain_id: `cd_${randomAlnum(16)}`,
+      domain: name,
+      primary: domains().size === 0,
+      status: 'pending_verification',
+      type: body.type,
+      verification: {
+        methods: [{ name: 'txt', record: `auth0-domain-verification=${randomAlnum(32).toLowerCase()}`, domain: `_cf-custom-hostname.${name}` }],
+      },
+      tls_policy: body.type === 'auth0_managed_certs' ? body.tls_policy ?? 'recommended' : undefined,
+      custom_client_ip_header: body.custom_client_ip_header ?? undefined,
+      domain_metadata: body.domain_metadata,
+      relying_party_identifier: body.relying_party_identifier,
+    };
+    for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+    domains().insert(record);
+    ctx.status = 201;
+    return clone(record);
+  }, { description: 'Create a custom domain' });
+
+  routes.management('GET', '/api/v2/custom-domains/:id', 'read:custom_domains', (ctx) => clone(requireDomain(ctx.params.id)));
+
+  routes.management('PATCH', '/api/v2/custom-domains/:id', 'update:custom_domains', (ctx) => {
+    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+    requireDomain(ctx.params.id);
+    return clone(
+      domains().update(ctx.params.id, (domain) => {
+        for (const [key, value] of Object.entries(clone(body))) {
+          if (value === null) delete domain[key];
+          else domain[key] = value;
+        }
+      }),
+    );
+  }, { description: 'Update a custom domain' });
+
+  routes.management('DELETE', '/api/v2/custom-domains/:id', 'delete:custom_domains', (ctx) => {
+    // Idempotent, as in Auth0: an absent domain is not an error.
+    domains().delete(ctx.params.id);
+    ctx.status = 204;
+    return undefined;
+  }, { description: 'Delete a custom domain' });
+
+  routes.management('POST', '/api/v2/custom-domains/:id/verify', 'create:custom_domains', (ctx) => {
+    const domain = requireDomain(ctx.params.id);
+    const updated = domains().update(domain.custom_domain_id as string, (d) => {
+      d.status = 'ready';
+      d.origin_domain_name = `${String(d.domain).replace(/\./g, '-')}-cd-${randomAlnum(16).toLowerCase()}.edge.tenants.auth0.com`;
+      if (d.type === 'self_managed_certs' && d.cname_api_key === undefined) d.cname_api_key = randomAlnum(64).toLowerCase();
+    }) as JsonRecord;
+    return clone(updated);
+  }, { description: 'Verify a custom domain' });
+};

@@ -136,20 +136,25 @@ export const registerLegacyAuthRoutes: RoutesModule = (routes) => {
   routes.auth('GET', '/wsfed/:client_id/FederationMetadata/2007-06/FederationMetadata.xml', (ctx) => {
     const client = ctx.tenant.state.clients.get(ctx.params.client_id);
     if (!client) throw new RawBodyError(404, 'Not Found');
-    const base = ctx.tenant.url;
-    const xml = `<?xml version="1.0"?>
-<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="urn:${ctx.tenant.domain}">
+    return wsfedMetadata(ctx.tenant, `${ctx.tenant.url}/wsfed/${client.client_id}`);
+  });
+  // The tenant-wide document (what the SDKs' wsfed_metadata fetches).
+  routes.auth('GET', '/wsfed/FederationMetadata/2007-06/FederationMetadata.xml', (ctx) => wsfedMetadata(ctx.tenant, `${ctx.tenant.url}/wsfed`));
+};
+
+function wsfedMetadata(tenant: Tenant, endpoint: string): RawReply {
+  const xml = `<?xml version="1.0"?>
+<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="urn:${tenant.domain}">
   <RoleDescriptor xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:fed="http://docs.oasis-open.org/wsfed/federation/200706" xsi:type="fed:SecurityTokenServiceType" protocolSupportEnumeration="http://docs.oasis-open.org/wsfed/federation/200706">
-    <KeyDescriptor use="signing">${keyInfo(ctx.tenant)}</KeyDescriptor>
+    <KeyDescriptor use="signing">${keyInfo(tenant)}</KeyDescriptor>
     <fed:PassiveRequestorEndpoint>
-      <EndpointReference xmlns="http://www.w3.org/2005/08/addressing"><Address>${base}/wsfed/${client.client_id}</Address></EndpointReference>
+      <EndpointReference xmlns="http://www.w3.org/2005/08/addressing"><Address>${endpoint}</Address></EndpointReference>
     </fed:PassiveRequestorEndpoint>
   </RoleDescriptor>
 </EntityDescriptor>
 `;
-    return RawReply.text(xml, 'application/xml; charset=utf-8');
-  });
-};
+  return RawReply.text(xml, 'application/xml; charset=utf-8');
+}
 
 /** The signing key as XML-DSig KeyValue (the emulator has no X.509 certificate). */
 function keyInfo(tenant: Tenant): string {

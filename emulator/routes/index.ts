@@ -8,6 +8,13 @@ import { registerAuthRoutes } from './auth';
 import { registerDatabaseRoutes } from './auth-database';
 import { registerPasswordlessRoutes } from './auth-passwordless';
 import { registerLegacyAuthRoutes } from './auth-legacy';
+import { registerUsersRoutes } from './users';
+import { registerUsersByEmailRoutes } from './users-by-email';
+import { registerUserBlocksRoutes } from './user-blocks';
+import { registerTicketsRoutes } from './tickets';
+import { registerRolesRoutes } from './roles';
+import { registerOrganizationsRoutes } from './organizations';
+import { registerLogsRoutes } from './logs';
 import { registerJobs } from './jobs';
 import { registerClients } from './clients';
 import { registerClientGrants } from './client-grants';
@@ -34,6 +41,13 @@ export const routeModules: RoutesModule[] = [
   registerDatabaseRoutes,
   registerPasswordlessRoutes,
   registerLegacyAuthRoutes,
+  registerUsersRoutes,
+  registerUsersByEmailRoutes,
+  registerUserBlocksRoutes,
+  registerTicketsRoutes,
+  registerRolesRoutes,
+  registerOrganizationsRoutes,
+  registerLogsRoutes,
   registerJobs,
   registerClients,
   registerClientGrants,

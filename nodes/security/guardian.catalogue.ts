@@ -72,7 +72,8 @@ export const guardianGroup: GroupSpec = {
       description: 'Replaces the configuration of a factor\'s provider.',
       method: 'PUT',
       path: '/api/v2/guardian/factors/{factor_name}/providers/{name}',
-      inputs: [factorName, providerName, common.body('The provider settings, for example from, messaging_service_sid, auth_token and sid for Twilio.')],
+      // Provider settings hold the provider's secrets (Twilio auth_token, SNS secret key).
+      inputs: [factorName, providerName, { ...common.body('The provider settings, for example from, messaging_service_sid, auth_token and sid for Twilio.'), secret: true }],
       scopes: ['update:guardian_factors'],
       group: 'Factors',
     },

@@ -21,7 +21,11 @@ export const emailsGroup: GroupSpec = {
       description: 'Creates the e-mail provider configuration.',
       method: 'POST',
       path: '/api/v2/emails/provider',
-      inputs: [common.body('The provider: name (for example smtp, sendgrid, ses, mailgun), enabled, default_from_address, credentials, settings.')],
+      // The body carries the provider's credentials (API key, SMTP password).
+      inputs: [{
+        ...common.body('The provider: name (for example smtp, sendgrid, ses, mailgun), enabled, default_from_address, credentials (API key or SMTP password), settings.'),
+        secret: true,
+      }],
       scopes: ['create:email_provider'],
       group: 'Create and update',
     },
@@ -41,7 +45,7 @@ export const emailsGroup: GroupSpec = {
       description: 'Changes the e-mail provider attributes given in body.',
       method: 'PATCH',
       path: '/api/v2/emails/provider',
-      inputs: [common.body('The attributes to change.')],
+      inputs: [common.body('The attributes to change. Give new credentials from msg, flow, global or env rather than as text in the flow.')],
       scopes: ['update:email_provider'],
       group: 'Create and update',
     },

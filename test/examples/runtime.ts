@@ -1,0 +1,184 @@
+/**
+ * Runs example flows in node-red-node-test-helper: loads this package's node modules and the core
+ * modules a flow uses, deploys it, presses its inject buttons and watches its debug nodes, and
+ * serves Node-RED's HTTP-in endpoints on a loopback port.
+ */
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import { coreNodeModules, EDITOR_TYPES, packageNodeModules, type RawNode, wiredTo } from './flow-files';
+
+type Listener = (msg: Record<string, unknown>) => void;
+
+export interface RuntimeNode {
+  id: string;
+  type: string;
+  on(event: string, fn: Listener): void;
+  receive(msg: Record<string, unknown>): void;
+}
+
+interface LogCall {
+  level: number;
+  msg?: unknown;
+  type?: string;
+  id?: string;
+}
+
+/** The part of node-red-node-test-helper these tests use (it ships no types). */
+interface TestHelper {
+  init(nodeRedPath: string, settings?: Record<string, unknown>): void;
+  load(nodes: unknown[], flow: unknown[], credentials: Record<string, unknown>): Promise<void>;
+  unload(): Promise<void>;
+  startServer(): Promise<void>;
+  stopServer(): Promise<void>;
+  getNode(id: string): RuntimeNode | null;
+  log(): { args: unknown[][] } | undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const helper = require('node-red-node-test-helper') as TestHelper;
+helper.init(require.resolve('node-red'));
+
+const LOG_ERROR = 20;
+const LOG_WARN = 30;
+
+let httpNodeApp: http.RequestListener | undefined;
+/** A node module that only remembers Node-RED's HTTP-in app, so tests can serve it. */
+function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
+  httpNodeApp = RED.httpNode;
+}
+
+/** The modules a flow's node types need, ours and core ones. */
+export function modulesFor(flow: RawNode[]): unknown[] {
+  const core = coreNodeModules();
+  const ours = packageNodeModules();
+  const files = new Set<string>();
+  const unknown: string[] = [];
+  for (const node of flow) {
+    if (EDITOR_TYPES.has(node.type)) continue;
+    const file = ours.get(node.type) ?? core.get(node.type);
+    if (file) files.add(file);
+    else unknown.push(node.type);
+  }
+  if (unknown.length > 0) throw new Error(`no module registers the node types ${[...new Set(unknown)].join(', ')}`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return [captureHttpNode, ...[...files].map((file) => require(file) as unknown)];
+}
+
+/** Deploys a flow whose config nodes carry `credentials` inline, as the admin API accepts it. */
+export async function deploy(flow: RawNode[]): Promise<void> {
+  const credentials: Record<string, unknown> = {};
+  const nodes = flow.map((node) => {
+    if (!('credentials' in node)) return node;
+    const { credentials: creds, ...rest } = node;
+    credentials[node.id] = creds;
+    return rest as RawNode;
+  });
+  await helper.load(modulesFor(nodes), nodes, credentials);
+}
+
+/** Log lines at error level, and nodes' warnings, since the flow was loaded, as text. */
+export function problemsLogged(): string[] {
+  const calls = helper.log()?.args ?? [];
+  return calls
+    .map((args) => args[0] as LogCall)
+    // Warnings of the harness itself (unencrypted test credentials, its own deprecations) carry no node id.
+    .filter((call) => call && (call.level === LOG_ERROR || (call.level === LOG_WARN && call.id !== undefined)))
+    .map((call) => `[${call.level === LOG_ERROR ? 'error' : 'warn'}] ${call.type ?? ''} ${call.id ?? ''}: ${messageOf(call.msg)}`);
+}
+
+/** The text of a logged message: a string, an Error, or Node-RED's encoded error object. */
+function messageOf(logged: unknown): string {
+  if (logged instanceof Error) return logged.message;
+  if (logged && typeof logged === 'object') {
+    const data = (logged as { data?: { message?: unknown } }).data;
+    return typeof data?.message === 'string' ? data.message : JSON.stringify(logged);
+  }
+  return String(logged);
+}
+
+/** The debug nodes a message from `start` can reach along wires. */
+export function debugNodesAfter(flow: RawNode[], start: string): string[] {
+  const byId = new Map(flow.map((node) => [node.id, node]));
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const queue = [start];
+  while (queue.length > 0) {
+    const id = queue.shift() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = byId.get(id);
+    if (!node) continue;
+    if (node.type === 'debug') found.push(id);
+    queue.push(...wiredTo(node));
+  }
+  return found;
+}
+
+/** Counts the messages each listed node receives from now on, keeping the last one. */
+export function watch(ids: string[]): { count(id: string): number; last(id: string): Record<string, unknown> | undefined } {
+  const counts = new Map<string, number>();
+  const lasts = new Map<string, Record<string, unknown>>();
+  for (const id of ids) {
+    const node = helper.getNode(id);
+    if (!node) throw new Error(`node ${id} is not deployed`);
+    counts.set(id, 0);
+    node.on('input', (msg) => {
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      lasts.set(id, msg);
+    });
+  }
+  return { count: (id) => counts.get(id) ?? 0, last: (id) => lasts.get(id) };
+}
+
+/**
+ * Waits until `ready()` holds or a problem is logged; fails with what was logged, or with
+ * `describe()` after `limitMs` (a guard against a hang, not a speed requirement).
+ */
+export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 15000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const problems = problemsLogged();
+    if (problems.length > 0) throw new Error(`logged:\n  ${problems.join('\n  ')}`);
+    if (ready()) return;
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Serves the HTTP-in endpoints of the deployed flows on a loopback port. */
+export async function serveHttpNodes(): Promise<{ url: string; close(): Promise<void> }> {
+  if (!httpNodeApp) throw new Error('no flow with the HTTP-in app has been loaded');
+  const server = http.createServer(httpNodeApp);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+export function post(url: string, body: string, contentType: string): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

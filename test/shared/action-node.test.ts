@@ -1,0 +1,183 @@
+/**
+ * The generic action node in a real Node-RED runtime: inputs from the editor and from the
+ * message, msg.operation, output conventions, errors to Catch nodes, fetch-all paging,
+ * against the local emulator (state) and a recording loopback server (what is sent).
+ */
+import { strict as assert } from 'assert';
+import { startEmulator, type Emulator } from '../../emulator';
+import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
+import { RECORDER_TOKEN, startRecorder, type Recorder } from '../helpers/recorder';
+
+const SECRET = 'action-node-test-secret-value';
+
+function usersFlow(domain: string, users: Record<string, unknown>): unknown[] {
+  return [
+    { id: 'tab', type: 'tab', label: 'test' },
+    { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
+    { id: 'users', type: 'auth0-users', z: 'tab', x: 100, y: 100, tenant: 'cfg', wires: [['out']], ...users },
+    { id: 'out', type: 'helper', z: 'tab', x: 300, y: 100 },
+    { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 200, scope: null, uncaught: false, wires: [['caught']] },
+    { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 200 },
+  ];
+}
+
+describe('action node (auth0-users) in Node-RED', function () {
+  this.timeout(30000);
+  let emulator: Emulator;
+  const modules = (): unknown[] => [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')];
+
+  before(async () => {
+    emulator = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  beforeEach(async () => {
+    await helper.startServer();
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await helper.stopServer();
+  });
+
+  const credentials = (): Record<string, unknown> => ({ cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+
+  it('creates a user, then reads it back by msg.operation with the id from msg.payload', async () => {
+    await helper.load(modules(), usersFlow(emulator.domain, { operation: '' }), credentials());
+    const users = helper.getNode('users');
+    const out = helper.getNode('out');
+    let next = nextMessage(out);
+    users?.receive({ operation: 'create', payload: { body: { connection: 'Username-Password-Authentication', email: 'node@example.com', password: 'Str0ng-pass!word' } }, topic: 'kept' });
+    const created = await next;
+    const createdUser = created.payload as Record<string, unknown>;
+    assert.equal(createdUser.email, 'node@example.com');
+    assert.equal(created.topic, 'kept', 'the incoming message travels on');
+    assert.deepEqual((created.auth0 as Record<string, unknown>).operation, 'create');
+    assert.equal((created.auth0 as Record<string, unknown>).statusCode, 201);
+    assert.ok(!JSON.stringify(created.payload).includes('Str0ng-pass!word'), 'no password in the output');
+
+    next = nextMessage(out);
+    users?.receive({ operation: 'get', payload: { id: createdUser.user_id } });
+    const read = await next;
+    assert.equal((read.payload as Record<string, unknown>).email, 'node@example.com');
+    const rateLimit = (read.auth0 as Record<string, Record<string, unknown>>).rateLimit;
+    assert.equal(typeof rateLimit.limit, 'number', 'rate-limit headers are reported');
+  });
+
+  it('reads an input set in the editor from msg, and an editor literal wins over msg.payload', async () => {
+    const [user] = emulator.state.users.list().filter(() => true).slice(0, 1) as Record<string, unknown>[];
+    const seeded = user ?? (await (async () => {
+      emulator.seed({ users: [{ email: 'seeded@example.com', password: 'Str0ng-pass!word' }] });
+      return emulator.state.users.list()[0] as Record<string, unknown>;
+    })());
+    await helper.load(modules(), usersFlow(emulator.domain, {
+      operation: 'get', params: { id: { value: 'lookup.user', type: 'msg' }, fields: { value: 'email,user_id', type: 'str' } }, version: 1,
+    }), credentials());
+    const next = nextMessage(helper.getNode('out'));
+    helper.getNode('users')?.receive({ lookup: { user: seeded.user_id }, payload: { id: 'ignored', fields: 'name' } });
+    const msg = await next;
+    assert.deepEqual(Object.keys(msg.payload as object).sort(), ['email', 'user_id']);
+  });
+
+  it('sends a Catch node a 404 with statusCode and errorCode in msg.auth0', async () => {
+    await helper.load(modules(), usersFlow(emulator.domain, { operation: 'get' }), credentials());
+    const next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: { id: 'auth0|does-not-exist' } });
+    const msg = await next;
+    const auth0 = msg.auth0 as Record<string, unknown>;
+    assert.equal(auth0.statusCode, 404);
+    assert.equal(auth0.errorCode, 'inexistent_user');
+    assert.match(String((msg.error as Record<string, unknown>).message), /404|not exist/i);
+  });
+
+  it('pages through every user, one message per item with msg.parts', async () => {
+    emulator.seed({ users: Array.from({ length: 230 }, (_, i) => ({ email: `page${i}@example.com`, password: 'Str0ng-pass!word' })) });
+    const total = emulator.state.users.list().length;
+    await helper.load(modules(), usersFlow(emulator.domain, { operation: 'list', paging: 'all', pagingOutput: 'items', version: 1 }), credentials());
+    const out = helper.getNode('out');
+    const received: Record<string, unknown>[] = [];
+    const all = new Promise<void>((resolve) => out?.on('input', (msg) => {
+      received.push(msg);
+      if ((msg.parts as Record<string, unknown>).count !== undefined) resolve();
+    }));
+    helper.getNode('users')?.receive({ payload: {} });
+    await all;
+    assert.equal(received.length, total);
+    assert.deepEqual(received.map((m) => (m.parts as Record<string, unknown>).index), Array.from({ length: total }, (_, i) => i));
+    assert.equal(new Set(received.map((m) => (m.payload as Record<string, unknown>).user_id)).size, total);
+    const paging = (received[received.length - 1].auth0 as Record<string, Record<string, unknown>>).paging;
+    assert.equal(paging.items, total);
+    assert.equal(paging.pages, Math.ceil(total / 100) + (total % 100 === 0 ? 1 : 0));
+  });
+
+  it('pages through every user into one array', async () => {
+    const total = emulator.state.users.list().length;
+    await helper.load(modules(), usersFlow(emulator.domain, { operation: 'list', paging: 'all', version: 1 }), credentials());
+    const next = nextMessage(helper.getNode('out'));
+    helper.getNode('users')?.receive({ payload: {} });
+    const msg = await next;
+    assert.equal((msg.payload as unknown[]).length, total);
+  });
+});
+
+describe('action node: what is (not) sent', function () {
+  this.timeout(20000);
+  let recorder: Recorder;
+
+  beforeEach(async () => {
+    recorder = await startRecorder((req) => (req.path.startsWith('/api/v2/users/') ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: `The user does not exist. ${SECRET}`, errorCode: 'inexistent_user' } } : { body: [] }));
+    await helper.startServer();
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await helper.stopServer();
+    await recorder.close();
+  });
+
+  const load = (users: Record<string, unknown>): Promise<void> => helper.load(
+    [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
+    usersFlow(recorder.domain, users),
+    { cfg: { clientId: 'cid', clientSecret: SECRET } },
+  );
+
+  it('fails a missing input before any request, naming it', async () => {
+    await load({ operation: 'get' });
+    const next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: {} });
+    const msg = await next;
+    assert.match(String((msg.error as Record<string, unknown>).message), /missing required input "id"/);
+    assert.equal((msg.auth0 as Record<string, unknown>).input, 'id');
+    assert.equal(recorder.requests.length, 0, 'nothing was sent, not even a token request');
+  });
+
+  it('fails an unknown or deprecated operation before any request', async () => {
+    await load({ operation: '' });
+    let next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ operation: 'drop_tables', payload: {} });
+    assert.match(String(((await next).error as Record<string, unknown>).message), /unknown operation "drop_tables"/);
+    next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ operation: 'delete_all_users', payload: {} });
+    assert.match(String(((await next).error as Record<string, unknown>).message), /no longer offered.*delete operation/);
+    assert.equal(recorder.requests.length, 0);
+  });
+
+  it('never lets a message change the host, and encodes ids into one path segment', async () => {
+    await load({ operation: 'get' });
+    const next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: { id: '../../oauth/token?x=1#y' }, url: 'http://evil.example.com/', host: 'evil.example.com' });
+    await next;
+    const [request] = recorder.apiRequests();
+    assert.equal(request.path, '/api/v2/users/..%2F..%2Foauth%2Ftoken%3Fx%3D1%23y');
+    assert.equal(request.headers.host, recorder.domain);
+    assert.equal(request.headers.authorization, `Bearer ${RECORDER_TOKEN}`);
+  });
+
+  it('keeps the client secret out of errors, Catch messages and status', async () => {
+    await load({ operation: 'get' });
+    const next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: { id: 'x' } });
+    const msg = await next;
+    assert.ok(!JSON.stringify(msg).includes(SECRET), 'the secret echoed by the service is scrubbed');
+    assert.ok(!JSON.stringify(msg).includes(RECORDER_TOKEN), 'the token never appears');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * auth0-log-stream-in: receives an Auth0 custom webhook log stream on Node-RED's HTTP server and
+ * sends each log event as a message: real-time alerting without polling the tenant.
+ *
+ * Only a request whose Authorization header equals the node's credential is accepted (compared in
+ * constant time; without a configured value every request is refused). Auth0 redelivers a batch
+ * whose answer it did not get, so events already seen (by log_id) are dropped.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './http-node-route';
+import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-body';
+import { RecentIds } from './recent-ids';
+import { authorizationMatches } from './stream-authorization';
+import { lastEventText } from './watch-status';
+
+interface LogStreamInConfig extends NodeDefinition {
+  url?: string;
+}
+
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+/** How many log_ids are remembered for dropping redeliveries. */
+const DEDUPE_CAPACITY = 10_000;
+
+function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+class LogStreamInNode {
+  private readonly recent = new RecentIds(DEDUPE_CAPACITY);
+  private removeRoute: (() => void) | undefined;
+  private readonly authorization: string | undefined;
+  private readonly bodyLimit: number;
+  private received = 0;
+  private refused = 0;
+
+  constructor(private readonly node: Node, config: LogStreamInConfig, private readonly RED: NodeRedAPI) {
+    this.authorization = node.credentials?.authorization || undefined;
+    this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
+    const path = routePath(config.url);
+    const unavailable = httpNodeUnavailable(RED);
+    node.on('close', (_removed: boolean, done: () => void) => {
+      this.removeRoute?.();
+      this.removeRoute = undefined;
+      this.recent.clear();
+      done();
+    });
+    if (unavailable) {
+      node.warn(`auth0-log-stream-in: ${unavailable}`);
+      node.status({ fill: 'red', shape: 'ring', text: 'no HTTP server' });
+      return;
+    }
+    if (path === '') {
+      node.error('auth0-log-stream-in: set the URL (the path Auth0 posts the log stream to)');
+      node.status({ fill: 'red', shape: 'ring', text: 'no URL' });
+      return;
+    }
+    this.removeRoute = addPostRoute(RED, path, this.handler);
+    if (!this.authorization) {
+      node.warn('auth0-log-stream-in: no Authorization value is set, so every request is refused (401); set the same value as the log stream\'s Authorization Token');
+      node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
+    } else {
+      node.status({ fill: 'green', shape: 'ring', text: `POST ${path}`.slice(0, 32) });
+    }
+  }
+
+  /** The route's handler: a stable reference, so close removes exactly this route. */
+  readonly handler: RouteHandler = (req, res) => {
+    if (!authorizationMatches(req.headers.authorization, this.authorization)) {
+      this.refused += 1;
+      // Drain what was sent so the connection can be reused; nothing of it is read.
+      req.resume();
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      answer(res, 401, { error: 'unauthorized' });
+      this.node.status({ fill: 'yellow', shape: 'ring', text: `refused ${this.refused}` });
+      return;
+    }
+    readRequestBody(req, this.bodyLimit)
+      .then((body) => this.accept(body, res))
+      .catch((err: Error) => {
+        const tooLarge = err instanceof BodyTooLargeError;
+        answer(res, tooLarge ? 413 : 400, { error: tooLarge ? 'payload_too_large' : 'bad_request', message: err.message });
+        this.node.warn(`auth0-log-stream-in: request refused: ${err.message}`);
+      });
+  };
+
+  private accept(body: unknown, res: ServerResponse): void {
+    let events: StreamedEvent[];
+    try {
+      events = parseStreamBody(body);
+    } catch (err) {
+      if (!(err instanceof BodyFormatError)) throw err;
+      answer(res, 400, { error: 'bad_request', message: `not an Auth0 log stream body: ${err.message}` });
+      this.node.warn(`auth0-log-stream-in: not an Auth0 log stream body (${err.message})`);
+      return;
+    }
+    const fresh = events.filter((event) => typeof event.log_id !== 'string' || this.recent.add(event.log_id));
+    // Answer first: Auth0 only needs to know the batch arrived, and a slow flow must not make it retry.
+    answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
+    for (const event of fresh) {
+      this.node.send({ payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { log_id: event.log_id } });
+    }
+    this.received += fresh.length;
+    if (fresh.length > 0) {
+      const last = fresh[fresh.length - 1];
+      const text = lastEventText(typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? `${this.received} events`;
+      this.node.status({ fill: 'green', shape: 'dot', text });
+    }
+  }
+}
+
+export = function (RED: NodeRedAPI): void {
+  RED.nodes.registerType(
+    'auth0-log-stream-in',
+    function (this: Node, config: NodeDefinition) {
+      RED.nodes.createNode(this, config);
+      new LogStreamInNode(this, config as LogStreamInConfig, RED);
+    },
+    { credentials: { authorization: { type: 'password' } } },
+  );
+};

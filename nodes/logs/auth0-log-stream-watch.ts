@@ -1,0 +1,115 @@
+/**
+ * auth0-log-stream-watch: polls the tenant's log streams and sends a message when one changes
+ * status (active → suspended when Auth0 gives up delivering, paused, active again, deleted), so a
+ * flow can alert when log delivery breaks. The first poll after a start is the baseline.
+ */
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { ConfigError } from '../shared/errors';
+import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
+import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-changes';
+import { intervalSeconds } from './log-watch-settings';
+import { type PollOutcome, PollLoop } from './poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
+
+interface LogStreamWatchConfig extends NodeDefinition {
+  tenant?: string;
+  /** Seconds between polls (default 60). */
+  interval?: number | string;
+}
+
+const DEFAULT_STREAM_INTERVAL_SECONDS = 60;
+const OPERATION = 'log_stream_watch';
+
+function summary(counts: Record<string, number>): NodeStatus {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const broken = (counts.suspended ?? 0) + (counts.paused ?? 0);
+  if (total === 0) return { fill: 'grey', shape: 'ring', text: 'no streams' };
+  if (counts.suspended) return { fill: 'red', shape: 'dot', text: `${counts.suspended} suspended` };
+  if (broken > 0) return { fill: 'yellow', shape: 'dot', text: `${broken} paused` };
+  return { fill: 'green', shape: 'dot', text: `${total} active` };
+}
+
+class LogStreamWatchNode {
+  private tenant: Auth0ConfigNode | undefined;
+  private setupError: Error | undefined;
+  private intervalMs = DEFAULT_STREAM_INTERVAL_SECONDS * 1000;
+  private readonly controller = new AbortController();
+  private readonly tracker = new StreamStatusTracker();
+  private readonly loop: PollLoop;
+  private failures = 0;
+  private closing = false;
+  private domain = '';
+
+  constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
+    try {
+      this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
+      this.tenant = findTenant(RED, config.tenant);
+    } catch (err) {
+      this.setupError = err as Error;
+      node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
+      node.error(`auth0-log-stream-watch: ${(err as Error).message}`);
+    }
+    this.loop = new PollLoop((triggered) => this.poll(triggered), this.intervalMs);
+    node.on('input', (_msg: NodeMessage, _send, done) => {
+      if (this.setupError) {
+        done(this.setupError);
+        return;
+      }
+      void this.loop.pollNow().then((err) => (err ? done(err) : done()));
+    });
+    node.on('close', (_removed: boolean, done: () => void) => {
+      this.closing = true;
+      this.controller.abort();
+      this.loop.stop().then(done, () => done());
+    });
+    if (!this.setupError) {
+      node.status({ fill: 'grey', shape: 'ring', text: 'starting' });
+      this.loop.start(0);
+    }
+  }
+
+  private async poll(triggered: boolean): Promise<PollOutcome> {
+    try {
+      const client = this.tenant!.getClient();
+      this.domain = client.domain;
+      const response = await client.request({
+        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.controller.signal, operation: `${OPERATION} (list)`,
+      });
+      if (this.closing) return { delayMs: this.intervalMs };
+      const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
+      for (const change of changes) this.node.send(this.changeMessage(change));
+      this.failures = 0;
+      this.node.status(summary(this.tracker.counts()));
+      return { delayMs: this.intervalMs };
+    } catch (err) {
+      if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
+      this.failures += 1;
+      const delayMs = retryDelayMs(err, this.failures, this.intervalMs);
+      this.node.status({ fill: 'red', shape: 'ring', text: `${failureText(err)}, retry ${shortDuration(delayMs)}` });
+      if (!triggered) {
+        const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
+        this.node.error(err, {
+          topic: 'auth0-log-stream-watch',
+          payload: { failures: this.failures, retryInSeconds: Math.round(delayMs / 1000) },
+          auth0: { tenant: this.domain, operation: details.operation ?? OPERATION, statusCode: details.statusCode, errorCode: details.errorCode },
+        });
+      }
+      return { delayMs, error: err as Error };
+    }
+  }
+
+  private changeMessage(change: StreamChange): NodeMessage {
+    return {
+      topic: change.status,
+      payload: { ...withoutSecrets(change.stream), previousStatus: change.previousStatus, status: change.status },
+      auth0: { tenant: this.domain },
+    };
+  }
+}
+
+export = function (RED: NodeRedAPI): void {
+  RED.nodes.registerType('auth0-log-stream-watch', function (this: Node, config: NodeDefinition) {
+    RED.nodes.createNode(this, config);
+    new LogStreamWatchNode(this, config as LogStreamWatchConfig, RED);
+  });
+};

@@ -1,0 +1,270 @@
+/**
+ * auth0-log-watch: follows the tenant's log by checkpoint and sends each new event (or each
+ * batch) that passes the type filter. Its place in the log is kept in a context store, so a
+ * redeploy or a restart resumes right after the last event it read.
+ *
+ * Delivery guarantee (documented in the help):
+ * - the checkpoint is written right after each message is sent (event mode: after each event;
+ *   batch mode: after each batch), and the node's close waits for that write, so across a
+ *   redeploy or an orderly stop and start nothing is lost and nothing is sent twice;
+ * - if the process dies between a send and the store persisting that write (with the file store,
+ *   up to its flush interval), the events after the persisted checkpoint are sent again on start:
+ *   never lost, at worst repeated; msg.payload.log_id lets a flow drop such repeats.
+ */
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { ConfigError } from '../shared/errors';
+import type { ClientStatus, TenantClient } from '../shared/http-types';
+import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
+import { logTypeTable } from './log-categories';
+import { CheckpointStore } from './log-checkpoint';
+import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-reader';
+import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch-settings';
+import { type PollOutcome, PollLoop } from './poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
+import { STATUS } from './watch-status';
+
+/** Where the watcher is in the log. */
+interface Position {
+  cursor: string | null;
+  lastLogId: string | null;
+  lastDate: string | null;
+}
+
+/** The part of the runtime API the admin endpoint needs (present in every Node-RED since 0.x). */
+interface AdminApi {
+  httpAdmin?: { get(path: string, ...handlers: unknown[]): void };
+  auth?: { needsPermission(permission: string): unknown };
+}
+
+interface JsonResponse {
+  json(body: unknown): void;
+}
+
+const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
+
+function stateOf(position: Position): string {
+  return JSON.stringify([position.cursor, position.lastLogId, position.lastDate]);
+}
+
+function maxId(events: LogEvent[]): string | undefined {
+  let max: string | undefined;
+  for (const event of events) {
+    const id = logIdOf(event);
+    if (id !== undefined && (max === undefined || compareLogIds(id, max) > 0)) max = id;
+  }
+  return max;
+}
+
+class LogWatchNode {
+  private tenant: Auth0ConfigNode | undefined;
+  private settings: LogWatchSettings | undefined;
+  private setupError: Error | undefined;
+  private readonly controller = new AbortController();
+  private readonly loop: PollLoop;
+  private checkpoint: CheckpointStore | undefined;
+  private position: Position | undefined;
+  private domain = '';
+  private failures = 0;
+  /** The position last written, to skip writes that would change nothing. */
+  private savedState = '';
+  private closing = false;
+  private polling = false;
+  private readInRun = 0;
+  private client: TenantClient | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly node: Node, config: LogWatchConfig, RED: NodeRedAPI) {
+    try {
+      this.settings = readLogWatchSettings(config);
+      this.tenant = findTenant(RED, config.tenant);
+      this.checkpoint = new CheckpointStore(node, this.settings.store);
+    } catch (err) {
+      this.setupError = err as Error;
+      node.status(STATUS.failed(err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration'));
+      node.error(`auth0-log-watch: ${(err as Error).message}`);
+    }
+    this.loop = new PollLoop((triggered) => this.poll(triggered), this.settings?.intervalMs);
+
+    node.on('input', (_msg: NodeMessage, _send, done) => {
+      if (this.setupError) {
+        done(this.setupError);
+        return;
+      }
+      void this.loop.pollNow().then((err) => (err ? done(err) : done()));
+    });
+    node.on('close', (removed: boolean, done: () => void) => {
+      this.close(removed).then(done, () => done());
+    });
+
+    if (!this.setupError) {
+      node.status(STATUS.starting());
+      this.loop.start(0);
+    }
+  }
+
+  private async close(removed: boolean): Promise<void> {
+    this.closing = true;
+    this.controller.abort();
+    // Waits for the poll in progress: its last checkpoint write completes before the node is gone.
+    await this.loop.stop();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    // A deleted or disabled node's place in the log goes with it (Node-RED drops its context too).
+    if (removed && this.checkpoint) await this.checkpoint.delete().catch(() => undefined);
+  }
+
+  /** The tenant's current client (a redeployed config node brings a new one), with its status followed. */
+  private currentClient(): TenantClient {
+    const client = this.tenant!.getClient();
+    if (client !== this.client) {
+      this.unsubscribe?.();
+      this.client = client;
+      this.domain = client.domain;
+      this.unsubscribe = client.onStatus((status) => this.onClientStatus(status));
+    }
+    return client;
+  }
+
+  private onClientStatus(status: ClientStatus): void {
+    if (!this.polling || this.closing) return;
+    if (status.state === 'rate-limited') this.node.status(STATUS.rateLimited());
+    else if (status.state === 'requesting') this.showProgress();
+  }
+
+  private showProgress(): void {
+    if (this.readInRun > 0) this.node.status(STATUS.catchingUp(this.readInRun));
+  }
+
+  private async poll(triggered: boolean): Promise<PollOutcome> {
+    const settings = this.settings!;
+    this.polling = true;
+    this.readInRun = 0;
+    try {
+      const client = this.currentClient();
+      const reader = new LogReader(client, this.controller.signal);
+      if (!this.position) this.position = await this.initialPosition(reader, settings);
+      for (;;) {
+        if (this.closing) break;
+        const page = await reader.after(this.position.cursor);
+        this.readInRun += page.events.length;
+        await this.deliver(page, settings);
+        // A full page means a backlog: read on at once; the tenant's limiter paces the requests.
+        if (!page.full || this.closing) break;
+        this.node.status(STATUS.catchingUp(this.readInRun));
+      }
+      this.failures = 0;
+      if (!this.closing) this.node.status(STATUS.idle(this.position.lastDate));
+      return { delayMs: settings.intervalMs };
+    } catch (err) {
+      if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
+      this.failures += 1;
+      const delayMs = retryDelayMs(err, this.failures, settings.intervalMs);
+      this.node.status(STATUS.failed(`${failureText(err)}, retry ${shortDuration(delayMs)}`));
+      // A poll an input message asked for reports through that message's done(err) instead.
+      if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
+      return { delayMs, error: err as Error };
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private errorMessage(err: Error, retryInMs: number): NodeMessage {
+    const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
+    return {
+      topic: 'auth0-log-watch',
+      payload: { checkpoint: this.position?.cursor ?? null, failures: this.failures, retryInSeconds: Math.round(retryInMs / 1000) },
+      auth0: { tenant: this.domain, operation: details.operation ?? 'log_watch', statusCode: details.statusCode, errorCode: details.errorCode },
+    };
+  }
+
+  /** The stored checkpoint, or the start setting applied (and stored at once, so a restart cannot move it). */
+  private async initialPosition(reader: LogReader, settings: LogWatchSettings): Promise<Position> {
+    const stored = await this.checkpoint!.load();
+    if (stored && stored.tenant === this.domain && stored.start === settings.startSignature) {
+      const resumed = { cursor: stored.cursor, lastLogId: stored.lastLogId, lastDate: stored.lastDate };
+      this.savedState = stateOf(resumed);
+      return resumed;
+    }
+    if (stored) {
+      this.node.log(`the stored checkpoint was made for ${stored.tenant} with start ${stored.start}; starting over (${settings.startSignature})`);
+    }
+    let position: Position;
+    if (settings.start === 'id') {
+      position = { cursor: settings.startId!, lastLogId: settings.startId!, lastDate: null };
+    } else if (settings.start === 'oldest') {
+      position = { cursor: null, lastLogId: null, lastDate: null };
+    } else {
+      // "now": the newest existing event becomes the checkpoint; nothing before it is sent.
+      const newest = await reader.newestLogId();
+      position = { cursor: newest, lastLogId: newest, lastDate: null };
+    }
+    await this.save(position, settings);
+    return position;
+  }
+
+  private save(position: Position, settings: LogWatchSettings): Promise<void> {
+    this.savedState = stateOf(position);
+    return this.checkpoint!.save({ tenant: this.domain, start: settings.startSignature, ...position });
+  }
+
+  /**
+   * Sends the page's matching events and moves the checkpoint past the whole page. Each send is
+   * followed by its checkpoint write; nothing is sent once the node has begun to close.
+   */
+  private async deliver(page: LogPage, settings: LogWatchSettings): Promise<void> {
+    const position = this.position!;
+    const fresh = page.events.filter((event) => {
+      const id = logIdOf(event);
+      return id === undefined || isAfter(id, position.lastLogId);
+    });
+    if (settings.batch) {
+      const matched = fresh.filter((event) => settings.matches(event.type));
+      if (matched.length > 0) {
+        if (this.closing) return;
+        this.node.send(this.batchMessage(matched));
+        position.lastDate = typeof matched[matched.length - 1].date === 'string' ? (matched[matched.length - 1].date as string) : position.lastDate;
+      }
+    } else {
+      for (const event of fresh) {
+        const id = logIdOf(event);
+        if (id !== undefined) {
+          position.lastLogId = id;
+          position.cursor = id;
+        }
+        if (!settings.matches(event.type)) continue;
+        if (this.closing) return;
+        this.node.send(this.eventMessage(event));
+        if (typeof event.date === 'string') position.lastDate = event.date;
+        await this.save(position, settings);
+      }
+    }
+    const last = maxId(fresh);
+    if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
+    if (page.next !== null) position.cursor = page.next;
+    if (stateOf(position) !== this.savedState) await this.save(position, settings);
+  }
+
+  private eventMessage(event: LogEvent): NodeMessage {
+    return { payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { tenant: this.domain } };
+  }
+
+  private batchMessage(events: LogEvent[]): NodeMessage {
+    const types = [...new Set(events.map((event) => (typeof event.type === 'string' ? event.type : '')))];
+    return { payload: events, topic: types.join(','), auth0: { tenant: this.domain, count: events.length } };
+  }
+}
+
+export = function (RED: NodeRedAPI): void {
+  RED.nodes.registerType('auth0-log-watch', function (this: Node, config: NodeDefinition) {
+    RED.nodes.createNode(this, config);
+    new LogWatchNode(this, config as LogWatchConfig, RED);
+  });
+
+  // The editor reads the category and type-code table from here: one table for runtime and editor.
+  const admin = RED as NodeRedAPI & AdminApi;
+  if (admin.httpAdmin && admin.auth) {
+    admin.httpAdmin.get('/auth0-log-watch/types', admin.auth.needsPermission('auth0-log-watch.read'), (_req: unknown, res: JsonResponse) => {
+      res.json(logTypeTable());
+    });
+  }
+};

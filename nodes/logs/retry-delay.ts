@@ -1,0 +1,48 @@
+/**
+ * How long a polling node waits after a failed poll, and how it names the failure in its status.
+ * The tenant client has already retried a 429 as often as its config allows and waited for each
+ * reset; what reaches the node is a failure that outlasted that.
+ */
+import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
+
+const FIRST_RETRY_MS = 1_000;
+const MIN_BACKOFF_CAP_MS = 60_000;
+
+/**
+ * After a 429: until the limit resets (at least 1 s). Otherwise exponential from 1 s, doubling
+ * per consecutive failure, capped at the larger of the poll interval and a minute, with ±20 %
+ * jitter so nodes sharing a tenant do not retry in step.
+ */
+export function retryDelayMs(err: unknown, failures: number, intervalMs: number, now = Date.now(), random: () => number = Math.random): number {
+  if (err instanceof RateLimitError && err.resetAt !== undefined) {
+    return Math.min(MIN_BACKOFF_CAP_MS, Math.max(FIRST_RETRY_MS, err.resetAt * 1000 - now)) + Math.floor(random() * 250);
+  }
+  const cap = Math.max(intervalMs, MIN_BACKOFF_CAP_MS);
+  const base = Math.min(cap, FIRST_RETRY_MS * 2 ** Math.max(0, Math.min(30, failures - 1)));
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+/** A short status text (Node-RED shows about 20 characters). */
+export function failureText(err: unknown): string {
+  if (err instanceof RateLimitError) return 'rate limited';
+  if (err instanceof ConfigError) return 'configuration';
+  if (err instanceof Auth0Error) {
+    if (err.statusCode >= 400) return `HTTP ${err.statusCode}`;
+    if (err.errorCode === 'ETIMEDOUT' || err.errorCode === 'ECONNTIMEOUT') return 'timeout';
+    if (err.errorCode === 'invalid_response') return 'bad response';
+    if (err.errorCode === 'ECONNREFUSED' || err.errorCode === 'ENOTFOUND') return 'unreachable';
+    return 'connection error';
+  }
+  return 'error';
+}
+
+/** The tenant's client was closed under us (its config node is being redeployed): not worth an alert. */
+export function isClientClosed(err: unknown): boolean {
+  return err instanceof Auth0Error && (err.errorCode === 'CLIENT_CLOSED' || err.errorCode === 'ABORT_ERR');
+}
+
+/** `12 s`, `3 min` for status texts. */
+export function shortDuration(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s < 120 ? `${s}s` : `${Math.round(s / 60)}min`;
+}

@@ -154,6 +154,7 @@ export const organizationsGroup: GroupSpec = {
       inputs: [orgId, common.page(), common.perPage()],
       paging: ['page'],
       itemsKey: 'invitations',
+      customDomainHeader: true,
       scopes: ['read:organization_invitations'],
       group: 'Invitations',
     },

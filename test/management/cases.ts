@@ -71,8 +71,6 @@ export interface RequestCase {
   sdk?: (client: ManagementClient) => Promise<unknown>;
   /** Where the expectation comes from when there is no SDK call. */
   source?: string;
-  /** The SDK sends Auth0-Custom-Domain to this path for every method; our operation (a read) does not. */
-  sdkHeaderOnReads?: true;
 }
 
 /**
@@ -236,9 +234,8 @@ export const CASES: readonly RequestCase[] = [
   },
   {
     group: organizationsGroup, op: 'all_organization_invitations', values: { id: ODD, page: 0, per_page: 10 },
-    expect: { method: 'GET', path: `/api/v2/organizations/${E}/invitations`, query: { page: '0', per_page: '10' } },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/invitations`, query: { page: '0', per_page: '10' }, customDomain: true },
     sdk: (c) => c.organizations.invitations.list(ODD, { page: 0, per_page: 10, include_totals: NONE }),
-    sdkHeaderOnReads: true,
   },
   {
     group: organizationsGroup, op: 'create_organization_invitation',

@@ -209,8 +209,9 @@ function lintOperation(group: GroupSpec, op: OperationSpec, problems: string[]):
     if (!op.deprecated && !op.executor && !(op.scopes && op.scopes.length > 0)) problems.push(`${where}: names no scopes`);
     const takesHeader = CUSTOM_DOMAIN_PATHS.some((re) => re.test(samplePath(op)));
     if (op.customDomainHeader && !takesHeader) problems.push(`${where}: Auth0-Custom-Domain on a path that does not take it`);
-    if (!op.customDomainHeader && takesHeader && op.method !== 'GET' && !op.deprecated) {
-      problems.push(`${where}: a link-making endpoint without the Auth0-Custom-Domain header`);
+    // As the official SDK does: every method of a whitelisted path carries the header.
+    if (!op.customDomainHeader && takesHeader && !op.deprecated) {
+      problems.push(`${where}: an Auth0-Custom-Domain path without the header`);
     }
   } else if (op.customDomainHeader) {
     problems.push(`${where}: Auth0-Custom-Domain on an authentication operation`);

@@ -58,7 +58,7 @@ export class RateLimiter {
     if (!config) {
       return { allowed: true, limit: NOMINAL_LIMIT, remaining: NOMINAL_LIMIT, reset: Math.ceil(now / 1000) };
     }
-    const elapsed = (now - this.lastRefill) / 1000;
+    const elapsed = Math.max(0, now - this.lastRefill) / 1000;
     this.lastRefill = now;
     this.tokens = Math.min(config.burst, this.tokens + elapsed * config.perSecond);
     let allowed = false;

@@ -1,3 +1,15 @@
+import './executors';
 import { actionNodeModule } from '../shared/action-node';
+import type { NodeModule, NodeRedAPI } from '../shared/node-red-types';
+import { configureImportPace } from './import-executor';
 import { jobsGroup } from './jobs.catalogue';
-export = actionNodeModule(jobsGroup);
+
+const actionModule = actionNodeModule(jobsGroup);
+
+/** The generic action node for the jobs group, after reading the import pace from Node-RED's settings. */
+const register = (RED: NodeRedAPI): void => {
+  configureImportPace(RED.settings?.auth0JobsImportPollInterval);
+  actionModule(RED);
+};
+
+export = Object.assign(register, { group: jobsGroup }) as NodeModule;

@@ -11,7 +11,8 @@ export const jobsGroup: GroupSpec = {
   summary: 'Starts user import and export jobs and verification e-mails, and reads a job\'s status and errors.',
   details: [
     'Jobs run in the background: the response is the job (id and status pending). Poll it with get, or send it to an auth0-job-watch node, until it is completed or failed. A completed export carries the URL of its file in location.',
-    'import_users uploads the users (file_obj, also read as users: an array of user objects, a JSON string or a Buffer) as the multipart file part users. When upsert is false, users that already exist (same e-mail, user id or username) fail; when true they are updated with the upsertable attributes only. When send_completion_email is true, the tenant owners get an e-mail when the job is done. Auth0 runs at most 2 import jobs at once.',
+    'import_users uploads the users (file_obj, also read as users: an array of user objects, a JSON string or a Buffer) as the multipart file part users. Any number of users is accepted: they are split into JSON files of at most 500 KB (measured on the exact bytes sent, a user never split), one import job each. Auth0 runs at most 2 import jobs per tenant at once, so the files wait for a free slot (the node status shows file 3/12); a 429 about active import jobs started elsewhere is waited out, not failed. msg.payload is the job when there is one file, else the list of jobs; msg.auth0.jobs always lists their ids. Wire an auth0-job-watch node after it to get each job\'s summary and failed rows.',
+    'Bad input fails before anything is sent: an empty list, an item that is not a user object, a user that alone is over 500 KB (its index is named), a connection name instead of its id. An unknown connection is the service\'s 400, reworded to name connection_id. When upsert is false, users that already exist (same e-mail, user id or username) fail; when true they are updated with the upsertable attributes only. When send_completion_email is true, the tenant owners get an e-mail when each job is done. Node-RED setting auth0JobsImportPollInterval (seconds, default 5): how often a waiting import checks the running jobs.',
     'Use the export job to read more than the 1,000 users that listing allows.',
   ],
   references: [
@@ -53,17 +54,27 @@ export const jobsGroup: GroupSpec = {
     {
       id: 'export_users',
       label: 'Export users',
-      description: 'Starts a job that exports users to a file (ndjson or CSV, gzipped); poll it with get for the file URL.',
+      description: 'Starts a job that exports users to a file (ndjson or CSV, gzipped); poll it with get for the file URL, or send it to an auth0-job-watch node, which downloads and parses the file.',
       method: 'POST',
       path: '/api/v2/jobs/users-exports',
-      inputs: [common.body('The export: connection_id (optional; all users without it), format (json or csv), limit and fields ([{ "name": "email" }, …]).')],
+      inputs: [
+        common.body('The whole export request ({ connection_id, format, limit, fields }); the separate inputs below take precedence over its keys.', false),
+        { name: 'connection_id', in: 'body', type: 'string', description: 'The id (con_…) of the connection to export; all users of the tenant without it.' },
+        { name: 'format', in: 'body', type: 'string', enum: ['json', 'csv'], description: 'json (newline-delimited JSON, one user per line) or csv.' },
+        {
+          name: 'fields', in: 'body', type: 'any',
+          description: 'The fields to export: names ("email,name" or ["email", "user_metadata.plan"]) or [{ "name": …, "export_as": … }]; Auth0\'s default set when unset. CSV needs each metadata field named.',
+        },
+        { name: 'limit', in: 'body', type: 'integer', description: 'Export at most this many users.' },
+      ],
       scopes: ['read:users'],
       group: 'Jobs',
+      executor: 'jobs.export_users',
     },
     {
       id: 'import_users',
       label: 'Import users',
-      description: 'Starts a job that imports users from a JSON file into a database connection.',
+      description: 'Starts the jobs that import users into a database connection: the users are split into files under Auth0\'s 500 KB limit (a user is never split) and at most 2 import jobs run per tenant at once, the rest waiting their turn. The output is the job (the list of jobs when there are several files), ready for an auth0-job-watch node.',
       method: 'POST',
       path: '/api/v2/jobs/users-imports',
       contentType: 'multipart',
@@ -79,6 +90,7 @@ export const jobsGroup: GroupSpec = {
       ],
       scopes: ['create:users'],
       group: 'Jobs',
+      executor: 'jobs.import_users',
     },
     {
       id: 'send_verification_email',

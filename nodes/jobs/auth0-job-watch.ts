@@ -1,0 +1,92 @@
+/**
+ * auth0-job-watch: watches Auth0 jobs until they end. Output 1: a completed job (an import with
+ * its summary and failed rows, an export with its users); output 2: a failed one. The watched
+ * jobs are kept in a context store, so the watch resumes after a restart. The engine is in
+ * watch/job-watcher.ts; this file reads the node's settings and follows Node-RED's conventions.
+ */
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { ConfigError } from '../shared/errors';
+import type { TenantClient } from '../shared/http-types';
+import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { readJobRefs } from './watch/job-refs';
+import { type ExportOutput, JobWatcher } from './watch/job-watcher';
+import { WatchStore } from './watch/watch-store';
+
+interface JobWatchConfig extends NodeDefinition {
+  tenant?: string;
+  /** Seconds between polls of a job (default 5). */
+  interval?: number | string;
+  /** Context store of the watched jobs; '' for the default store. */
+  store?: string;
+  /** An export's users: one message with the array (default), or one message per user. */
+  exportOutput?: string;
+  /** Version of the saved properties (1), for migrations of saved flows. */
+  version?: number;
+}
+
+const DEFAULT_INTERVAL_S = 5;
+/** Bounds of the interval: fast enough for a local emulator, slow enough to stay a timer Node accepts. */
+const MIN_INTERVAL_S = 0.05;
+const MAX_INTERVAL_S = 24 * 60 * 60;
+
+function intervalMs(raw: unknown): number {
+  const n = raw === undefined || raw === null || raw === '' ? DEFAULT_INTERVAL_S : Number(raw);
+  const seconds = Number.isFinite(n) && n > 0 ? Math.min(Math.max(n, MIN_INTERVAL_S), MAX_INTERVAL_S) : DEFAULT_INTERVAL_S;
+  return Math.round(seconds * 1000);
+}
+
+export = function (RED: NodeRedAPI): void {
+  function Auth0JobWatch(this: Node, config: JobWatchConfig): void {
+    RED.nodes.createNode(this, config);
+    const node = this;
+    let tenant: Auth0ConfigNode | undefined;
+    let setupError: Error | undefined;
+    try {
+      tenant = findTenant(RED, config.tenant);
+      tenant.register(node);
+    } catch (err) {
+      setupError = err as Error;
+      node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
+    }
+
+    const storeName = typeof config.store === 'string' && config.store.trim() !== '' ? config.store.trim() : undefined;
+    const store = new WatchStore(node.context(), storeName, (err) => node.warn(`auth0-job-watch: context store${storeName ? ` "${storeName}"` : ''}: ${err.message}`));
+    const client = (): TenantClient => {
+      if (!tenant) throw setupError ?? new ConfigError('no Auth0 tenant');
+      return tenant.getClient();
+    };
+    const watcher = new JobWatcher({
+      client,
+      intervalMs: intervalMs(config.interval),
+      exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
+      store,
+      status: (status) => node.status(status),
+      cloneMessage: (msg) => RED.util.cloneMessage(msg),
+      send: (msgs) => node.send(msgs),
+      error: (err, msg) => node.error(err, msg),
+      warn: (message) => node.warn(message),
+    });
+
+    node.on('input', (msg, send, done) => {
+      let refs;
+      try {
+        if (setupError || !tenant) throw setupError ?? new ConfigError('no Auth0 tenant');
+        refs = readJobRefs(msg.payload);
+      } catch (err) {
+        node.status({ fill: 'red', shape: 'ring', text: (err as { input?: string }).input ? 'bad job id' : 'no tenant' });
+        done(err as Error);
+        return;
+      }
+      watcher.watch(refs, msg, send, done).catch((err: Error) => done(err));
+    });
+
+    node.on('close', (removed: boolean, done: () => void) => {
+      watcher.close(removed).then(
+        () => (tenant ? tenant.deregister(node, done) : done()),
+        () => (tenant ? tenant.deregister(node, done) : done()),
+      );
+    });
+  }
+
+  RED.nodes.registerType('auth0-job-watch', Auth0JobWatch);
+};

@@ -1,0 +1,46 @@
+/** The node status of auth0-job-watch: short texts (Node-RED shows about 20 characters). */
+import type { NodeStatus } from '../../shared/node-red-types';
+
+/** 45 s, 3 min, 1 h 5 min. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.round(s / 60)}m`;
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s % 3600) / 60);
+  return m > 0 ? `${h}h ${m}m` : `${h}h`;
+}
+
+export interface WatchProgress {
+  jobs: number;
+  /** Mean `percentage_done` of the jobs that reported one. */
+  percent?: number;
+  /** Longest `time_left_seconds` reported. */
+  secondsLeft?: number;
+  /** Seconds until the next try, when polls are failing. */
+  retryIn?: number;
+  /** Users read so far from an export file being downloaded. */
+  downloading?: number;
+}
+
+export interface WatchTotals {
+  completed: number;
+  failed: number;
+}
+
+export function watchStatus(progress: WatchProgress, totals: WatchTotals): NodeStatus | Record<string, never> {
+  if (progress.downloading !== undefined) {
+    return { fill: 'blue', shape: 'dot', text: `export ${progress.downloading.toLocaleString('en-US')} users` };
+  }
+  if (progress.jobs > 0) {
+    const count = progress.jobs === 1 ? '1 job' : `${progress.jobs} jobs`;
+    if (progress.retryIn !== undefined) return { fill: 'yellow', shape: 'ring', text: `${count}, retry ${formatDuration(progress.retryIn)}` };
+    const parts = [count];
+    if (progress.percent !== undefined) parts.push(`${Math.floor(progress.percent)}%`);
+    if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) parts.push(`~${formatDuration(progress.secondsLeft)}`);
+    return { fill: 'blue', shape: 'dot', text: parts.join(' ') };
+  }
+  if (totals.completed === 0 && totals.failed === 0) return {};
+  const text = totals.failed > 0 ? `${totals.completed} done, ${totals.failed} failed` : `${totals.completed} done`;
+  return { fill: totals.failed > 0 ? 'red' : 'green', shape: totals.failed > 0 ? 'ring' : 'dot', text };
+}

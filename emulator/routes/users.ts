@@ -142,7 +142,8 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
   routes.management('GET', '/api/v2/users/:id/logs', ['read:logs', 'read:logs_users'], (ctx) => {
     requireUser(ctx.tenant.state, ctx.params.id);
     const events = ctx.tenant.logs.forUser(ctx.params.id);
-    sortBy(events, ctx.query.str('sort') ?? 'date:-1');
+    // log_id order is creation order, so it sorts dates without same-millisecond ties.
+    sortBy(events, ctx.query.str('sort') ?? 'date:-1', (event, field) => (field === 'date' ? event.log_id : (event as Record<string, unknown>)[field]));
     const page = offsetPage(events, ctx.query, { itemsKey: 'logs', defaultPerPage: 50, maxPerPage: 100 });
     return offsetBody(page, 'logs');
   });

@@ -227,7 +227,10 @@ describe('auth verify: where the token comes from', () => {
   it('reads a Bearer Authorization header first', () => {
     assert.equal(findToken({ req: { headers: { authorization: 'Bearer abc.def.ghi' } }, payload: 'x.y.z' }, 'access'), 'abc.def.ghi');
     assert.equal(findToken({ req: { headers: { authorization: 'bearer  abc.def.ghi ' } } }, 'access'), 'abc.def.ghi');
-    assert.throws(() => findToken({ req: { headers: { authorization: 'Basic dXNlcjpwYXNz' } } }, 'access'), { code: 'malformed' });
+    assert.throws(() => findToken({ req: { headers: { authorization: 'Bearer not a token' } } }, 'access'), { code: 'malformed' });
+    // Basic (Node-RED's httpNodeAuth) is someone else's credential: the token is looked for further.
+    assert.throws(() => findToken({ req: { headers: { authorization: 'Basic dXNlcjpwYXNz' } } }, 'access'), { code: 'no_token' });
+    assert.equal(findToken({ req: { headers: { authorization: 'Basic dXNlcjpwYXNz' } }, payload: { id_token: 'i.d.t' } }, 'id'), 'i.d.t');
   });
 
   it('else msg.payload as a string, or the token of the kind in a token response', () => {

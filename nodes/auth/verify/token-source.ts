@@ -2,6 +2,7 @@
  * Where the token of a message is: the Bearer credential of the HTTP request that an `http in`
  * node received (msg.req.headers.authorization), else msg.payload when it is a string, else the
  * token of the wanted kind in a token response object (msg.payload.id_token / access_token).
+ * Wherever it came from, a token is only trusted after its signature and claims are checked.
  */
 import { InvalidTokenError } from './invalid-token';
 import type { TokenKind } from './claims';
@@ -18,9 +19,10 @@ function authorizationHeader(msg: Record<string, unknown>): unknown {
 
 export function findToken(msg: Record<string, unknown>, kind: TokenKind): string {
   const header = authorizationHeader(msg);
-  if (typeof header === 'string' && header.trim() !== '') {
+  // Another scheme (Basic for Node-RED's own httpNodeAuth) is not ours: look further.
+  if (typeof header === 'string' && /^Bearer(\s|$)/i.test(header.trim())) {
     const match = BEARER.exec(header.trim());
-    if (!match) throw new InvalidTokenError('malformed', 'the Authorization header is not a Bearer token');
+    if (!match) throw new InvalidTokenError('malformed', 'the Bearer credential in the Authorization header is malformed');
     return match[1] as string;
   }
   const payload = msg.payload;

@@ -1,0 +1,232 @@
+/**
+ * The example flows of examples/auth, run as `npm start` runs them: against the emulator with
+ * the demo seed, the tenant's credentials those of the machine-to-machine client, and the
+ * environment variables npm start sets. Each example's injects (or its http endpoints) are
+ * driven as a user would from the editor, and its debug nodes checked.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { startEmulator, type Emulator, type SeedData } from '../../emulator';
+import { coreNodes, helper, nodeModules } from '../helpers/node-red';
+
+type FlowNode = Record<string, unknown> & { id: string; type: string; name?: string };
+type Msg = Record<string, unknown>;
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const EXAMPLES = path.join(root, 'examples', 'auth');
+const EXAMPLE_DOMAIN = '127.0.0.1:4010';
+const EXAMPLE_NODE_RED = 'http://127.0.0.1:1880';
+
+/** http in nodes register on an express app the test helper serves nowhere; this node hands it over. */
+let httpNodeApp: http.RequestListener | undefined;
+function httpAppCapture(RED: { httpNode?: unknown; nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void } }): void {
+  httpNodeApp = RED.httpNode as http.RequestListener;
+  RED.nodes.registerType('test-http-app', function (this: object, config: object) {
+    RED.nodes.createNode(this, config);
+  });
+}
+
+function coreModules(): unknown[] {
+  const core = path.join(path.dirname(require.resolve('@node-red/nodes/package.json')), 'core');
+  const files = ['common/20-inject.js', 'common/21-debug.js', 'common/90-comment.js', 'function/10-function.js', 'function/15-change.js',
+    'function/80-template.js', 'function/10-switch.js', 'network/21-httpin.js', 'network/21-httprequest.js'];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return files.map((file) => require(path.join(core, file)));
+}
+
+function modules(): unknown[] {
+  return [
+    ...nodeModules('auth/auth0-authorize', 'auth/auth0-token', 'auth/auth0-userinfo', 'auth/auth0-verify-token', 'auth/auth0-revoke-token',
+      'auth/auth0-passwordless', 'auth/auth0-database', 'auth/auth0-logout', 'auth/auth0-social', 'auth/auth0-enterprise', 'auth/auth0-delegated',
+      'connections/auth0-connections'),
+    ...coreNodes('25-catch.js'), ...coreModules(), httpAppCapture,
+  ];
+}
+
+/** Replaces every occurrence of the example's fixed addresses with the test's. */
+function retarget(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return value.split(from).join(to);
+  if (Array.isArray(value)) return value.map((item) => retarget(item, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, retarget(v, from, to)]));
+  return value;
+}
+
+function get(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    }).on('error', reject);
+  });
+}
+
+describe('auth example flows against the emulator', function () {
+  this.timeout(30000);
+  let emu: Emulator;
+  let server: http.Server;
+  let serverUrl: string;
+  let nodes: FlowNode[] = [];
+  const savedEnv: Record<string, string | undefined> = {};
+
+  before(async () => {
+    const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData;
+    emu = await startEmulator({ port: 0, seed });
+    server = http.createServer((req, res) => (httpNodeApp ? httpNodeApp(req, res) : res.writeHead(503).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const env: Record<string, string> = {
+      AUTH0_DOMAIN: emu.domain, AUTH0_WEB_CLIENT_ID: emu.webClient.clientId, AUTH0_SPA_CLIENT_ID: emu.spaClient.clientId, AUTH0_EMULATOR_URL: emu.url,
+    };
+    for (const [key, value] of Object.entries(env)) {
+      savedEnv[key] = process.env[key];
+      process.env[key] = value;
+    }
+    await helper.startServer();
+  });
+  after(async () => {
+    await helper.stopServer();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await emu.close();
+    for (const [key, value] of Object.entries(savedEnv)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  afterEach(async () => {
+    await helper.unload();
+  });
+
+  /** Loads one example as npm start deploys it: a tab, the tenant's M2M credentials, local addresses. */
+  async function loadExample(file: string): Promise<void> {
+    const raw = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as FlowNode[];
+    assert.ok(Array.isArray(raw) && raw.some((n) => n.type === 'comment'), `${file}: a JSON array of nodes with a Comment node`);
+    const config = raw.find((n) => n.type === 'auth0-config');
+    assert.ok(config && config.domain === EXAMPLE_DOMAIN && config.protocol === 'http', `${file}: an auth0-config node for ${EXAMPLE_DOMAIN} over http`);
+    nodes = retarget(retarget(raw, `http://${EXAMPLE_DOMAIN}`, emu.url), EXAMPLE_NODE_RED, serverUrl) as FlowNode[];
+    nodes = retarget(nodes, EXAMPLE_DOMAIN, emu.domain) as FlowNode[];
+    const flow = [
+      { id: 'tab', type: 'tab', label: file },
+      ...nodes.map((n) => (n.type === 'auth0-config' ? n : { ...n, z: 'tab' })),
+      { id: 'app', type: 'test-http-app', z: 'tab', x: 0, y: 0, wires: [] },
+    ];
+    await helper.load(modules(), flow, { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } });
+  }
+
+  function node(name: string, type?: string): NonNullable<ReturnType<typeof helper.getNode>> {
+    const found = nodes.filter((n) => n.name === name && (type === undefined || n.type === type));
+    assert.equal(found.length, 1, `one node named "${name}"`);
+    const live = helper.getNode(found[0].id);
+    assert.ok(live, `node "${name}" is running`);
+    return live;
+  }
+
+  /** Clicks an inject and waits for the debug node named `debugName`; any "failed" debug output fails the test. */
+  function click(injectName: string, debugName: string): Promise<Msg> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`"${debugName}" got nothing`)), 15000);
+      node(debugName, 'debug').on('input', (msg: Msg) => {
+        clearTimeout(timer);
+        resolve(msg);
+      });
+      for (const failing of nodes.filter((n) => n.type === 'debug' && n.name === 'failed')) {
+        helper.getNode(failing.id)?.on('input', (msg: Msg) => {
+          clearTimeout(timer);
+          reject(new Error(`"failed" debug: ${JSON.stringify(msg.error)}`));
+        });
+      }
+      node(injectName, 'inject').receive({});
+    });
+  }
+
+  it('every auth node type appears in an example', () => {
+    const types = new Set<string>();
+    for (const file of fs.readdirSync(EXAMPLES)) {
+      for (const n of JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as FlowNode[]) types.add(n.type);
+    }
+    for (const type of ['auth0-token', 'auth0-database', 'auth0-passwordless', 'auth0-social', 'auth0-revoke-token', 'auth0-logout', 'auth0-userinfo',
+      'auth0-enterprise', 'auth0-delegated', 'auth0-authorize', 'auth0-verify-token']) {
+      assert.ok(types.has(type), `${type} has an example`);
+    }
+  });
+
+  it('protect-an-endpoint: 200 with a token, 401 without', async () => {
+    await loadExample('protect-an-endpoint.json');
+    const ok = await click('call with a token', 'answer');
+    assert.equal(ok.statusCode, 200);
+    assert.equal((ok.payload as Msg).hello, `${emu.clientId}@clients`);
+    const refused = await click('call without a token', 'answer');
+    assert.equal(refused.statusCode, 401);
+    assert.equal((refused.payload as Msg).code, 'no_token');
+  });
+
+  it('login-with-code-flow: login, callback with a greeting, logout', async () => {
+    await loadExample('login-with-code-flow.json');
+    const login = await get(`${serverUrl}/code-flow/login?redirect_uri=https://evil.example/`);
+    assert.equal(login.status, 302);
+    assert.equal(login.body, '', 'nothing (no verifier) in the body of the redirect');
+    const authorizeUrl = new URL(String(login.headers.location));
+    assert.equal(authorizeUrl.searchParams.get('client_id'), emu.spaClient.clientId);
+    assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${serverUrl}/code-flow/callback`, 'the browser cannot choose the redirect');
+    assert.equal(authorizeUrl.searchParams.get('code_challenge_method'), 'S256');
+    const atTenant = await get(authorizeUrl.toString());
+    assert.equal(atTenant.status, 302);
+    const callback = String(atTenant.headers.location);
+    assert.ok(callback.startsWith(`${serverUrl}/code-flow/callback?`));
+    const page = await get(callback);
+    assert.equal(page.status, 200, page.body);
+    assert.match(page.body, /Hello Ada Lovelace/);
+    const replay = await get(callback);
+    assert.equal(replay.status, 400, 'a state is used once');
+    const logout = await get(`${serverUrl}/code-flow/logout`);
+    assert.equal(logout.status, 302);
+    assert.ok(String(logout.headers.location).startsWith(`${emu.url}/v2/logout?`));
+  });
+
+  it('passwordless-login: send a code, log in with it', async () => {
+    await loadExample('passwordless-login.json');
+    const sent = await click('send a code to ada@example.com', 'code sent');
+    assert.equal((sent.payload as Msg).email, 'ada@example.com');
+    const loggedIn = await click('log in with the code', 'logged in');
+    assert.equal((loggedIn.payload as Msg).email, 'ada@example.com');
+  });
+
+  it('database-signup-and-login: sign up, log in, change password', async () => {
+    await loadExample('database-signup-and-login.json');
+    const created = await click('sign up new.user@example.com', 'new user');
+    assert.equal((created.payload as Msg).email, 'new.user@example.com');
+    const loggedIn = await click('log in new.user@example.com', 'logged in');
+    assert.equal((loggedIn.payload as Msg).email, 'new.user@example.com');
+    const changed = await click('change password of new.user@example.com', 'answer');
+    assert.equal(typeof changed.payload, 'string');
+  });
+
+  it('refresh-and-revoke: the refresh token stops working once revoked', async () => {
+    await loadExample('refresh-and-revoke.json');
+    const refused = await click('log in, refresh, revoke, refresh', 'refused after revocation');
+    assert.match(String((refused.error as Msg).message), /refresh token/i);
+  });
+
+  it("social-login: a connection, then a login with the provider's token", async () => {
+    await loadExample('social-login.json');
+    const created = await click('create the facebook connection (once)', 'connection');
+    assert.equal((created.payload as Msg).strategy, 'facebook');
+    const loggedIn = await click("log in with the provider's token", 'logged in');
+    assert.equal((loggedIn.payload as Msg).email, 'sam@example.com');
+  });
+
+  it('delegation: a token for the single-page app', async () => {
+    await loadExample('delegation.json');
+    const delegated = await click('log ada in, then delegate', 'delegation token');
+    assert.ok((delegated.payload as Msg).id_token);
+  });
+
+  it('enterprise-metadata: SAML and WS-Federation XML', async () => {
+    await loadExample('enterprise-metadata.json');
+    assert.match(String((await click('SAML metadata', 'SAML metadata')).payload), /EntityDescriptor/);
+    assert.match(String((await click('WS-Federation metadata', 'WS-Fed metadata')).payload), /EntityDescriptor/);
+  });
+});

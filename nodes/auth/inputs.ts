@@ -13,12 +13,12 @@ export const authInputs = {
   /** The application's client id; the config node's `clientId` when unset. */
   clientId: (where: InputLocation = 'body', required = true): InputSpec => ({
     name: 'client_id', in: where, type: 'string', required, fromConfig: 'clientId',
-    description: "The application's client id. Unset: the tenant's Client ID credential.",
+    description: "The application's client id.",
   }),
   /** The application's client secret; the config node's `clientSecret` when unset. */
   clientSecret: (required: boolean, note = ''): InputSpec => ({
     name: 'client_secret', in: 'body', type: 'string', required, secret: true, fromConfig: 'clientSecret',
-    description: `The application's client secret${note}. Unset: the tenant's Client Secret credential.`,
+    description: `The application's client secret${note}.`,
   }),
   grantType: (value: string, description = 'Grant type; leave it at its default.'): InputSpec => ({
     name: 'grant_type', in: 'body', type: 'string', default: value, description,

@@ -1,0 +1,467 @@
+/**
+ * The per-tenant HTTP client an auth0-config node owns and every node of that tenant shares:
+ * the host, the Management API token, the limiter, the retries and the error normalisation.
+ *
+ * Why the 429 handling is written here and not left to axios-retry: axios-retry waits inside the
+ * one request's promise. It can read `Retry-After` but not `X-RateLimit-Reset`. More importantly,
+ * it retries past the limiter, so it can neither pause the tenant's other queued requests until the
+ * reset nor put the retry back through the concurrency cap. Here a 429 pauses the tenant's lane,
+ * and the retry waits in the limiter like everyone else. axios-retry still does what it is good at
+ * (see http-transport.ts).
+ */
+import { setMaxListeners } from 'node:events';
+import type { TenantClientOptions } from './client-options';
+import { encodeBody } from './request-body';
+import { buildUrl, checkHeaders } from './request-target';
+import { type ErrorContext, type TransportFailureInfo, bodyValue, networkError, rateLimitError, responseError } from './error-mapping';
+import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
+import { type Lane, TenantLimiter, type WaiterErrors } from './limiter';
+import { backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from './rate-limit';
+import { Redactor, secretValuesOf } from './redact';
+import { telemetryHeader, userAgent } from './telemetry';
+import { ManagementTokenProvider, type FetchedToken } from './token-provider';
+import { Auth0Error, ConfigError, InputError } from '../shared/errors';
+import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
+import type { HttpMethod } from '../shared/catalogue';
+
+/** Test seams; a config node never passes these. */
+export interface TenantClientInternals {
+  /** Clock for token expiry (tests move it forward instead of waiting hours). */
+  now?: () => number;
+}
+
+const DEFAULTS = { connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: 4 };
+const MAX_REDIRECTS = 5;
+const TOKEN_OPERATION = 'management token (client credentials)';
+const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function laneOf(path: string): Lane {
+  return path.startsWith('/api/v2/') || path === '/api/v2' ? 'management' : 'authentication';
+}
+
+function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl: string; error?: ConfigError } {
+  const host = typeof domain === 'string' ? domain.trim() : '';
+  const baseUrl = `${protocol}://${host}`;
+  let ok = host !== '' && !/[/\\?#@\s]/.test(host);
+  if (ok) {
+    try {
+      ok = new URL(baseUrl).host.toLowerCase() === host.toLowerCase();
+    } catch {
+      ok = false;
+    }
+  }
+  return ok ? { host, baseUrl } : { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+}
+
+/** Short status text for a request that got no answer. */
+function errorStatusText(failure: TransportFailureInfo): string {
+  if (failure.kind === 'connect-timeout' || failure.kind === 'read-timeout') return 'timeout';
+  if (failure.kind === 'refused' || failure.kind === 'dns') return 'unreachable';
+  return 'connection error';
+}
+
+class Auth0TenantClient implements TenantClient {
+  readonly baseUrl: string;
+  readonly domain: string;
+
+  private readonly options: TenantClientOptions;
+  private readonly configError: ConfigError | undefined;
+  private readonly retries: number;
+  private readonly connectTimeout: number;
+  private readonly readTimeout: number;
+  private readonly transport: HttpTransport;
+  private readonly limiter: TenantLimiter;
+  private readonly tokens: ManagementTokenProvider;
+  private readonly redactor: Redactor;
+  private readonly baseHeaders: Record<string, string>;
+  /** Aborted by close(): ends the token fetch and every request in flight. */
+  private readonly lifetime = new AbortController();
+  private readonly listeners = new Set<(status: ClientStatus) => void>();
+  private lastStatus: ClientStatus = { state: 'idle', text: 'idle' };
+  private lastError: string | undefined;
+  private statusPending: NodeJS.Immediate | undefined;
+  private closed = false;
+
+  constructor(options: TenantClientOptions, internals: TenantClientInternals = {}) {
+    this.options = options;
+    const protocol = options.protocol === 'http' ? 'http' : 'https';
+    const { host, baseUrl, error } = checkDomain(options.domain, protocol);
+    this.domain = host;
+    this.baseUrl = baseUrl;
+    this.configError = error;
+    setMaxListeners(0, this.lifetime.signal);
+    this.retries = Math.min(10, Math.max(0, Math.floor(Number.isFinite(options.retries) ? options.retries : DEFAULTS.retries)));
+    this.connectTimeout = positive(options.connectTimeout, DEFAULTS.connectTimeout);
+    this.readTimeout = positive(options.readTimeout, DEFAULTS.readTimeout);
+    const maxConcurrent = Math.max(1, Math.floor(positive(options.maxConcurrent, DEFAULTS.maxConcurrent)));
+
+    this.redactor = new Redactor([options.token, options.clientSecret]);
+    this.transport = new HttpTransport({
+      connectTimeoutSeconds: this.connectTimeout,
+      readTimeoutSeconds: this.readTimeout,
+      maxSockets: maxConcurrent,
+      log: (message) => this.debug(message),
+    });
+    const limiterOptions: ConstructorParameters<typeof TenantLimiter>[0] = { maxConcurrent, onChange: () => this.refreshStatus() };
+    if (options.requestsPerSecond) limiterOptions.requestsPerSecond = options.requestsPerSecond;
+    this.limiter = new TenantLimiter(limiterOptions);
+
+    const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
+      domain: host,
+      fetchToken: () => this.fetchToken(),
+      abortError: () => networkError({ kind: 'aborted' }, false, this.context(TOKEN_OPERATION)),
+      log: (message) => this.debug(message),
+    };
+    if (options.token) tokenOptions.staticToken = options.token;
+    if (options.clientId) tokenOptions.clientId = options.clientId;
+    if (options.clientSecret) tokenOptions.clientSecret = options.clientSecret;
+    if (internals.now) tokenOptions.now = internals.now;
+    this.tokens = new ManagementTokenProvider(tokenOptions);
+
+    this.baseHeaders = { Accept: 'application/json, text/plain, */*', 'User-Agent': userAgent() };
+    if (options.telemetry !== false) this.baseHeaders['Auth0-Client'] = telemetryHeader(options.nodeRedVersion);
+  }
+
+  defaultCredential(name: 'clientId' | 'clientSecret'): string | undefined {
+    return name === 'clientId' ? this.options.clientId : this.options.clientSecret;
+  }
+
+  async getManagementToken(signal?: AbortSignal): Promise<string> {
+    if (this.closed) throw this.closedError(TOKEN_OPERATION);
+    if (this.configError) throw this.configError;
+    try {
+      return await this.tokens.get(signal);
+    } catch (err) {
+      throw this.closed ? this.closedError(TOKEN_OPERATION) : err;
+    }
+  }
+
+  onStatus(listener: (status: ClientStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.statusPending) clearImmediate(this.statusPending);
+    this.statusPending = undefined;
+    this.lifetime.abort();
+    this.limiter.close();
+    this.transport.destroy();
+    this.listeners.clear();
+  }
+
+  async request<T = unknown>(spec: RequestSpec): Promise<Auth0Response<T>> {
+    const operation = spec.operation ?? `${spec.method} ${typeof spec.path === 'string' ? spec.path : '?'}`;
+    if (this.closed) throw this.closedError(operation);
+    if (this.configError) throw this.configError;
+    const url = buildUrl(this.baseUrl, spec.path, spec.query);
+    const extraHeaders = checkHeaders(spec.headers);
+    const body = encodeBody(spec);
+    if (spec.auth === 'management') {
+      const missing = this.tokens.missingCredentials();
+      if (missing) throw missing;
+    }
+    const ctx = this.context(operation, secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body));
+
+    // One signal for this request: the caller's (node closing) or the client's (config closing).
+    const controller = new AbortController();
+    const abort = (): void => controller.abort();
+    // Every queued request listens to these signals: a burst of 1,000 is expected, not a leak.
+    if (spec.signal) setMaxListeners(0, spec.signal);
+    spec.signal?.addEventListener('abort', abort, { once: true });
+    this.lifetime.signal.addEventListener('abort', abort, { once: true });
+    if (spec.signal?.aborted) controller.abort();
+    try {
+      return (await this.run<T>(spec, url, extraHeaders, body, ctx, controller.signal)) as Auth0Response<T>;
+    } catch (err) {
+      throw this.closed && !(err instanceof InputError) ? this.closedError(operation) : err;
+    } finally {
+      spec.signal?.removeEventListener('abort', abort);
+      this.lifetime.signal.removeEventListener('abort', abort);
+    }
+  }
+
+  /** Attempts until an answer that is not a 429 to retry or a 401 to refresh. */
+  private async run<T>(
+    spec: RequestSpec,
+    url: string,
+    extraHeaders: Record<string, string>,
+    body: ReturnType<typeof encodeBody>,
+    ctx: ErrorContext,
+    signal: AbortSignal,
+  ): Promise<Auth0Response<T>> {
+    const lane = laneOf(spec.path);
+    const errors = this.waiterErrors(ctx);
+    let rateLimitRetries = 0;
+    let refreshed = false;
+    for (;;) {
+      let token: string | undefined;
+      if (spec.auth === 'management') {
+        token = await this.tokenFor(ctx, signal);
+        ctx = { ...ctx, redactor: ctx.redactor.with([token]) };
+      }
+      const release = await this.limiter.acquire(lane, { signal, priority: rateLimitRetries > 0 || refreshed, errors });
+      let result: ExchangeResult;
+      try {
+        const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
+        if (body.contentType) headers['Content-Type'] = body.contentType;
+        if (token) headers['Authorization'] = `Bearer ${token}`;
+        result = await this.exchange(spec, url, headers, body.data, ctx, signal);
+      } catch (err) {
+        if (!(err instanceof TransportFailure)) {
+          release();
+          throw err;
+        }
+        const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
+        if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.lastError = errorStatusText(failure);
+        release();
+        throw networkError(failure, STATE_CHANGING.has(spec.method), ctx);
+      }
+      // Everything the answer says about the tenant is applied before the slot is given back,
+      // so no queued request slips out between a 429 and the pause it calls for.
+      const now = Date.now();
+      const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
+      const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
+      if (willRetry) {
+        rateLimitRetries++;
+        const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(rateLimitRetries);
+        this.debug(
+          `${ctx.operation}: rate limited (429), pausing the tenant's ${lane} requests ${(waitMs / 1000).toFixed(1)} s ` +
+            `(${said ? 'until the service reset' : 'backoff'}), retry ${rateLimitRetries}/${this.retries}`,
+        );
+        this.limiter.pause(lane, now + waitMs);
+      } else {
+        const exhaustedUntil = exhaustedUntilMs(result.headers, now);
+        if (exhaustedUntil !== undefined) {
+          this.debug(`${ctx.operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
+          this.limiter.pause(lane, exhaustedUntil);
+        }
+      }
+      if (result.statusCode >= 500) this.lastError = `HTTP ${result.statusCode}`;
+      else if (result.statusCode !== 429) this.lastError = undefined;
+      // A streamed body holds no slot while the caller reads it (a slow reader must not stall the tenant).
+      release();
+
+      if (result.statusCode === 429) {
+        const errorBody = await this.readBody(result, ctx);
+        if (willRetry) continue;
+        this.debug(`${ctx.operation}: still rate limited after ${rateLimitRetries} retries, giving up`);
+        throw rateLimitError(errorBody, rateLimitRetries, said?.resetAt, ctx);
+      }
+
+      if (result.statusCode === 401 && token !== undefined && !refreshed && this.tokens.invalidate(token)) {
+        await this.readBody(result, ctx);
+        refreshed = true;
+        this.debug(`${ctx.operation}: token rejected (401), fetching a fresh one and retrying once`);
+        continue;
+      }
+
+      if (result.statusCode >= 400) {
+        const errorBody = await this.readBody(result, ctx);
+        throw responseError(result.statusCode, errorBody, ctx);
+      }
+      return {
+        statusCode: result.statusCode,
+        headers: result.headers,
+        data: this.responseData(result, spec) as T,
+        rateLimit: parseRateLimit(result.headers),
+      };
+    }
+  }
+
+  /** One request, following same-origin redirects when asked (a redirect never carries the token elsewhere). */
+  private async exchange(
+    spec: RequestSpec,
+    url: string,
+    headers: Record<string, string>,
+    data: string | FormData | undefined,
+    ctx: ErrorContext,
+    signal: AbortSignal,
+  ): Promise<ExchangeResult> {
+    let method: HttpMethod = spec.method;
+    let target = url;
+    let payload = data;
+    const sendHeaders = { ...headers };
+    for (let hop = 0; ; hop++) {
+      const result = await this.transport.send({
+        method,
+        url: target,
+        headers: sendHeaders,
+        data: payload,
+        stream: spec.responseType === 'stream',
+        signal,
+        label: ctx.operation,
+        streamError: (failure) => networkError(failure, false, ctx),
+      });
+      const location = result.headers['location'];
+      if (!spec.followRedirects || hop >= MAX_REDIRECTS || ![301, 302, 303, 307, 308].includes(result.statusCode) || !location) return result;
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch {
+        return result;
+      }
+      if (next.origin !== new URL(this.baseUrl).origin) return result; // another host: handed back, not followed
+      if (result.body instanceof Buffer === false) (result.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+      if (result.statusCode === 303 || ((result.statusCode === 301 || result.statusCode === 302) && method !== 'GET')) {
+        method = 'GET';
+        payload = undefined;
+        delete sendHeaders['Content-Type'];
+      }
+      target = next.toString();
+      this.debug(`${ctx.operation}: following redirect ${result.statusCode} on the tenant`);
+    }
+  }
+
+  private responseData(result: ExchangeResult, spec: RequestSpec): unknown {
+    if (!(result.body instanceof Buffer)) return result.body;
+    switch (spec.responseType) {
+      case 'buffer':
+        return result.body;
+      case 'text':
+        return result.body.toString('utf8');
+      default:
+        return bodyValue(result.body, result.headers['content-type']);
+    }
+  }
+
+  /** An error response's body (read whole even when the caller asked for a stream). */
+  private async readBody(result: ExchangeResult, ctx: ErrorContext): Promise<unknown> {
+    if (result.body instanceof Buffer) return bodyValue(result.body, result.headers['content-type']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of result.body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        size += buf.length;
+        if (size <= 64 * 1024) chunks.push(buf);
+      }
+    } catch {
+      this.debug(`${ctx.operation}: the error response's body could not be read completely`);
+    }
+    return bodyValue(Buffer.concat(chunks), result.headers['content-type']);
+  }
+
+  private async tokenFor(ctx: ErrorContext, signal: AbortSignal): Promise<string> {
+    try {
+      return await this.tokens.get(signal);
+    } catch (err) {
+      if (err instanceof ConfigError) throw err;
+      if (this.closed) throw this.closedError(ctx.operation);
+      if (signal.aborted) throw networkError({ kind: 'aborted' }, false, ctx);
+      // The shared fetch's error, made the caller's own (fresh object, the caller's operation).
+      const e = err instanceof Auth0Error ? err : new Auth0Error('unknown failure', { statusCode: 0 });
+      this.lastError = 'token failed';
+      this.refreshStatus();
+      const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode: e.statusCode, operation: ctx.operation };
+      if (e.errorCode !== undefined) details.errorCode = e.errorCode;
+      if (e.error !== undefined) details.error = e.error;
+      if (e.resetAt !== undefined) details.resetAt = e.resetAt;
+      return Promise.reject(new Auth0Error(ctx.redactor.scrub(`could not get a Management API token: ${e.message}`), details));
+    }
+  }
+
+  /** The client-credentials grant, through the same limiter and error handling as any request. */
+  private async fetchToken(): Promise<FetchedToken> {
+    const audience = this.options.audience || `https://${this.domain}/api/v2/`;
+    this.debug(`fetching a management token for ${audience}`);
+    const response = await this.request<unknown>({
+      method: 'POST',
+      path: '/oauth/token',
+      auth: 'none',
+      contentType: 'json',
+      body: { grant_type: 'client_credentials', client_id: this.options.clientId, client_secret: this.options.clientSecret, audience },
+      signal: this.lifetime.signal,
+      operation: TOKEN_OPERATION,
+    });
+    const data = response.data as { access_token?: unknown; expires_in?: unknown } | undefined;
+    const accessToken = data && typeof data === 'object' ? data.access_token : undefined;
+    if (typeof accessToken !== 'string' || accessToken === '') {
+      throw new Auth0Error(`${TOKEN_OPERATION}: the token endpoint answered without an access_token`, {
+        statusCode: response.statusCode,
+        errorCode: 'invalid_token_response',
+        operation: TOKEN_OPERATION,
+      });
+    }
+    this.redactor.add(accessToken);
+    const expiresIn = Number(data?.expires_in);
+    return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 86_400 };
+  }
+
+  private context(operation: string, secrets: string[] = []): ErrorContext {
+    return { operation, host: this.domain, redactor: this.redactor.with([...this.tokens.knownTokens(), ...secrets]) };
+  }
+
+  private waiterErrors(ctx: ErrorContext): WaiterErrors {
+    return {
+      aborted: () => (this.closed ? this.closedError(ctx.operation) : networkError({ kind: 'aborted' }, false, ctx)),
+      closed: () => this.closedError(ctx.operation),
+    };
+  }
+
+  private closedError(operation: string): Auth0Error {
+    return networkError({ kind: 'closed' }, false, { operation, host: this.domain, redactor: this.redactor });
+  }
+
+  private debug(message: string): void {
+    if (!this.options.log) return;
+    try {
+      this.options.log('debug', this.redactor.with(this.tokens?.knownTokens() ?? []).scrub(message));
+    } catch {
+      // A failing logger must not fail requests.
+    }
+  }
+
+  /**
+   * Status is worked out once the current burst of changes has settled (setImmediate), so a
+   * request going straight from its 429 back into the queue does not flash "idle", and a burst of
+   * 1,000 does not call listeners 1,000 times.
+   */
+  private refreshStatus(): void {
+    if (this.closed || this.statusPending) return;
+    this.statusPending = setImmediate(() => {
+      this.statusPending = undefined;
+      this.publishStatus();
+    });
+  }
+
+  /** Derives the status from the limiter and the last outcome; tells listeners only when it changes. */
+  private publishStatus(): void {
+    if (this.closed) return;
+    const now = Date.now();
+    const snap = this.limiter.snapshot(now);
+    let status: ClientStatus;
+    if (snap.pausedUntil !== undefined) {
+      status = { state: 'rate-limited', text: `rate limited ${Math.max(1, Math.ceil((snap.pausedUntil - now) / 1000))}s`, resumeAt: snap.pausedUntil };
+    } else if (snap.active + snap.queued > 0) {
+      status = { state: 'requesting', text: 'requesting' };
+    } else if (this.lastError) {
+      status = { state: 'error', text: this.lastError };
+    } else {
+      status = { state: 'idle', text: 'idle' };
+    }
+    const last = this.lastStatus;
+    if (last.state === status.state && last.text === status.text && last.resumeAt === status.resumeAt) return;
+    this.lastStatus = status;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(status);
+      } catch {
+        // One listener's failure must not stop the others.
+      }
+    }
+  }
+}
+
+/** The tenant's client. Never throws: an unusable configuration fails each request with a ConfigError instead. */
+export function createTenantClient(options: TenantClientOptions, internals?: TenantClientInternals): TenantClient {
+  return new Auth0TenantClient(options, internals);
+}

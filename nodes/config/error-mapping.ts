@@ -1,0 +1,163 @@
+/**
+ * Building the errors a flow sees. Every error is a fresh Auth0Error made from plain values:
+ * never an axios error, never a `cause`, never the request's config, headers, token or body.
+ * Text that comes from the service is kept (flows match on it) but scrubbed of known secrets.
+ */
+import { STATUS_CODES } from 'node:http';
+import { Auth0Error, RateLimitError } from '../shared/errors';
+import type { Redactor } from './redact';
+
+export interface ErrorContext {
+  /** `users.get`, or `GET /api/v2/users/{id}` when the spec names no operation. */
+  operation: string;
+  /** The tenant's host (never secret), for network messages. */
+  host: string;
+  redactor: Redactor;
+}
+
+const MAX_MESSAGE_LENGTH = 500;
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : flat;
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return /[/+]json\b/i.test(contentType ?? '');
+}
+
+/** The response body as a value: parsed JSON where it is JSON (or looks like it), else text. */
+export function bodyValue(body: Buffer, contentType: string | undefined): unknown {
+  const text = body.toString('utf8');
+  const trimmed = text.trim();
+  if (isJsonType(contentType) || /^[{[]/.test(trimmed)) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+interface ServiceErrorFields {
+  message?: string;
+  errorCode?: string;
+  error?: string;
+}
+
+/**
+ * Reads Auth0's error bodies:
+ * - Management API: `{statusCode, error, message, errorCode}`;
+ * - Authentication API: `{error, error_description}`;
+ * - database / passwordless: `{code, description}` (description may be an object, e.g. password
+ *   policy rules, with a `message` beside it), `{name, code, description, statusCode}`;
+ * - anything else: text (HTML pages reduced to their text).
+ */
+export function serviceErrorFields(body: unknown): ServiceErrorFields {
+  if (typeof body === 'string') {
+    const text = /<\/?[a-z][^>]*>/i.test(body) ? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ') : body;
+    const message = str(text);
+    return message ? { message: clip(message) } : {};
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const fields: ServiceErrorFields = {};
+  const description = str(b.error_description) ?? str(b.description);
+  // A structured description (password policy rules) is kept as JSON when nothing else explains.
+  const structured = b.description !== null && typeof b.description === 'object' ? JSON.stringify(b.description) : undefined;
+  const message = str(b.message) ?? description ?? structured;
+  if (message) fields.message = clip(message);
+  const managementStyle = typeof b.statusCode === 'number' && str(b.error) !== undefined && str(b.code) === undefined;
+  const errorCode = str(b.errorCode) ?? str(b.code) ?? (managementStyle ? undefined : str(b.error));
+  if (errorCode) fields.errorCode = errorCode;
+  const error = str(b.error) ?? str(b.name);
+  if (error) fields.error = error;
+  if (!fields.message && fields.error) fields.message = fields.error;
+  return fields;
+}
+
+/** An Auth0Error for a response with status ≥ 400 (429 included, when retries are not the question). */
+export function responseError(statusCode: number, body: unknown, ctx: ErrorContext): Auth0Error {
+  const fields = serviceErrorFields(body);
+  const reason = STATUS_CODES[statusCode] ?? 'Error';
+  const message = fields.message ? ctx.redactor.scrub(fields.message) : `${ctx.operation}: HTTP ${statusCode} ${reason}`;
+  const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode, operation: ctx.operation, error: fields.error ?? reason };
+  if (fields.errorCode) details.errorCode = ctx.redactor.scrub(fields.errorCode);
+  return new Auth0Error(message, details);
+}
+
+/** The 429 that is left after every allowed retry. */
+export function rateLimitError(body: unknown, retries: number, resetAt: number | undefined, ctx: ErrorContext): RateLimitError {
+  const fields = serviceErrorFields(body);
+  const said = fields.message ? ctx.redactor.scrub(fields.message).replace(/\.?\s*$/, '. ') : 'Too many requests. ';
+  const when = resetAt !== undefined ? ` The limit resets at ${new Date(resetAt * 1000).toISOString()}.` : '';
+  const tries = retries === 0 ? 'Not retried (retries is 0).' : `Gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}.`;
+  const details: ConstructorParameters<typeof RateLimitError>[1] = { statusCode: 429, operation: ctx.operation, error: fields.error ?? 'Too Many Requests' };
+  if (fields.errorCode) details.errorCode = fields.errorCode;
+  if (resetAt !== undefined) details.resetAt = resetAt;
+  return new RateLimitError(`${said}${tries}${when}`, details);
+}
+
+/** Why a request got no (complete) answer. */
+export type FailureKind = 'connect-timeout' | 'read-timeout' | 'refused' | 'reset' | 'dns' | 'aborted' | 'closed' | 'network';
+
+export interface TransportFailureInfo {
+  kind: FailureKind;
+  /** Node's error code, where there was one (`EPIPE`, `CERT_HAS_EXPIRED`, …). */
+  code?: string;
+  /** Node's own message for the `network` kind (it names no secret, but is scrubbed anyway). */
+  detail?: string;
+  timeoutSeconds?: number;
+}
+
+function seconds(value: number | undefined): string {
+  if (value === undefined) return '?';
+  return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')} s`;
+}
+
+/** An Auth0Error with statusCode 0 for a request the service never answered. */
+export function networkError(info: TransportFailureInfo, changesState: boolean, ctx: ErrorContext): Auth0Error {
+  const op = ctx.operation;
+  const notRepeated = changesState ? ' (not repeated: the service may have applied it)' : '';
+  let message: string;
+  let errorCode: string;
+  switch (info.kind) {
+    case 'connect-timeout':
+      errorCode = 'ECONNTIMEOUT';
+      message = `${op}: could not connect to ${ctx.host} within ${seconds(info.timeoutSeconds)} (connect timeout)`;
+      break;
+    case 'read-timeout':
+      errorCode = 'ETIMEDOUT';
+      message = `${op}: no response from ${ctx.host} within ${seconds(info.timeoutSeconds)} of waiting (read timeout)${notRepeated}`;
+      break;
+    case 'refused':
+      errorCode = 'ECONNREFUSED';
+      message = `${op}: ${ctx.host} refused the connection`;
+      break;
+    case 'reset':
+      errorCode = 'ECONNRESET';
+      message = `${op}: the connection to ${ctx.host} was dropped before the response was complete${notRepeated}`;
+      break;
+    case 'dns':
+      errorCode = info.code ?? 'ENOTFOUND';
+      message = `${op}: the host ${ctx.host} could not be resolved (${errorCode})`;
+      break;
+    case 'aborted':
+      errorCode = 'ABORT_ERR';
+      message = `${op}: aborted`;
+      break;
+    case 'closed':
+      errorCode = 'CLIENT_CLOSED';
+      message = `${op}: the tenant client was closed (its auth0-config node stopped or was redeployed)`;
+      break;
+    default:
+      errorCode = info.code ?? 'ENETWORK';
+      message = `${op}: request to ${ctx.host} failed: ${ctx.redactor.scrub(clip(info.detail ?? errorCode))}`;
+  }
+  return new Auth0Error(message, { statusCode: 0, errorCode, operation: op });
+}

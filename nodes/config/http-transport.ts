@@ -1,0 +1,276 @@
+/**
+ * One HTTP exchange on axios, with separate connect and read timeouts, and the tenant's
+ * keep-alive agents. Nothing axios produces leaves this file: responses become plain
+ * `{statusCode, headers, body}` and failures become TransportFailure (kind and code only), so
+ * no axios error with its config, headers and token can ever reach a flow.
+ *
+ * Timeouts, on each request's socket (with its default transport, axios's `timeout` also runs a wall
+ * clock from the start, which would mix the two):
+ * - connect: from socket creation (DNS lookup included) to `connect` (`secureConnect` for TLS);
+ * - read: once connected, the longest silence while waiting for and reading the response
+ *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
+ * A reused keep-alive socket is already connected: only the read timeout applies.
+ *
+ * axios-retry is used where it fits: one quick retry of a GET whose connection was refused or
+ * dropped (a stale keep-alive socket, a restarting proxy), inside the same limiter slot. 429s are
+ * not its job: see client.ts.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { Socket } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
+import { TLSSocket } from 'node:tls';
+import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axiosRetry from 'axios-retry';
+import type { HttpMethod } from '../shared/catalogue';
+import type { FailureKind, TransportFailureInfo } from './error-mapping';
+
+export interface TransportOptions {
+  connectTimeoutSeconds: number;
+  readTimeoutSeconds: number;
+  /** Idle keep-alive sockets kept (the tenant's concurrency cap). */
+  maxSockets: number;
+  log?: (message: string) => void;
+}
+
+export interface Exchange {
+  method: HttpMethod;
+  /** Absolute URL, already checked to be on the tenant. */
+  url: string;
+  headers: Record<string, string>;
+  data?: string | FormData;
+  /** Resolve at the response headers with the body as a stream. */
+  stream: boolean;
+  signal: AbortSignal;
+  /** For a streamed body: turns a failure after the headers into the error the stream emits. */
+  streamError?: (failure: TransportFailureInfo) => Error;
+  /** Label for log lines (the operation). */
+  label: string;
+}
+
+export interface ExchangeResult {
+  statusCode: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: Buffer | Readable;
+}
+
+/** A request that got no complete answer. Carries only the kind and Node's code: no config, no request. */
+export class TransportFailure extends Error {
+  readonly info: TransportFailureInfo;
+
+  constructor(info: TransportFailureInfo) {
+    super(info.kind);
+    this.name = 'TransportFailure';
+    this.info = info;
+  }
+}
+
+const TIMEOUT_MARK = Symbol('auth0.timeoutKind');
+
+type TimedRequest = http.ClientRequest & { [TIMEOUT_MARK]?: FailureKind };
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  request?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+function codeOf(err: unknown): string | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as ErrorLike;
+  const cause = e.cause as ErrorLike | undefined;
+  // Happy-eyeballs failures are an AggregateError whose codes sit on its members.
+  const members = Array.isArray(cause?.errors) ? (cause.errors as ErrorLike[]) : Array.isArray(e.errors) ? (e.errors as ErrorLike[]) : [];
+  for (const candidate of [cause?.code, e.code, ...members.map((m) => m.code)]) {
+    if (typeof candidate === 'string' && candidate !== 'ERR_BAD_RESPONSE' && candidate !== 'ERR_NETWORK') return candidate;
+  }
+  return typeof e.code === 'string' ? e.code : undefined;
+}
+
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET']);
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
+
+export class HttpTransport {
+  private readonly connectMs: number;
+  private readonly readMs: number;
+  private readonly options: TransportOptions;
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly axios: AxiosInstance;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
+    this.connectMs = Math.max(1, Math.round(options.connectTimeoutSeconds * 1000));
+    this.readMs = Math.max(1, Math.round(options.readTimeoutSeconds * 1000));
+    // Keep-alive for the tenant's many small requests; an idle socket is closed after 15 s,
+    // before most servers drop it, so a reused socket is rarely a stale one. The number of
+    // requests at once is the limiter's business: the agent does not cap sockets, since a
+    // streamed download keeps its socket after giving back its limiter slot.
+    const agentOptions = { keepAlive: true, maxFreeSockets: options.maxSockets, timeout: 15_000 };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
+    this.axios = axios.create({
+      validateStatus: () => true,
+      maxRedirects: 0,
+      transformResponse: [(data: unknown) => data],
+      // Proxies from HTTP(S)_PROXY / NO_PROXY stay as axios does them.
+    });
+    axiosRetry(this.axios, {
+      retries: 1,
+      shouldResetTimeout: true, // the read timeout is per attempt
+      retryCondition: (err) => {
+        if (String(err.config?.method ?? '').toUpperCase() !== 'GET') return false;
+        if ((err.config?.signal as AbortSignal | undefined)?.aborted) return false;
+        const kind = this.classify(err).kind;
+        return kind === 'reset' || kind === 'refused';
+      },
+      retryDelay: () => 100 + Math.floor(Math.random() * 200),
+      onRetry: (_count, err, config) => {
+        const label = (config as AxiosRequestConfig & { auth0Label?: string }).auth0Label ?? 'request';
+        this.options.log?.(`${label}: connection ${this.classify(err).kind === 'refused' ? 'refused' : 'dropped'}, retrying the GET once`);
+      },
+    });
+  }
+
+  async send(exchange: Exchange): Promise<ExchangeResult> {
+    const config: AxiosRequestConfig & { auth0Label: string } = {
+      url: exchange.url,
+      method: exchange.method,
+      headers: exchange.headers,
+      data: exchange.data,
+      responseType: exchange.stream ? 'stream' : 'arraybuffer',
+      signal: exchange.signal,
+      httpAgent: this.httpAgent,
+      httpsAgent: this.httpsAgent,
+      transport: this.timedTransport(),
+      timeout: this.readMs,
+      maxRedirects: 0,
+      auth0Label: exchange.label,
+    };
+    let response;
+    try {
+      response = await this.axios.request<unknown>(config);
+    } catch (err) {
+      throw new TransportFailure(exchange.signal.aborted ? { kind: 'aborted' } : this.classify(err));
+    }
+    const headers = lowerCaseHeaders(response.headers);
+    if (!exchange.stream) {
+      const data = response.data;
+      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''), 'utf8');
+      return { statusCode: response.status, headers, body };
+    }
+    return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request as TimedRequest, exchange) };
+  }
+
+  /** Ends every socket of the tenant (in-flight requests are aborted by their signals first). */
+  destroy(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /**
+   * The transport axios calls instead of http(s).request: the same call, plus the timers.
+   * Giving axios a transport also keeps it from adding its own wall-clock timer.
+   */
+  private timedTransport(): { request(options: http.RequestOptions, callback: (res: http.IncomingMessage) => void): http.ClientRequest } {
+    const connectMs = this.connectMs;
+    return {
+      request(options, callback) {
+        const module = options.protocol === 'https:' ? https : http;
+        const req: TimedRequest = module.request(options, callback);
+        const fail = (kind: FailureKind): void => {
+          if (req[TIMEOUT_MARK] || req.destroyed) return;
+          req[TIMEOUT_MARK] = kind;
+          req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
+        };
+        // The read timer itself is axios's `timeout`, which (with a transport of our own) is
+        // ClientRequest#setTimeout: an idle timer armed once the socket is connected. Here its
+        // 'timeout' event is marked as ours and ends the request, also after the headers (a
+        // streamed body), where axios no longer acts on it.
+        req.on('timeout', () => {
+          if (req.socket && !req.socket.connecting) fail('read-timeout');
+        });
+        req.once('socket', (socket: Socket) => {
+          if (!socket.connecting) return;
+          const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
+          const timer = setTimeout(() => fail('connect-timeout'), connectMs);
+          const connected = (): void => clearTimeout(timer);
+          socket.once(connectedEvent, connected);
+          req.once('close', () => {
+            clearTimeout(timer);
+            socket.removeListener(connectedEvent, connected);
+          });
+        });
+        return req;
+      },
+    };
+  }
+
+  /**
+   * A streamed body handed to the caller: failures after the headers (read timeout, dropped
+   * connection, abort) reach the stream as the client's own errors, never Node's or axios's.
+   */
+  private guardStream(source: Readable, req: TimedRequest | undefined, exchange: Exchange): Readable {
+    const out = new PassThrough();
+    let finished = false;
+    const onAbort = (): void => {
+      if (!finished) source.destroy();
+    };
+    exchange.signal.addEventListener('abort', onAbort, { once: true });
+    const done = (): void => {
+      finished = true;
+      exchange.signal.removeEventListener('abort', onAbort);
+    };
+    source.on('error', (err: unknown) => {
+      done();
+      const marked = req?.[TIMEOUT_MARK];
+      const info: TransportFailureInfo = exchange.signal.aborted
+        ? { kind: 'aborted' }
+        : marked
+          ? { kind: marked, timeoutSeconds: marked === 'read-timeout' ? this.options.readTimeoutSeconds : this.options.connectTimeoutSeconds }
+          : this.classify(err);
+      out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
+    });
+    source.on('end', done);
+    // The caller stopping early frees the socket.
+    out.on('close', () => {
+      if (!source.readableEnded) source.destroy();
+      done();
+    });
+    source.pipe(out);
+    return out;
+  }
+
+  /** What went wrong, from an axios error (read here and dropped). */
+  private classify(err: unknown): TransportFailureInfo {
+    const e = (err ?? {}) as ErrorLike;
+    const marked = (e.request as TimedRequest | undefined)?.[TIMEOUT_MARK];
+    if (marked) {
+      return { kind: marked, timeoutSeconds: marked === 'read-timeout' ? this.options.readTimeoutSeconds : this.options.connectTimeoutSeconds };
+    }
+    const code = codeOf(err);
+    if (code === 'ERR_CANCELED') return { kind: 'aborted' };
+    if (code === 'ECONNREFUSED') return { kind: 'refused', code };
+    if ((code && DROPPED.has(code)) || (typeof e.message === 'string' && /aborted|socket hang up/i.test(e.message))) {
+      return { kind: 'reset', code: code ?? 'ECONNRESET' };
+    }
+    if (code && UNRESOLVED.has(code)) return { kind: 'dns', code };
+    const info: TransportFailureInfo = { kind: 'network' };
+    if (code) info.code = code;
+    if (typeof e.message === 'string') info.detail = e.message;
+    return info;
+  }
+}
+
+function lowerCaseHeaders(headers: unknown): Record<string, string> {
+  const plain = headers instanceof AxiosHeaders ? headers.toJSON() : ((headers ?? {}) as Record<string, unknown>);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(plain)) {
+    if (value === undefined || value === null) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}

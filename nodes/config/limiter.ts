@@ -1,0 +1,219 @@
+/**
+ * One tenant's request limiter, shared by every request of every node using the tenant:
+ * a concurrency cap, optional pacing (requests per second), and pauses that hold back every
+ * queued request of a lane until the service's rate limit resets.
+ *
+ * Lanes: Auth0 counts the Management API (`/api/v2/…`) and the Authentication API separately, so
+ * a 429 on one pauses that one only (a bulk import does not stall logins, and vice versa). The
+ * concurrency cap and the pacing are shared by both.
+ *
+ * Nothing is dropped: a burst of any size waits in FIFO order; retries go ahead of new requests so
+ * a request that met a 429 is not pushed behind the burst that caused it.
+ */
+
+export type Lane = 'management' | 'authentication';
+
+export interface LimiterOptions {
+  maxConcurrent: number;
+  /** 0 or undefined: no pacing. */
+  requestsPerSecond?: number;
+  /** Called after any change of counts or pauses (the client derives its status from `snapshot`). */
+  onChange?: () => void;
+}
+
+export interface WaiterErrors {
+  aborted(): Error;
+  closed(): Error;
+}
+
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /** A retry: served before first attempts. */
+  priority?: boolean;
+  errors: WaiterErrors;
+}
+
+export interface LimiterSnapshot {
+  active: number;
+  queued: number;
+  /** The latest pause end (epoch ms) among the lanes that hold queued requests, if any is paused. */
+  pausedUntil?: number;
+}
+
+/** Gives the slot back; calling it more than once is harmless. */
+export type Release = () => void;
+
+interface Waiter {
+  lane: Lane;
+  resolve(release: Release): void;
+  reject(err: Error): void;
+  errors: WaiterErrors;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+export class TenantLimiter {
+  private readonly maxConcurrent: number;
+  private readonly intervalMs: number;
+  private readonly onChange: () => void;
+  private active = 0;
+  private readonly retries: Waiter[] = [];
+  private readonly firsts: Waiter[] = [];
+  private readonly pauses: Record<Lane, number> = { management: 0, authentication: 0 };
+  private nextStartAt = 0;
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(options: LimiterOptions) {
+    this.maxConcurrent = Math.max(1, Math.floor(options.maxConcurrent) || 1);
+    const rps = options.requestsPerSecond ?? 0;
+    this.intervalMs = rps > 0 ? 1000 / rps : 0;
+    this.onChange = options.onChange ?? (() => undefined);
+  }
+
+  /** Waits for a slot (and for the lane's pause and the pacing), then holds it until released. */
+  acquire(lane: Lane, options: AcquireOptions): Promise<Release> {
+    if (this.closed) return Promise.reject(options.errors.closed());
+    if (options.signal?.aborted) return Promise.reject(options.errors.aborted());
+    return new Promise<Release>((resolve, reject) => {
+      const waiter: Waiter = { lane, resolve, reject, errors: options.errors };
+      if (options.signal) {
+        const signal = options.signal;
+        waiter.signal = signal;
+        waiter.onAbort = () => {
+          if (this.remove(waiter)) {
+            reject(options.errors.aborted());
+            this.changed();
+          }
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      (options.priority ? this.retries : this.firsts).push(waiter);
+      this.pump();
+    });
+  }
+
+  /** Holds back every request of `lane` until `untilMs` (epoch ms); an earlier time never shortens a pause. */
+  pause(lane: Lane, untilMs: number): void {
+    if (this.closed || untilMs <= this.pauses[lane]) return;
+    this.pauses[lane] = untilMs;
+    this.pump();
+  }
+
+  pausedUntil(lane: Lane): number {
+    return this.pauses[lane];
+  }
+
+  snapshot(now = Date.now()): LimiterSnapshot {
+    const queued = this.retries.length + this.firsts.length;
+    const snap: LimiterSnapshot = { active: this.active, queued };
+    let until = 0;
+    for (const lane of ['management', 'authentication'] as const) {
+      if (this.pauses[lane] > now && this.hasWaiter(lane)) until = Math.max(until, this.pauses[lane]);
+    }
+    if (until > 0) snap.pausedUntil = until;
+    return snap;
+  }
+
+  /** Rejects every queued request, clears the timer; later `acquire` calls fail at once. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearWake();
+    const waiting = [...this.retries, ...this.firsts];
+    this.retries.length = 0;
+    this.firsts.length = 0;
+    for (const waiter of waiting) {
+      this.detach(waiter);
+      waiter.reject(waiter.errors.closed());
+    }
+    this.changed();
+  }
+
+  private hasWaiter(lane: Lane): boolean {
+    return this.retries.some((w) => w.lane === lane) || this.firsts.some((w) => w.lane === lane);
+  }
+
+  private remove(waiter: Waiter): boolean {
+    for (const list of [this.retries, this.firsts]) {
+      const i = list.indexOf(waiter);
+      if (i >= 0) {
+        list.splice(i, 1);
+        this.detach(waiter);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private detach(waiter: Waiter): void {
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+  }
+
+  /** The first waiter whose lane is not paused, retries first. */
+  private takeReady(now: number): Waiter | undefined {
+    for (const list of [this.retries, this.firsts]) {
+      const i = list.findIndex((w) => this.pauses[w.lane] <= now);
+      if (i >= 0) {
+        const [waiter] = list.splice(i, 1);
+        return waiter;
+      }
+    }
+    return undefined;
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    this.clearWake();
+    const now = Date.now();
+    let wakeAt = Infinity;
+    while (this.active < this.maxConcurrent && this.retries.length + this.firsts.length > 0) {
+      if (this.intervalMs > 0 && now < this.nextStartAt) {
+        wakeAt = this.nextStartAt;
+        break;
+      }
+      const waiter = this.takeReady(now);
+      if (!waiter) {
+        // Everything queued is in a paused lane: wake at the earliest end of those pauses.
+        for (const w of [...this.retries, ...this.firsts]) wakeAt = Math.min(wakeAt, this.pauses[w.lane]);
+        break;
+      }
+      this.detach(waiter);
+      this.active++;
+      if (this.intervalMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.intervalMs;
+      waiter.resolve(this.releaser());
+    }
+    if (wakeAt !== Infinity) {
+      this.wakeTimer = setTimeout(() => {
+        this.wakeTimer = undefined;
+        this.pump();
+      }, Math.max(0, wakeAt - now));
+    }
+    this.changed();
+  }
+
+  private releaser(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+      this.pump();
+    };
+  }
+
+  private clearWake(): void {
+    if (this.wakeTimer) {
+      clearTimeout(this.wakeTimer);
+      this.wakeTimer = undefined;
+    }
+  }
+
+  private changed(): void {
+    try {
+      this.onChange();
+    } catch {
+      // A status listener's failure must not break the queue.
+    }
+  }
+}

@@ -61,7 +61,25 @@ async function main(): Promise<void> {
     process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
     process.exit(2);
   }
+  // Signal handlers go in first: a signal that comes right after the banner must not find the default action.
+  let closing = false;
+  let close: (() => Promise<void>) | undefined;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    (close ? close() : Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const emu = await startEmulator(options);
+  close = () => emu.close();
+  if (closing) {
+    await emu.close();
+    return;
+  }
   process.stdout.write(
     [
       'Auth0 tenant emulator (a local stand-in for development, not a real identity service)',
@@ -77,17 +95,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    emu.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 if (require.main === module) {

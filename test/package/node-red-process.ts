@@ -1,0 +1,105 @@
+/**
+ * A real Node-RED in a child process, as a user runs it: a user directory of its own, a free
+ * loopback port, the admin HTTP API. Also npm in a child process, and a few HTTP helpers.
+ */
+import { type ChildProcess, execFile, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as net from 'net';
+import * as path from 'path';
+
+export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${err.message}\n${stderr.slice(-4000)}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+export function get(url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.setTimeout(30000, () => req.destroy(new Error(`GET ${url} timed out`)));
+  });
+}
+
+/** A minimal settings file: loopback only, no tours, no update checks, plain logging. */
+export function writeSettings(userDir: string): string {
+  const file = path.join(userDir, 'settings.js');
+  fs.writeFileSync(file, `module.exports = {
+    uiHost: '127.0.0.1',
+    flowFile: 'flows.json',
+    credentialSecret: 'pack-test',
+    telemetry: { enabled: false },
+    editorTheme: { tours: false, projects: { enabled: false } },
+    logging: { console: { level: 'info', metrics: false, audit: false } }
+};
+`);
+  return file;
+}
+
+export interface NodeRedProcess {
+  url: string;
+  /** Everything it printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `red.js` with a user directory on a free port and waits until its admin API answers. */
+export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000): Promise<NodeRedProcess> {
+  const port = await freePort();
+  const settings = writeSettings(userDir);
+  const child: ChildProcess = spawn(process.execPath, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
+    cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = (): Promise<void> => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill('SIGINT');
+  });
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
+    try {
+      const res = await get(`${url}/settings`);
+      if (res.status === 200 && /Started flows|Server now running/.test(output)) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Node-RED did not start:\n${output.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, output: () => output, stop };
+}

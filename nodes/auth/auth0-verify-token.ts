@@ -32,6 +32,8 @@ interface VerifyTokenConfig extends NodeDefinition {
   organizationType?: string;
   /** Where the claims of a valid token go: `payload` (default) or `user`. */
   output?: string;
+  /** Saved-shape version (1); a later shape change adds a migration step here. */
+  version?: number;
 }
 
 const DEFAULT_LEEWAY_SECONDS = 60;

@@ -126,6 +126,8 @@ async function gatherInputs(
 class ActionNode {
   private readonly inFlight = new Set<AbortController>();
   private tenant: Auth0ConfigNode | undefined;
+  /** The last message failed: its red status stays until a later message succeeds. */
+  private failedLast = false;
   private setupError: Error | undefined;
 
   constructor(
@@ -142,7 +144,14 @@ class ActionNode {
       node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
     }
     node.on('input', (msg, send, done) => {
-      this.handle(msg, send).then(() => done(), (err: Error) => {
+      this.handle(msg, send).then(() => {
+        if (this.failedLast) {
+          this.failedLast = false;
+          if (this.inFlight.size === 0) node.status({});
+        }
+        done();
+      }, (err: Error) => {
+        this.failedLast = true;
         this.describeFailure(msg, err);
         done(err);
       });
@@ -183,7 +192,9 @@ class ActionNode {
     const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);
     const controller = new AbortController();
     this.inFlight.add(controller);
-    this.node.status({ fill: 'blue', shape: 'dot', text: op.id.slice(0, 20) });
+    // Status changes only when the node goes busy or idle, not per message: a burst of
+    // messages would otherwise flood the editor with status events.
+    if (this.inFlight.size === 1) this.node.status({ fill: 'blue', shape: 'dot', text: 'requesting' });
     try {
       const buildOptions = this.tenant.customDomain ? { customDomain: this.tenant.customDomain } : {};
       const request = (vals: Record<string, unknown>) => ({ ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal });
@@ -203,9 +214,9 @@ class ActionNode {
         const response = await client.request(request(values));
         this.output(msg, send, op, { payload: response.data, response });
       }
-      this.node.status({});
     } finally {
       this.inFlight.delete(controller);
+      if (this.inFlight.size === 0 && !this.failedLast) this.node.status({});
     }
   }
 

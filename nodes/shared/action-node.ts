@@ -117,8 +117,18 @@ async function gatherInputs(
     let value: unknown;
     if (setting && !isUnset(setting.value)) value = await evaluate(RED, node, setting, spec, msg);
     if (isUnset(value)) value = readFromPayload(spec, msg.payload);
-    if (isUnset(value) && spec.fromConfig) value = client.defaultCredential(spec.fromConfig);
     raw[spec.name] = value;
+  }
+  // Credential defaults last, so they can see the client id the message chose: the tenant's
+  // secret goes only with the tenant's own client id, never with another application's.
+  for (const spec of op.inputs) {
+    if (!isUnset(raw[spec.name]) || !spec.fromConfig) continue;
+    if (spec.fromConfig === 'clientSecret') {
+      const clientIdInput = op.inputs.find((input) => input.fromConfig === 'clientId');
+      const chosenId = clientIdInput ? raw[clientIdInput.name] : undefined;
+      if (!isUnset(chosenId) && chosenId !== client.defaultCredential('clientId')) continue;
+    }
+    raw[spec.name] = client.defaultCredential(spec.fromConfig);
   }
   return resolveValues(op, raw);
 }

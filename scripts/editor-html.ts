@@ -74,6 +74,7 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
   }
   lines.push(`<p>${escapeHtml(op.description)} ${group.api === 'management' || op.executor === undefined ? meta.join('; ') + '.' : ''}</p>`);
   if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
+  if (op.output) lines.push(`<p>Output: ${escapeHtml(op.output)}</p>`);
   return lines.join('\n');
 }
 

@@ -64,6 +64,7 @@ export const authorizeGroup: GroupSpec = {
       label: 'Authorize URL',
       description: 'Builds the /authorize URL with the given parameters (give code_challenge yourself for PKCE, or use authorize_url_pkce).',
       method: 'GET', path: '/authorize', auth: 'none', executor: AUTHORIZE_URL_EXECUTOR,
+      output: 'Nothing is sent. msg.payload is {url, state, nonce, and the parameters used}; msg.statusCode is 302 and msg.headers.Location the URL, so an http response node redirects the browser.',
       inputs: [
         ...commonInputs,
         query('code_challenge', 'PKCE challenge derived from your own code verifier.'),
@@ -75,6 +76,7 @@ export const authorizeGroup: GroupSpec = {
       label: 'Authorize URL with PKCE',
       description: 'Builds the /authorize URL with a fresh PKCE code verifier and its S256 challenge; returns the verifier for the token exchange.',
       method: 'GET', path: '/authorize', auth: 'none', executor: AUTHORIZE_URL_EXECUTOR,
+      output: 'Nothing is sent. msg.payload is {url, state, nonce, code_verifier, code_challenge}: keep code_verifier (a secret) for the token exchange; msg.statusCode is 302 and msg.headers.Location the URL.',
       inputs: commonInputs,
     },
   ],

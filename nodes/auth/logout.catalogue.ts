@@ -28,6 +28,7 @@ export const logoutGroup: GroupSpec = {
       label: 'Log out',
       description: 'Ends the Auth0 session and redirects to returnTo.',
       method: 'GET', path: '/v2/logout', auth: 'none', executor: LOGOUT_EXECUTOR,
+      output: 'msg.payload.url is the logout URL; msg.statusCode is 302 and msg.headers.Location that URL, ready for an http response node to log the browser out.',
       inputs: [
         authInputs.clientId('query', false),
         {

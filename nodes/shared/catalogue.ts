@@ -78,6 +78,8 @@ export interface OperationSpec {
   itemsKey?: string;
   /** Editor option group. */
   group?: string;
+  /** What `msg.payload` (and other message properties) hold afterwards, when more than the response body. */
+  output?: string;
   /** How the response is read; json unless said. */
   response?: 'json' | 'text';
   /**

@@ -87,7 +87,7 @@ export function helpHtml(group: GroupSpec): string {
     '    <dt class="optional">operation <span class="property-type">string</span></dt>',
     '    <dd>The operation id, used when the node\'s Operation is "set by msg.operation".</dd>',
     '    <dt class="optional">payload <span class="property-type">object</span></dt>',
-    '    <dd>Every input not set in the editor is read from <code>msg.payload.&lt;input name&gt;</code>; a request body is the input <code>body</code>. The inputs of each operation are listed under Details.</dd>',
+    '    <dd>Every input not set in the editor is read from <code>msg.payload.&lt;input name&gt;</code>; a request body is the input <code>body</code>. The inputs of each operation are listed under Operations below.</dd>',
     '</dl>',
     '<h3>Outputs</h3>',
     '<dl class="message-properties">',

@@ -1,0 +1,72 @@
+/**
+ * auth0-clients in Node-RED against the emulator: CRUD, and a rotated secret that is the only one
+ * /oauth/token accepts afterwards.
+ */
+import { strict as assert } from 'assert';
+import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
+
+describe('management nodes against the emulator: clients', function () {
+  this.timeout(60000);
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  it('creates an application, reads it back, updates it, deletes it, then reads 404', async () => {
+    const name = unique('Portal ');
+    const created = await h.run('clients', 'create', { body: { name, app_type: 'regular_web', callbacks: ['http://localhost:3000/callback'] } });
+    assertStatus(created, 'create', 201);
+    const client = payloadOf(created);
+    assert.equal(typeof client.client_secret, 'string', 'the secret is shown with read:client_keys');
+
+    const read = payloadOf(await h.run('clients', 'get', { id: client.client_id }));
+    assert.equal(read.name, name);
+    assert.deepEqual(read.callbacks, ['http://localhost:3000/callback']);
+    const projected = payloadOf(await h.run('clients', 'get', { id: client.client_id, fields: 'name,app_type' }));
+    assert.deepEqual(projected, { name, app_type: 'regular_web' });
+    const listed = itemsOf(payloadOf(await h.run('clients', 'all', { fields: ['client_id', 'name'] })));
+    assert.ok(listed.some((c) => c.client_id === client.client_id && c.name === name));
+
+    await h.run('clients', 'update', { id: client.client_id, body: { callbacks: ['https://portal.example.com/cb'], description: 'the portal' } });
+    const updated = payloadOf(await h.run('clients', 'get', { id: client.client_id }));
+    assert.deepEqual(updated.callbacks, ['https://portal.example.com/cb']);
+    assert.equal(updated.description, 'the portal');
+
+    assertStatus(await h.run('clients', 'delete', { id: client.client_id }), 'delete', 204);
+    assert.equal((await h.gone('clients', 'get', { id: client.client_id })).errorCode, 'inexistent_client');
+  });
+
+  it('lists every application with fetch all pages', async () => {
+    h.emulator.seed({ clients: Array.from({ length: 110 }, (_, i) => ({ name: `bulk app ${i}` })) });
+    const all = await h.run('clients', 'all', {}, 'all');
+    const clients = itemsOf(payloadOf(all));
+    assert.equal(clients.length, h.emulator.state.clients.size);
+    assert.equal(new Set(clients.map((c) => c.client_id)).size, clients.length);
+    assert.equal((all.auth0 as Msg & { paging: Msg }).paging.pages, 2);
+  });
+
+  it('rotates a secret: the output shows the new one, and only it gets a token', async () => {
+    const audience = await createApi(h, ['read:things']);
+    const client = payloadOf(await h.run('clients', 'create', { body: { name: unique('Worker '), app_type: 'non_interactive' } }));
+    await h.run('client_grants', 'create', { body: { client_id: client.client_id, audience, scope: ['read:things'] } });
+    const grant = (secret: unknown) => tokenRequest(h.emulator, { grant_type: 'client_credentials', client_id: String(client.client_id), client_secret: String(secret), audience });
+    assert.equal((await grant(client.client_secret)).status, 200);
+
+    const rotated = await h.run('clients', 'rotate_secret', { id: client.client_id });
+    assertStatus(rotated, 'rotate_secret', 200);
+    const secret = payloadOf(rotated).client_secret;
+    assert.equal(typeof secret, 'string');
+    assert.notEqual(secret, client.client_secret);
+    assert.equal(payloadOf(await h.run('clients', 'get', { id: client.client_id })).client_secret, secret);
+    assert.equal((await grant(client.client_secret)).status, 401, 'the old secret is refused');
+    assert.equal((await grant(secret)).status, 200, 'the new secret works');
+  });
+
+  it('exercised every clients operation', () => {
+    h.assertAllExercised('clients');
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * auth0-custom-domains in Node-RED against the emulator: create (pending verification), read,
+ * verify (ready), delete.
+ */
+import { strict as assert } from 'assert';
+import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { assertStatus, unique } from './fixtures';
+
+describe('management nodes against the emulator: custom domains', function () {
+  this.timeout(60000);
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  it('creates a domain, reads it back, verifies it, deletes it, then reads 404', async () => {
+    const domain = `${unique('login')}.example.com`;
+    const created = await h.run('custom_domains', 'create_new', { body: { domain, type: 'auth0_managed_certs', verification_method: 'txt' } });
+    assertStatus(created, 'create_new', 201);
+    const record = payloadOf(created);
+    assert.equal(record.status, 'pending_verification');
+    const method = ((record.verification as Msg).methods as Msg[])[0];
+    assert.equal(method.name, 'txt');
+
+    const id = record.custom_domain_id;
+    assert.equal(payloadOf(await h.run('custom_domains', 'get', { id })).domain, domain);
+    const listed = payloadOf<Msg[]>(await h.run('custom_domains', 'all', {}));
+    assert.deepEqual(listed.map((d) => d.custom_domain_id), [id]);
+
+    const verified = payloadOf(await h.run('custom_domains', 'verify', { id }));
+    assert.equal(verified.status, 'ready');
+    assert.equal(typeof verified.origin_domain_name, 'string');
+    assert.equal(payloadOf(await h.run('custom_domains', 'get', { id })).status, 'ready');
+
+    assertStatus(await h.run('custom_domains', 'delete', { id }), 'delete', 204);
+    assert.equal((await h.gone('custom_domains', 'get', { id })).errorCode, 'inexistent_custom_domain');
+    assert.deepEqual(payloadOf(await h.run('custom_domains', 'all', {})), []);
+  });
+
+  it('sends a Catch node the 409 of a domain created twice', async () => {
+    const domain = `${unique('twice')}.example.com`;
+    await h.run('custom_domains', 'create_new', { body: { domain, type: 'self_managed_certs' } });
+    const failure = await h.fail('custom_domains', 'create_new', { body: { domain, type: 'self_managed_certs' } });
+    assert.equal(failure.statusCode, 409);
+  });
+
+  it('exercised every custom_domains operation', () => {
+    h.assertAllExercised('custom_domains');
+  });
+});

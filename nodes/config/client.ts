@@ -114,7 +114,7 @@ class Auth0TenantClient implements TenantClient {
       domain: host,
       fetchToken: () => this.fetchToken(),
       abortError: () => networkError({ kind: 'aborted' }, false, this.context(TOKEN_OPERATION)),
-      log: (message) => this.debug(message),
+      log: (level, message) => this.log(level, message),
     };
     if (options.token) tokenOptions.staticToken = options.token;
     if (options.clientId) tokenOptions.clientId = options.clientId;
@@ -365,7 +365,8 @@ class Auth0TenantClient implements TenantClient {
       if (e.errorCode !== undefined) details.errorCode = e.errorCode;
       if (e.error !== undefined) details.error = e.error;
       if (e.resetAt !== undefined) details.resetAt = e.resetAt;
-      return Promise.reject(new Auth0Error(ctx.redactor.scrub(`could not get a Management API token: ${e.message}`), details));
+      const reason = e.message.startsWith(`${TOKEN_OPERATION}: `) ? e.message.slice(TOKEN_OPERATION.length + 2) : e.message;
+      return Promise.reject(new Auth0Error(ctx.redactor.scrub(`could not get a Management API token: ${reason}`), details));
     }
   }
 
@@ -412,9 +413,13 @@ class Auth0TenantClient implements TenantClient {
   }
 
   private debug(message: string): void {
+    this.log('debug', message);
+  }
+
+  private log(level: 'debug' | 'warn', message: string): void {
     if (!this.options.log) return;
     try {
-      this.options.log('debug', this.redactor.with(this.tokens?.knownTokens() ?? []).scrub(message));
+      this.options.log(level, this.redactor.with(this.tokens?.knownTokens() ?? []).scrub(message));
     } catch {
       // A failing logger must not fail requests.
     }

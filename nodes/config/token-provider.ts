@@ -26,7 +26,7 @@ export interface TokenProviderOptions {
   fetchToken(): Promise<FetchedToken>;
   /** The error a caller gets when its signal aborts its wait. */
   abortError(): Error;
-  log?: (message: string) => void;
+  log?: (level: 'debug' | 'warn', message: string) => void;
   now?: () => number;
 }
 
@@ -105,7 +105,7 @@ export class ManagementTokenProvider {
         (err: unknown) => {
           if (signal?.aborted) throw err;
           this.renewRetryAt = this.now() + RENEW_RETRY_MS;
-          this.options.log?.('management token renewal failed; using the current token until it expires, retrying in 15 s');
+          this.options.log?.('warn', 'management token renewal failed; using the current token until it expires, retrying in 15 s');
           return current.token;
         },
       );
@@ -138,7 +138,7 @@ export class ManagementTokenProvider {
       };
       this.cached = token;
       this.renewRetryAt = 0;
-      this.options.log?.(`management token obtained, valid ${Math.round(fetched.expiresIn)} s, renewal in ${Math.round(renewAfterMs / 1000)} s`);
+      this.options.log?.('debug', `management token obtained, valid ${Math.round(fetched.expiresIn)} s, renewal in ${Math.round(renewAfterMs / 1000)} s`);
       return token;
     });
     this.inflight = fetching;

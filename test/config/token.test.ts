@@ -93,6 +93,34 @@ describe('tenant client: management token', function () {
     assert.equal(handler.issued(), 2);
   });
 
+  it('when a renewal fails while the token is still good, keeps using it and tries again 15 s later', async function () {
+    let failing = false;
+    const handler = withTokenEndpoint((_req, res) => json(res, 200, {}), { expiresIn: 3600, fail: () => (failing ? { status: 503, body: { message: 'down' } } : undefined) });
+    server.setHandler(handler);
+    let now = Date.now();
+    const warnings: string[] = [];
+    client = createTenantClient(optionsFor(server, { log: (level, line) => level === 'warn' && warnings.push(line) }), { now: () => now });
+    await client.request(usersList);
+    failing = true;
+    now += 3300_000; // 55 min: renewal due
+    await client.request(usersList);
+    await client.request(usersList); // within 15 s of the failure: no new attempt
+    assert.equal(handler.issued(), 2);
+    assert.deepEqual(server.to('/api/v2/users').map(bearer), Array(3).fill('token-1-abcdef'));
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /renewal failed; using the current token/);
+    failing = false;
+    now += 20_000;
+    await client.request(usersList);
+    assert.equal(handler.issued(), 3);
+    assert.equal(bearer(server.to('/api/v2/users')[3]!), 'token-3-abcdef');
+    now += 3600_000; // way past expiry with a failing endpoint: the failure is reported
+    failing = true;
+    const err = await rejectionOf(client.request(usersList));
+    assert.equal(err.statusCode, 503);
+    assert.equal(err.message, 'could not get a Management API token: down');
+  });
+
   it('lets 100 concurrent callers share a single token fetch', async function () {
     const handler = withTokenEndpoint((_req, res) => json(res, 200, {}), { delayMs: 100 });
     server.setHandler(handler);

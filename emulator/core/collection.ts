@@ -8,7 +8,8 @@ export type IndexKeyFn<T> = (item: T) => string | readonly string[] | undefined 
 
 export class Collection<T extends object> {
   private readonly items = new Map<string, T>();
-  private readonly indexes = new Map<string, { keyOf: IndexKeyFn<T>; map: Map<string, Set<string>> }>();
+  /** Index key → one id, or a Set of ids when several items share the key (a Set per item would cost memory). */
+  private readonly indexes = new Map<string, { keyOf: IndexKeyFn<T>; map: Map<string, IdBucket> }>();
 
   constructor(
     readonly name: string,
@@ -21,7 +22,7 @@ export class Collection<T extends object> {
 
   /** Adds a secondary index; `keyOf` may return several keys, or none. */
   addIndex(indexName: string, keyOf: IndexKeyFn<T>): this {
-    const map = new Map<string, Set<string>>();
+    const map = new Map<string, IdBucket>();
     this.indexes.set(indexName, { keyOf, map });
     for (const [id, item] of this.items) this.indexItem(id, item, keyOf, map);
     return this;
@@ -76,10 +77,14 @@ export class Collection<T extends object> {
   findBy(indexName: string, key: string): T[] {
     const index = this.indexes.get(indexName);
     if (!index) throw new Error(`collection ${this.name} has no index ${indexName}`);
-    const ids = index.map.get(key);
-    if (!ids) return [];
+    const bucket = index.map.get(key);
+    if (bucket === undefined) return [];
+    if (typeof bucket === 'string') {
+      const item = this.items.get(bucket);
+      return item ? [item] : [];
+    }
     const out: T[] = [];
-    for (const id of ids) {
+    for (const id of bucket) {
       const item = this.items.get(id);
       if (item) out.push(item);
     }
@@ -108,23 +113,32 @@ export class Collection<T extends object> {
     for (const { map } of this.indexes.values()) map.clear();
   }
 
-  private indexItem(id: string, item: T, keyOf: IndexKeyFn<T>, map: Map<string, Set<string>>): void {
+  private indexItem(id: string, item: T, keyOf: IndexKeyFn<T>, map: Map<string, IdBucket>): void {
     for (const key of keysOf(keyOf(item))) {
-      let set = map.get(key);
-      if (!set) map.set(key, (set = new Set()));
-      set.add(id);
+      const bucket = map.get(key);
+      if (bucket === undefined) map.set(key, id);
+      else if (typeof bucket === 'string') {
+        if (bucket !== id) map.set(key, new Set([bucket, id]));
+      } else bucket.add(id);
     }
   }
 
-  private unindexItem(id: string, item: T, keyOf: IndexKeyFn<T>, map: Map<string, Set<string>>): void {
+  private unindexItem(id: string, item: T, keyOf: IndexKeyFn<T>, map: Map<string, IdBucket>): void {
     for (const key of keysOf(keyOf(item))) {
-      const set = map.get(key);
-      if (!set) continue;
-      set.delete(id);
-      if (set.size === 0) map.delete(key);
+      const bucket = map.get(key);
+      if (bucket === undefined) continue;
+      if (typeof bucket === 'string') {
+        if (bucket === id) map.delete(key);
+        continue;
+      }
+      bucket.delete(id);
+      if (bucket.size === 1) map.set(key, bucket.values().next().value as string);
+      else if (bucket.size === 0) map.delete(key);
     }
   }
 }
+
+type IdBucket = string | Set<string>;
 
 function keysOf(keys: string | readonly string[] | undefined | null): readonly string[] {
   if (keys === undefined || keys === null) return [];

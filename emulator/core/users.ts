@@ -3,9 +3,9 @@
  * the import jobs: create (with Auth0's validation and duplicate checks),
  * update (metadata merge), delete (with every relation), password checks.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError, badRequest, conflict } from './errors';
-import { objectId } from './ids';
+import { objectId, pooledRandomBytes } from './ids';
 import type { ConnectionRecord, Identity, UserRecord } from './model';
 import type { TenantState } from './state';
 
@@ -72,7 +72,7 @@ export function isEmail(value: string): boolean {
 }
 
 export function hashPassword(password: string): string {
-  const salt = randomBytes(8).toString('hex');
+  const salt = pooledRandomBytes(8).toString('hex');
   return `${salt}$${createHash('sha256').update(salt + password).digest('hex')}`;
 }
 

@@ -91,6 +91,17 @@ describe('emulator core units', () => {
     c.delete('1');
     assert.equal(c.size, 0);
     assert.deepEqual(c.findBy('email', 'b@x'), []);
+    // Several items under one key, then back to one.
+    c.insert({ id: '2', email: 'same' });
+    c.insert({ id: '3', email: 'same' });
+    c.insert({ id: '4', email: 'same' });
+    assert.deepEqual(c.findBy('email', 'same').map((i) => i.id), ['2', '3', '4']);
+    c.delete('3');
+    c.update('4', (i) => { i.email = 'other'; });
+    assert.deepEqual(c.findBy('email', 'same').map((i) => i.id), ['2']);
+    assert.deepEqual(c.findBy('email', 'other').map((i) => i.id), ['4']);
+    c.delete('2');
+    assert.deepEqual(c.findBy('email', 'same'), []);
   });
 
   it('log ids strictly increase; checkpoint reads after an id', () => {

@@ -33,7 +33,7 @@ module.exports = {
     flowFile: 'flows.json',
     credentialSecret: 'node-red-auth0-local-emulator',
     contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' } },
-    editorTheme: { tours: false, projects: { enabled: false } },
+    editorTheme: { tours: false },
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
 `);

@@ -25,7 +25,7 @@ export interface StartOptions {
   clientId?: string;
   /** Its client secret (default: random). */
   clientSecret?: string;
-  /** Data loaded once after the defaults (reset() does not reload it; call seed() again). */
+  /** Data loaded after the defaults, at start and again by every reset(). */
   seed?: SeedData;
   /** Management API token bucket; off when absent. */
   rateLimit?: RateLimitConfig | null;
@@ -60,7 +60,9 @@ export interface Emulator {
   readonly rateLimiter: RateLimiter;
   /** A management token for the default M2M client with `scopes` (default: all it is granted). */
   managementToken(scopes?: readonly string[], lifetimeSeconds?: number): string;
+  /** Back to the start state: defaults plus the `seed` option; logs, outbox and timers emptied. */
   reset(): void;
+  /** Loads more data on top of the current state. */
   seed(data: SeedData): void;
   close(): Promise<void>;
 }

@@ -63,6 +63,7 @@ export class EmulatorServer implements Tenant {
   readonly outbox = new Outbox(() => this.clock.isoNow());
   readonly logs: LogStore;
   private stateRef?: TenantState;
+  private started = false;
   private readonly router = new Router<Route>();
   private readonly resetHooks: Array<(tenant: Tenant) => void> = [];
   private readonly seedHooks: Array<(data: SeedData, tenant: Tenant) => void> = [];
@@ -119,10 +120,11 @@ export class EmulatorServer implements Tenant {
       if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes/index.ts is not a function`);
       register(registry, this);
     });
+    this.started = true;
     this.reset();
-    if (this.options.seed) this.seed(this.options.seed);
   }
 
+  /** Back to the start state: the defaults, every group's onReset, then the `seed` option given at start. */
   reset(): void {
     this.clock.cancelAll();
     this.state.reset();
@@ -130,6 +132,7 @@ export class EmulatorServer implements Tenant {
     this.outbox.clear();
     this.tokenCache.clear();
     for (const hook of this.resetHooks) hook(this);
+    if (this.started && this.options.seed) this.seed(this.options.seed);
   }
 
   seed(data: SeedData): void {

@@ -32,7 +32,7 @@ export interface Tenant {
   readonly faults: Faults;
   readonly rateLimiter: RateLimiter;
   readonly signer: JwtSigner;
-  /** Empties the state and seeds the defaults (and every group's onReset). */
+  /** Back to the start state: defaults, every group's onReset, then the start seed. */
   reset(): void;
   /** Loads seed data (core keys, then every group's onSeed). */
   seed(data: SeedData): void;

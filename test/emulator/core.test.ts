@@ -124,6 +124,20 @@ describe('emulator core units', () => {
     assert.throws(() => clock.setSpeed(0), RangeError);
   });
 
+  it('reset returns to the start state, start seed included', async () => {
+    const seeded = await startEmulator({ port: 0, seed: { users: [{ email: 'start@example.com', password: 'x' }] } });
+    try {
+      seeded.seed({ users: [{ email: 'later@example.com', password: 'x' }] });
+      seeded.logs.write({ type: 's' });
+      assert.equal(seeded.state.users.size, 2);
+      seeded.reset();
+      assert.deepEqual(seeded.state.users.list().map((u) => u.email), ['start@example.com']);
+      assert.equal(seeded.logs.size, 0);
+    } finally {
+      await seeded.close();
+    }
+  });
+
   it('CLI arguments', () => {
     assert.deepEqual(parseArgs(['--port', '4011', '--client-id', 'abc', '--client-secret=s3', '--rate-limit', '10', '--burst', '20']), {
       port: 4011, clientId: 'abc', clientSecret: 's3', rateLimit: { perSecond: 10, burst: 20 },

@@ -116,9 +116,17 @@ export interface Harness {
 /** Starts the emulator and a Node-RED runtime with every management node. */
 export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ port: 0 });
-  await helper.startServer();
-  const modules = [...nodeModules(...Object.values(GROUP_MODULES)), ...coreNodes('25-catch.js')];
-  await helper.load(modules, flow(emulator.domain), { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+  try {
+    await helper.startServer();
+    const modules = [...nodeModules(...Object.values(GROUP_MODULES)), ...coreNodes('25-catch.js')];
+    await helper.load(modules, flow(emulator.domain), { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+  } catch (err) {
+    // Leave nothing behind for the next file's runtime.
+    await helper.unload().catch(() => undefined);
+    await Promise.resolve(helper.stopServer()).catch(() => undefined);
+    await emulator.close();
+    throw err;
+  }
 
   const pending = new Map<number, Pending>();
   const exercised = new Set<string>();

@@ -1,0 +1,39 @@
+/**
+ * auth0-email-templates in Node-RED against the emulator: create, read, update, read back.
+ */
+import { strict as assert } from 'assert';
+import { payloadOf, startHarness, type Harness } from './harness';
+import { assertStatus } from './fixtures';
+
+describe('management nodes against the emulator: e-mail templates', function () {
+  this.timeout(60000);
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  it('reads 404 before creation, creates a template, reads it back, updates it and reads the change', async () => {
+    assert.equal((await h.gone('email_templates', 'get', { template_name: 'welcome_email' })).errorCode, 'inexistent_email_template');
+    const body = { template: 'welcome_email', body: '<p>Welcome {{ user.email }}</p>', from: 'hello@acme.example', subject: 'Welcome', syntax: 'liquid', enabled: true };
+    assertStatus(await h.run('email_templates', 'create', { body }), 'create', 201);
+    const read = payloadOf(await h.run('email_templates', 'get', { template_name: 'welcome_email' }));
+    assert.equal(read.subject, 'Welcome');
+    assert.equal(read.body, body.body);
+
+    await h.run('email_templates', 'update', { template_name: 'welcome_email', body: { subject: 'Welcome to Acme', enabled: false } });
+    const updated = payloadOf(await h.run('email_templates', 'get', { template_name: 'welcome_email' }));
+    assert.equal(updated.subject, 'Welcome to Acme');
+    assert.equal(updated.enabled, false);
+    assert.equal(updated.from, 'hello@acme.example', 'untouched fields stay');
+
+    assert.equal((await h.fail('email_templates', 'create', { body })).statusCode, 409, 'a template is created once');
+    await h.gone('email_templates', 'update', { template_name: 'reset_email', body: { subject: 'x' } });
+  });
+
+  it('exercised every email_templates operation', () => {
+    h.assertAllExercised('email_templates');
+  });
+});

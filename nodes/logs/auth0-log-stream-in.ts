@@ -62,7 +62,7 @@ class LogStreamInNode {
     }
     this.removeRoute = addPostRoute(RED, path, this.handler);
     if (!this.authorization) {
-      node.warn('auth0-log-stream-in: no Authorization value is set, so every request is refused (401); set the same value as the log stream\'s Authorization Token');
+      // Refusing is the safe default; the warning comes with the first refused request.
       node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
     } else {
       node.status({ fill: 'green', shape: 'ring', text: `POST ${path}`.slice(0, 32) });
@@ -73,6 +73,9 @@ class LogStreamInNode {
   readonly handler: RouteHandler = (req, res) => {
     if (!authorizationMatches(req.headers.authorization, this.authorization)) {
       this.refused += 1;
+      if (!this.authorization && this.refused === 1) {
+        this.node.warn('auth0-log-stream-in: a request was refused (401) because no Authorization value is set; set the same value as the log stream\'s Authorization Token');
+      }
       // Drain what was sent so the connection can be reused; nothing of it is read.
       req.resume();
       res.setHeader('WWW-Authenticate', 'Bearer');

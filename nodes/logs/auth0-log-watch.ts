@@ -146,13 +146,14 @@ class LogWatchNode {
       for (;;) {
         if (this.closing) break;
         const page = await reader.after(this.position.cursor);
+        // Consecutive failures count the backoff; a page read is progress.
+        this.failures = 0;
         this.readInRun += page.events.length;
         await this.deliver(page, settings);
         // A full page means a backlog: read on at once; the tenant's limiter paces the requests.
         if (!page.full || this.closing) break;
         this.node.status(STATUS.catchingUp(this.readInRun));
       }
-      this.failures = 0;
       if (!this.closing) this.node.status(STATUS.idle(this.position.lastDate));
       return { delayMs: settings.intervalMs };
     } catch (err) {

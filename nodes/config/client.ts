@@ -13,7 +13,7 @@ import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
 import { encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
-import { type ErrorContext, type TransportFailureInfo, bodyValue, networkError, rateLimitError, responseError } from './error-mapping';
+import { type ErrorContext, type TransportFailureInfo, bodyValue, isMalformedJson, malformedJsonError, networkError, rateLimitError, responseError } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type Lane, TenantLimiter, type WaiterErrors } from './limiter';
 import { backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from './rate-limit';
@@ -271,7 +271,7 @@ class Auth0TenantClient implements TenantClient {
       return {
         statusCode: result.statusCode,
         headers: result.headers,
-        data: this.responseData(result, spec) as T,
+        data: this.responseData(result, spec, ctx) as T,
         rateLimit: parseRateLimit(result.headers),
       };
     }
@@ -321,7 +321,7 @@ class Auth0TenantClient implements TenantClient {
     }
   }
 
-  private responseData(result: ExchangeResult, spec: RequestSpec): unknown {
+  private responseData(result: ExchangeResult, spec: RequestSpec, ctx: ErrorContext): unknown {
     if (!(result.body instanceof Buffer)) return result.body;
     switch (spec.responseType) {
       case 'buffer':
@@ -329,6 +329,9 @@ class Auth0TenantClient implements TenantClient {
       case 'text':
         return result.body.toString('utf8');
       default:
+        if (isMalformedJson(result.body, result.headers['content-type'])) {
+          throw malformedJsonError(result.statusCode, STATE_CHANGING.has(spec.method), ctx);
+        }
         return bodyValue(result.body, result.headers['content-type']);
     }
   }

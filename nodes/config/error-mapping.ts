@@ -44,6 +44,27 @@ export function bodyValue(body: Buffer, contentType: string | undefined): unknow
   return text;
 }
 
+/** A body that says it is JSON (by its content type) but does not parse: truncated, or a proxy's page. */
+export function isMalformedJson(body: Buffer, contentType: string | undefined): boolean {
+  if (!isJsonType(contentType) || body.toString('utf8').trim() === '') return false;
+  try {
+    JSON.parse(body.toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A success answer whose JSON body does not parse: an error for the flow, never a garbled payload. */
+export function malformedJsonError(statusCode: number, changesState: boolean, ctx: ErrorContext): Auth0Error {
+  const notRepeated = changesState ? ' (not repeated: the service may have applied it)' : '';
+  return new Auth0Error(`${ctx.operation}: ${ctx.host} answered HTTP ${statusCode} with a body that is not valid JSON${notRepeated}`, {
+    statusCode,
+    errorCode: 'invalid_response',
+    operation: ctx.operation,
+  });
+}
+
 interface ServiceErrorFields {
   message?: string;
   errorCode?: string;

@@ -1,0 +1,219 @@
+/**
+ * Node-RED runtime pieces the reliability suites share: every node module of the package (read
+ * from package.json, as Node-RED does), flows with positioned nodes, a tally of what each message
+ * became (an output or a Catch), and captures of everything a user could see: statuses, log lines,
+ * the debug sidebar.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { GroupSpec } from '../../../nodes/shared/catalogue';
+import { helper } from '../../helpers/node-red';
+
+export { helper };
+
+export type Msg = Record<string, unknown>;
+export type FlowNode = Msg & { id: string; type: string };
+
+/** dist/ (this file runs from dist/test/reliability/support). */
+const DIST = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(DIST, '..');
+
+interface PackageJson {
+  'node-red': { nodes: Record<string, string> };
+}
+
+/** Node type → its built module file, from package.json's node-red.nodes (the list Node-RED loads). */
+export function nodeFiles(): Record<string, string> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+  return Object.fromEntries(Object.entries(pkg['node-red'].nodes).map(([type, file]) => [type, path.join(ROOT, file)]));
+}
+
+/** The node module registering `type`. */
+export function moduleOf(type: string): unknown {
+  const file = nodeFiles()[type];
+  if (!file) throw new Error(`package.json lists no node ${type}`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(file);
+}
+
+/** The config node's module plus those of `types`. */
+export function modulesFor(...types: string[]): unknown[] {
+  return ['auth0-config', ...types.filter((t) => t !== 'auth0-config')].map(moduleOf);
+}
+
+/** Node-RED's own core nodes (catch, debug, …) by file name. */
+export function coreModules(...files: string[]): unknown[] {
+  const core = path.dirname(require.resolve('@node-red/nodes/package.json'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return files.map((file) => require(path.join(core, 'core', 'common', file)));
+}
+
+/** Every action node group (management and authentication), with its node type's module. */
+export function actionGroups(): { group: GroupSpec; type: string }[] {
+  const found: { group: GroupSpec; type: string }[] = [];
+  for (const type of Object.keys(nodeFiles()).sort()) {
+    const mod = moduleOf(type) as { group?: GroupSpec };
+    if (mod.group && Array.isArray(mod.group.operations)) found.push({ group: mod.group, type });
+  }
+  return found;
+}
+
+/** Gives every node on a tab a position (a node without x and y is taken for a config node). */
+export function placed(flow: FlowNode[]): FlowNode[] {
+  return flow.map((node, i) => (node.z === undefined ? node : { x: 100 + 20 * (i % 20), y: 60 + 40 * Math.floor(i / 20), ...node }));
+}
+
+export const TAB: FlowNode = { id: 'tab', type: 'tab', label: 'reliability' };
+
+/** A Catch node for the whole tab, feeding the helper node `caught`. */
+export function catchNodes(): FlowNode[] {
+  return [
+    { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['caught']] },
+    { id: 'caught', type: 'helper', z: 'tab' },
+  ];
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits until `ready()`; fails with `describe()` after `limitMs` (a guard against a hang, not a speed check). */
+export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
+    await sleep(10);
+  }
+}
+
+/** What each message (tagged `msg.seq`) became: sent on by a node, or caught. */
+export class Tally {
+  readonly outputs: Msg[] = [];
+  readonly caught: Msg[] = [];
+
+  /** Collects from helper nodes `outIds` (outputs) and `caught` (the Catch node's messages). */
+  attach(outIds: string[], caughtId = 'caught'): this {
+    for (const id of outIds) {
+      const node = helper.getNode(id);
+      if (!node) throw new Error(`no node ${id}`);
+      node.on('input', (msg) => this.outputs.push(msg));
+    }
+    const caught = helper.getNode(caughtId);
+    if (!caught) throw new Error(`no node ${caughtId}`);
+    caught.on('input', (msg) => this.caught.push(msg));
+    return this;
+  }
+
+  get total(): number {
+    return this.outputs.length + this.caught.length;
+  }
+
+  /** Waits until `n` messages are accounted for. */
+  async settle(n: number, limitMs = 30_000): Promise<void> {
+    await waitFor(() => this.total >= n, () => `${this.outputs.length} out + ${this.caught.length} caught of ${n}`, limitMs);
+  }
+
+  /** Every seq 0..n-1 accounted for exactly once (nothing lost, nothing doubled). */
+  assertEachOnce(n: number): void {
+    const seen = [...this.outputs, ...this.caught].map((m) => Number(m.seq)).sort((a, b) => a - b);
+    const expected = Array.from({ length: n }, (_, i) => i);
+    if (JSON.stringify(seen) !== JSON.stringify(expected)) {
+      const missing = expected.filter((i) => !seen.includes(i));
+      const doubled = seen.filter((s, i) => seen.indexOf(s) !== i);
+      throw new Error(`messages lost ${JSON.stringify(missing)} or doubled ${JSON.stringify(doubled)}`);
+    }
+  }
+
+  /** The caught messages' errors, with the fields the action node puts in msg.auth0. */
+  errors(): { message: string; statusCode: number; errorCode?: string; seq: number }[] {
+    return this.caught.map((m) => {
+      const auth0 = (m.auth0 ?? {}) as Msg;
+      const error = (m.error ?? {}) as Msg;
+      return {
+        message: String(error.message ?? ''),
+        statusCode: Number(auth0.statusCode ?? error.statusCode ?? -1),
+        ...(auth0.errorCode !== undefined ? { errorCode: String(auth0.errorCode) } : error.code !== undefined ? { errorCode: String(error.code) } : {}),
+        seq: Number(m.seq),
+      };
+    });
+  }
+}
+
+interface SpyCall {
+  thisValue?: { id?: string; type?: string };
+  args: unknown[];
+}
+
+interface Spied {
+  getCalls?: () => SpyCall[];
+}
+
+/** Every call of a Node prototype method the test helper spies on (status, warn, error, log, debug, trace, send). */
+export function nodeCalls(method: 'status' | 'warn' | 'error' | 'log' | 'debug' | 'trace'): { node: string; type: string; args: unknown[] }[] {
+  const proto = (helper as unknown as { _NodePrototype: Record<string, Spied> })._NodePrototype;
+  const spy = proto[method];
+  return (spy?.getCalls?.() ?? []).map((call) => ({ node: call.thisValue?.id ?? '?', type: call.thisValue?.type ?? '?', args: call.args }));
+}
+
+/** Every line written to Node-RED's log since the last load (all levels, debug and trace included). */
+export function logLines(): string[] {
+  const spy = helper.log() as unknown as Spied;
+  return (spy?.getCalls?.() ?? []).map((call) => safeText(call.args));
+}
+
+/** Every event the runtime published to the editor (the debug sidebar's messages among them). */
+export function captureComms(): { events: Msg[]; stop(): void } {
+  const events: Msg[] = [];
+  const bus = (helper as unknown as { _events: { on(e: string, f: (x: Msg) => void): void; off(e: string, f: (x: Msg) => void): void } })._events;
+  const listener = (event: Msg): void => {
+    events.push(event);
+  };
+  bus.on('comms', listener);
+  return { events, stop: () => bus.off('comms', listener) };
+}
+
+/**
+ * All the text in a value, to search for secrets: strings, keys, Errors with their message, stack,
+ * cause and own properties (toJSON bypassed), Buffers as UTF-8. Cycles are cut.
+ */
+export function safeText(value: unknown): string {
+  const parts: string[] = [];
+  const seen = new Set<object>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 12) return;
+    if (typeof v === 'string') parts.push(v);
+    else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') parts.push(String(v));
+    else if (typeof v === 'function') parts.push(v.name);
+    else if (typeof v === 'object' && v !== null) {
+      if (seen.has(v)) return;
+      seen.add(v);
+      if (Buffer.isBuffer(v)) {
+        parts.push(v.toString('utf8'));
+        return;
+      }
+      if (v instanceof Error) {
+        parts.push(v.name, v.message, v.stack ?? '');
+        walk((v as { cause?: unknown }).cause, depth + 1);
+      }
+      if (v instanceof Map) {
+        for (const [k, item] of v) {
+          walk(k, depth + 1);
+          walk(item, depth + 1);
+        }
+        return;
+      }
+      for (const key of Object.getOwnPropertyNames(v)) {
+        parts.push(key);
+        let item: unknown;
+        try {
+          item = (v as Record<string, unknown>)[key];
+        } catch {
+          continue;
+        }
+        walk(item, depth + 1);
+      }
+    }
+  };
+  walk(value, 0);
+  return parts.join('\n');
+}

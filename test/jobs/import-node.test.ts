@@ -158,6 +158,45 @@ describe('auth0-jobs import_users in Node-RED', function () {
     }
   });
 
+  it('sends a file the service refuses as too large (413) again as two halves, never splitting a user', async () => {
+    const received: string[][] = [];
+    let n = 0;
+    const server = await TestServer.start((req, res) => {
+      if (req.path === '/oauth/token') return json(res, 200, { access_token: 'tok-abc', expires_in: 86400, token_type: 'Bearer' });
+      if (req.path.startsWith('/api/v2/jobs/job_')) return json(res, 200, { id: req.path.split('/').pop(), status: 'completed' });
+      const text = req.body.toString('utf8');
+      const start = text.indexOf('\r\n\r\n', text.indexOf('name="users"')) + 4;
+      const users = JSON.parse(text.slice(start, text.indexOf('\r\n--', start))) as { email: string }[];
+      // This service takes at most 2 users per file.
+      if (users.length > 2) return json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 100' });
+      received.push(users.map((u) => u.email));
+      n += 1;
+      json(res, 201, { type: 'users_import', status: 'pending', id: `job_${n}` });
+    });
+    try {
+      await helper.load(modules(), jobsFlow(server.domain, { watch: false }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
+      const out = collect('jobsOut');
+      const caught = collect('caught');
+      const users = makeUsers(5);
+      helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users } });
+      await until(() => out.length + caught.length === 1, () => 'no output');
+      assert.deepEqual(caught.map((m) => (m.error as Msg).message), []);
+      assert.deepEqual(received, [[users[0].email, users[1].email], [users[2].email], [users[3].email, users[4].email]]);
+      assert.deepEqual((out[0].payload as Msg[]).map((j) => j.id), ['job_1', 'job_2', 'job_3']);
+
+      // One user the service refuses alone cannot be halved: an error, naming it.
+      server.setHandler((req, res) => {
+        if (req.path === '/oauth/token') return json(res, 200, { access_token: 'tok-abc', expires_in: 86400, token_type: 'Bearer' });
+        json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 10' });
+      });
+      helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users: makeUsers(1) } });
+      await until(() => caught.length === 1, () => 'no error');
+      assert.match(String((caught[0].error as Msg).message), /user at index 0 alone is too large/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('words the service\'s 400 for an unknown connection around connection_id', async () => {
     await helper.load(modules(), jobsFlow(emulator.domain, { watch: false }), credentials());
     const caught = collect('caught');

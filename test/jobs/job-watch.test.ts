@@ -169,6 +169,42 @@ describe('auth0-job-watch in Node-RED', function () {
     }
   });
 
+  it('downloads an export again with a fresh link when the download breaks, sending no user twice', async () => {
+    const users = Array.from({ length: 800 }, (_, i) => ({ user_id: `auth0|${i}`, email: `u${i}@example.com`, name: `User ${i} ${'n'.repeat(i % 50)}` }));
+    const file = gzipSync(Buffer.from(users.map((u) => JSON.stringify(u)).join('\n') + '\n'), { level: 0 });
+    let downloads = 0;
+    const storage = await TestServer.start((_req, res) => {
+      downloads += 1;
+      res.writeHead(200, { 'Content-Type': 'application/gzip', 'Content-Length': file.length });
+      if (downloads > 1) {
+        res.end(file);
+        return;
+      }
+      // The first download breaks off after part of the file.
+      res.write(file.subarray(0, Math.floor(file.length * 0.6)), () => setTimeout(() => res.destroy(), 20));
+    });
+    let polls = 0;
+    const tenant = await fakeTenant((_req, res) => {
+      polls += 1;
+      json(res, 200, { id: 'job_x', type: 'users_export', status: 'completed', format: 'json', location: `http://${storage.domain}/f.json.gz?Signature=${polls}` });
+    });
+    try {
+      await helper.load(modules(), watchFlow(tenant.domain, { exportOutput: 'items' }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
+      const done = collect('done');
+      helper.getNode('watch')?.receive({ payload: 'job_x' });
+      await until(() => done.length === 800, () => `${done.length} of 800 users`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(downloads, 2);
+      assert.deepEqual(storage.requests.map((r) => r.query.get('Signature')), ['1', '2'], 'the second download used the fresh link of a new poll');
+      assert.deepEqual(done.map((m) => m.payload), users, 'every user once, in order');
+      assert.deepEqual(done.map((m) => (m.parts as Msg).index), users.map((_, i) => i));
+      assert.equal((done[799].parts as Msg).count, 800);
+    } finally {
+      await tenant.close();
+      await storage.close();
+    }
+  });
+
   it('resumes watching from the context store after the flow is stopped and started again', async () => {
     emulator.clock.setSpeed(1); // 2,000 rows take 10 s: the job runs on through the restart
     const job = await importDirectly(emulator, connectionId, JSON.stringify(makeUsers(2000)));

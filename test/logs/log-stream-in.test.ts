@@ -1,0 +1,159 @@
+/**
+ * auth0-log-stream-in on Node-RED's HTTP server for nodes: only the configured Authorization is
+ * accepted, the three content formats and Auth0's wrapping are read, redeliveries are dropped by
+ * log_id, httpNodeMiddleware runs first, and the route goes away on close.
+ */
+import { strict as assert } from 'assert';
+import type * as http from 'http';
+import { Collector, TAB, helper, logModules, request, serveHttpNode, statusCalls, useSettings, type FlowNode } from './runtime';
+
+const SECRET = 'Bearer 7fG2-log-stream-secret';
+const PATH = '/auth0/log-stream';
+
+function inNode(overrides: Record<string, unknown> = {}): FlowNode {
+  return { id: 'stream-in', type: 'auth0-log-stream-in', z: TAB.id, x: 100, y: 100, name: '', url: PATH, wires: [['out']], ...overrides };
+}
+
+const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+
+const EVENTS = [
+  { log_id: '90020260101000000000000000000000000000000000000000000001', date: '2026-01-01T10:00:00.000Z', type: 'fp', user_name: 'ada@example.com' },
+  { log_id: '90020260101000000000000000000000000000000000000000000002', date: '2026-01-01T10:00:01.000Z', type: 'limit_wc', user_name: 'ada@example.com' },
+  { log_id: '90020260101000000000000000000000000000000000000000000003', date: '2026-01-01T10:00:02.000Z', type: 's', user_name: 'bob@example.com' },
+];
+
+let httpNodeApp: http.RequestListener | undefined;
+/** A module that only keeps Node-RED's httpNode app, so the test can serve it. */
+function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
+  httpNodeApp = RED.httpNode;
+}
+
+describe('auth0-log-stream-in in Node-RED', function () {
+  this.timeout(20000);
+  let server: { url: string; close(): Promise<void> } | undefined;
+
+  async function load(node: FlowNode = inNode(), credentials: Record<string, unknown> = { 'stream-in': { authorization: SECRET } }): Promise<Collector> {
+    await helper.load([captureHttpNode, ...logModules('auth0-log-stream-in')], [TAB, node, OUT], credentials);
+    server = await serveHttpNode(httpNodeApp as http.RequestListener);
+    return new Collector('out').attach();
+  }
+
+  /** `authorization` null: no Authorization header at all. */
+  function post(body: string, authorization: string | null = SECRET, contentType = 'application/json'): ReturnType<typeof request> {
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (authorization !== null) headers.authorization = authorization;
+    return request(`${server?.url}${PATH}`, { headers, body });
+  }
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await helper.unload();
+  });
+
+  it('refuses a request without the configured Authorization (401), and sends nothing', async () => {
+    const out = await load();
+    for (const authorization of [null, '', 'Bearer wrong', SECRET.slice(0, -1), `${SECRET}x`, SECRET.toLowerCase()]) {
+      const answer = await post(JSON.stringify(EVENTS[0]), authorization);
+      assert.equal(answer.status, 401, `Authorization ${String(authorization)}`);
+      assert.ok(!answer.text.includes(SECRET));
+    }
+    await settle();
+    assert.equal(out.messages.length, 0);
+    assert.ok(statusCalls('stream-in').some((s) => s.text === 'refused 6'));
+  });
+
+  it('reads JSON lines, a JSON array and a single object, one message per event with its type as topic', async () => {
+    const out = await load();
+    const lines = await post(`${JSON.stringify(EVENTS[0])}\n${JSON.stringify(EVENTS[1])}\n`, SECRET, 'application/x-ndjson');
+    assert.equal(lines.status, 200);
+    assert.deepEqual(JSON.parse(lines.text), { received: 2, duplicates: 0 });
+    const array = await post(JSON.stringify([EVENTS[2]]));
+    assert.equal(array.status, 200);
+    const single = await post(JSON.stringify({ ...EVENTS[0], log_id: 'single-1' }));
+    assert.equal(single.status, 200);
+    await settle();
+    assert.deepEqual(out.payloads(), [EVENTS[0], EVENTS[1], EVENTS[2], { ...EVENTS[0], log_id: 'single-1' }]);
+    assert.deepEqual(out.messages.map((m) => m.topic), ['fp', 'limit_wc', 's', 'fp']);
+    assert.equal((out.messages[1].auth0 as Record<string, unknown>).log_id, EVENTS[1].log_id);
+    assert.ok(!('req' in out.messages[0]) && !('res' in out.messages[0]), 'the HTTP request went into the message');
+  });
+
+  it('unwraps Auth0\'s {log_id, data} items', async () => {
+    const out = await load();
+    const wrapped = EVENTS.map((event) => ({ log_id: event.log_id, data: { date: event.date, type: event.type, user_name: event.user_name } }));
+    const answer = await post(wrapped.map((w) => JSON.stringify(w)).join('\n'));
+    assert.equal(answer.status, 200);
+    await settle();
+    assert.deepEqual(out.payloads(), EVENTS.map((event) => ({ date: event.date, type: event.type, user_name: event.user_name, log_id: event.log_id })));
+  });
+
+  it('drops events it has already received (a redelivered batch) by log_id', async () => {
+    const out = await load();
+    assert.equal((await post(JSON.stringify(EVENTS.slice(0, 2)))).status, 200);
+    const again = await post(JSON.stringify(EVENTS));
+    assert.equal(again.status, 200);
+    assert.deepEqual(JSON.parse(again.text), { received: 3, duplicates: 2 });
+    await settle();
+    assert.deepEqual(out.payloads().map((e) => e.log_id), EVENTS.map((e) => e.log_id));
+  });
+
+  it('answers 400 to a body that is not JSON, 413 to one over apiMaxLength, and sends nothing', async () => {
+    const restore = useSettings({ apiMaxLength: '1kb' });
+    try {
+      const out = await load();
+      assert.equal((await post('this is not json')).status, 400);
+      assert.equal((await post(JSON.stringify([{ ...EVENTS[0], padding: 'x'.repeat(4096) }]))).status, 413);
+      await settle();
+      assert.equal(out.messages.length, 0);
+    } finally {
+      restore();
+    }
+  });
+
+  it('runs httpNodeMiddleware before it, as core http in does', async () => {
+    const seen: string[] = [];
+    const restore = useSettings({
+      httpNodeMiddleware: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+        seen.push(String(req.url));
+        if (req.headers['x-block'] === 'yes') {
+          res.statusCode = 403;
+          res.end('blocked by middleware');
+          return;
+        }
+        next();
+      },
+    });
+    try {
+      const out = await load();
+      assert.equal((await post(JSON.stringify(EVENTS[0]))).status, 200);
+      const blocked = await request(`${server?.url}${PATH}`, { headers: { authorization: SECRET, 'x-block': 'yes' }, body: JSON.stringify(EVENTS[1]) });
+      assert.equal(blocked.status, 403);
+      await settle();
+      assert.deepEqual(seen, [PATH, PATH]);
+      assert.equal(out.messages.length, 1);
+    } finally {
+      restore();
+    }
+  });
+
+  it('with no Authorization configured, refuses everything and says why', async () => {
+    const out = await load(inNode(), {});
+    assert.equal((await post(JSON.stringify(EVENTS[0]), '')).status, 401);
+    assert.equal((await post(JSON.stringify(EVENTS[0]))).status, 401);
+    await settle();
+    assert.equal(out.messages.length, 0);
+    const warnings = (helper.log().args as unknown[][]).map((args) => JSON.stringify(args[0]));
+    assert.ok(warnings.some((w) => /no Authorization value is set/.test(w)), 'no warning');
+  });
+
+  it('removes its route on close', async () => {
+    await load();
+    assert.equal((await post(JSON.stringify(EVENTS[0]))).status, 200);
+    await helper.unload();
+    const after = await post(JSON.stringify(EVENTS[1]));
+    assert.equal(after.status, 404);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The editor in a real browser (Debian's chromium, driven by playwright-core; no downloaded
+ * browser): a user drags an auth0-users node from the palette, creates its tenant in the edit
+ * dialog, switches operations and sees the inputs change, wires an inject and a debug node,
+ * deploys, presses the inject button and finds the users in the debug sidebar. It takes the
+ * README's screenshots (docs/screenshots/).
+ *
+ * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startEmulator, type Emulator, type SeedData } from '../../emulator';
+import { usersGroup } from '../../nodes/users/users.catalogue';
+import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { root } from '../package/package-files';
+import { EditorPage } from './editor-page';
+
+const CHROMIUM = '/usr/bin/chromium';
+/**
+ * The README's screenshots are rewritten with UPDATE_SCREENSHOTS=1 (or when missing); otherwise
+ * a run writes its screenshots to test-results/ (ignored by git), so tests leave the tree clean.
+ */
+const README_SCREENSHOTS = path.join(root, 'docs', 'screenshots');
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(path.join(README_SCREENSHOTS, 'debug-sidebar.png'))
+  ? README_SCREENSHOTS
+  : path.join(root, 'test-results', 'screenshots');
+/** The demo client of `npm start`, so the screenshots show what a user sees there. */
+const DEMO_CLIENT = { clientId: 'node-red-demo-m2m', clientSecret: 'local-emulator-secret-not-for-production' };
+const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData & { users: { email: string }[] };
+
+/** A user directory with this package linked in, as `npm start` makes one. */
+function userDirWithPackage(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-editor-'));
+  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+  return dir;
+}
+
+describe('editor in a real browser', function () {
+  this.timeout(180000);
+  let emu: Emulator;
+  let nodeRed: NodeRedProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let editor: EditorPage;
+  let userDir: string | undefined;
+  let usersNode: Locator;
+  const pageErrors: string[] = [];
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`, no browser is ever downloaded)`);
+      this.skip();
+    }
+    if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'users', 'auth0-users.html'))) throw new Error('nothing is built: run `npm run build` first');
+    emu = await startEmulator({ port: 0, seed, ...DEMO_CLIENT });
+    userDir = userDirWithPackage();
+    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
+        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    editor = new EditorPage(page);
+    await editor.open(nodeRed.url);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await nodeRed?.stop();
+    await emu?.close();
+    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+  });
+
+  it('shows every Auth0 node in one palette category, with its palette label', async () => {
+    const category = page.locator('.red-ui-palette-category').filter({ has: page.locator('.red-ui-palette-header', { hasText: /^\s*Auth0\s*$/i }) });
+    assert.equal(await category.count(), 1, 'no single Auth0 palette category');
+    const item = editor.paletteNode('auth0-users');
+    assert.ok(await item.isVisible(), 'auth0-users is not in the palette');
+    assert.equal((await item.locator('.red-ui-palette-label').textContent())?.trim(), usersGroup.paletteLabel);
+    assert.ok(await category.locator('.red-ui-palette-node[data-palette-type="auth0-verify-token"]').count() === 1, 'auth0-verify-token is not in the Auth0 category');
+    assert.equal(await page.locator('.red-ui-palette-node[data-palette-type="auth0-config"]').count(), 0, 'the config node should not be in the palette');
+  });
+
+  it('drags auth0-users onto the workspace and creates its tenant (auth0-config) through the edit dialog', async () => {
+    usersNode = await editor.dragFromPalette('auth0-users', 420, 200);
+    assert.match(await editor.label(usersNode), /users.*list/i, 'the label shows the operation');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'palette-and-node.png') });
+
+    await editor.edit(usersNode);
+    await editor.addConfigButton('tenant').click();
+    const configTray = page.locator('.red-ui-tray').last();
+    await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
+    await configTray.locator('#node-config-input-domain').fill(emu.domain);
+    await configTray.locator('#node-config-input-protocol').selectOption('http');
+    await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
+    await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
+    await configTray.locator('#node-config-input-name').fill('Local emulator');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'tenant-config.png') });
+    await page.locator('#node-config-dialog-ok').click();
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+    const tenant = page.locator('#node-input-tenant');
+    assert.equal((await tenant.locator('option:checked').textContent())?.trim(), 'Local emulator', 'the new tenant is selected');
+  });
+
+  it('switching the operation from list to get replaces the input rows (q goes, id comes)', async () => {
+    const params = page.locator('.auth0-params');
+    assert.equal(await page.locator('#node-input-operation').inputValue(), 'list');
+    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1, 'list has a q row');
+    assert.equal(await params.locator('#node-input-auth0-param-id').count(), 0, 'list has no id row');
+    const listRows = await params.locator('.form-row > label').allTextContents();
+
+    await page.locator('#node-input-operation').selectOption('get');
+    assert.equal(await params.locator('#node-input-auth0-param-id').count(), 1, 'get has an id row');
+    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 0, 'get has no q row');
+    const getRows = (await params.locator('.form-row > label').allTextContents()).map((text) => text.trim());
+    assert.deepEqual(getRows, usersGroup.operations.find((op) => op.id === 'get')?.inputs.map((input) => input.name + (input.required ? ' *' : '')));
+    assert.notDeepEqual(getRows, listRows);
+    assert.match(await page.locator('.auth0-operation-text').innerText(), /read:users/, 'the operation\'s scopes are shown');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-get.png') });
+
+    await page.locator('#node-input-operation').selectOption('list');
+    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1);
+    await page.locator('#node-input-paging').selectOption('all');
+    await page.locator('#node-input-pagingOutput').selectOption('items');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-list.png') });
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+  });
+
+  it('wires inject → auth0-users → debug, deploys, and one message per user reaches the debug sidebar', async () => {
+    const inject = await editor.dragFromPalette('inject', 200, 200);
+    const debug = await editor.dragFromPalette('debug', 660, 200);
+    await editor.wire(inject, usersNode);
+    await editor.wire(usersNode, debug);
+    assert.equal(await editor.wireCount(), 2, 'two wires drawn');
+    await editor.deploy();
+
+    await editor.openSidebar('debug');
+    await editor.pressInject(inject);
+    const messages = editor.debugMessages();
+    await messages.nth(seed.users.length - 1).waitFor({ state: 'visible', timeout: 30000 });
+    assert.equal(await messages.count(), seed.users.length, 'one debug message per user');
+    const text = (await messages.allInnerTexts()).join('\n');
+    for (const user of seed.users) assert.ok(text.includes(user.email), `${user.email} is not in the debug sidebar`);
+    assert.doesNotMatch(text, /error/i);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'debug-sidebar.png') });
+  });
+
+  it('shows the node\'s help in the help sidebar: a summary, then Inputs, Outputs, Details and every operation', async () => {
+    await usersNode.locator('.red-ui-flow-node').first().click();
+    const sidebar = await editor.openSidebar('help');
+    const help = sidebar.locator('.red-ui-help').filter({ has: page.locator('h3') }).last();
+    await help.locator('h3').first().waitFor({ state: 'visible' });
+    const headings = (await help.locator('h3').allTextContents()).map((text) => text.trim());
+    assert.deepEqual(headings.filter((h) => ['Inputs', 'Outputs', 'Details', 'References'].includes(h)), ['Inputs', 'Outputs', 'Details', 'References']);
+    const text = await help.innerText();
+    assert.ok(text.includes(usersGroup.summary), 'the help starts with the summary');
+    for (const op of usersGroup.operations) assert.ok(text.includes(op.id), `the help does not describe ${op.id}`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'help-sidebar.png') });
+    assert.deepEqual(pageErrors, [], 'the editor page threw');
+  });
+});

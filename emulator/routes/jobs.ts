@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { ApiError, badRequest, notFound } from '../core/errors';
 import { RawReply, type RouteContext, type RouteRegistry, type RoutesModule, type Tenant } from '../core/types';
-import { createUser, publicUser, updateUser } from '../core/users';
+import { createUser, updateUser } from '../core/users';
 import type { UserRecord } from '../core/model';
 import { createTicket } from '../auth/tickets';
 import { JobEngine, JobError, type JobEmail, type JobsHost } from '../jobs/job-engine';
@@ -64,9 +64,10 @@ function importTarget(tenant: Tenant): ImportTarget {
   };
 }
 
-function* usersOf(tenant: Tenant, connectionName?: string): Generator<Record<string, unknown>> {
+/** The stored records themselves: the export only reads the fields it writes, so no copy is made per user. */
+function* usersOf(tenant: Tenant, connectionName?: string): Generator<Readonly<UserRecord>> {
   for (const user of tenant.state.users.values()) {
-    if (connectionName === undefined || connectionOf(user) === connectionName) yield publicUser(user);
+    if (connectionName === undefined || connectionOf(user) === connectionName) yield user;
   }
 }
 

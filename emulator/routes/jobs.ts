@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { ApiError, badRequest, notFound } from '../core/errors';
+import { randomAlnum } from '../core/ids';
 import { RawReply, type RouteContext, type RouteRegistry, type RoutesModule, type Tenant } from '../core/types';
 import { createUser, updateUser } from '../core/users';
 import type { UserRecord } from '../core/model';
@@ -49,12 +50,10 @@ function importTarget(tenant: Tenant): ImportTarget {
       return undefined;
     },
     insert(connectionName, profile) {
-      const { password_hash: _hash, custom_password_hash: _custom, mfa_factors: _mfa, ...fields } = profile;
-      const user = createUser(tenant.state, { ...fields, connection: connectionName }, {
-        now: tenant.clock.isoNow(),
-        skipPasswordPolicy: true,
-        passwordOptional: true,
-      });
+      const { password_hash: _hash, custom_password_hash: _custom, mfa_factors: factors, ...fields } = profile;
+      const now = tenant.clock.isoNow();
+      const user = createUser(tenant.state, { ...fields, connection: connectionName }, { now, skipPasswordPolicy: true, passwordOptional: true });
+      for (const factor of (factors ?? []) as MfaFactor[]) importEnrollment(tenant, user.user_id, factor, now);
       return user.user_id;
     },
     update(userId, changes: ImportedProfile) {
@@ -65,6 +64,24 @@ function importTarget(tenant: Tenant): ImportTarget {
 }
 
 /** The stored records themselves: the export only reads the fields it writes, so no copy is made per user. */
+interface MfaFactor {
+  totp?: { secret: string };
+  phone?: { value: string };
+  email?: { value: string };
+}
+
+/** An imported MFA factor becomes a confirmed guardian enrollment of the user, as in Auth0. */
+function importEnrollment(tenant: Tenant, userId: string, factor: MfaFactor, now: string): void {
+  const id = (kind: string) => `${kind}|dev_${randomAlnum(16)}`;
+  if (factor.totp) {
+    tenant.state.enrollments.insert({ id: id('totp'), user_id: userId, status: 'confirmed', type: 'authenticator', auth_method: 'authenticator', enrolled_at: now });
+  } else if (factor.phone) {
+    tenant.state.enrollments.insert({ id: id('sms'), user_id: userId, status: 'confirmed', type: 'sms', auth_method: 'sms', phone_number: factor.phone.value, enrolled_at: now });
+  } else if (factor.email) {
+    tenant.state.enrollments.insert({ id: id('email'), user_id: userId, status: 'confirmed', type: 'email', auth_method: 'email', identifier: factor.email.value, enrolled_at: now });
+  }
+}
+
 function* usersOf(tenant: Tenant, connectionName?: string): Generator<Readonly<UserRecord>> {
   for (const user of tenant.state.users.values()) {
     if (connectionName === undefined || connectionOf(user) === connectionName) yield user;

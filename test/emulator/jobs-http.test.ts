@@ -129,6 +129,17 @@ describe('emulator jobs over HTTP', function () {
       assert.equal(user.email_verified, false, 'email_verified false unless the row gives it');
     });
 
+    it('turns imported MFA factors into confirmed enrollments', async () => {
+      const created = await call('POST', '/api/v2/jobs/users-imports', importForm([
+        { email: 'mfa@example.com', mfa_factors: [{ totp: { secret: 'JBSWY3DPEHPK3PXP' } }, { phone: { value: '+15555550123' } }] },
+      ]));
+      await finish(created.body.id);
+      const user = emu.state.users.firstBy('email', 'mfa@example.com')!;
+      const enrollments = emu.state.enrollments.findBy('user', user.user_id);
+      assert.deepEqual(enrollments.map((e) => [e.type, e.status, e.phone_number]).sort(), [['authenticator', 'confirmed', undefined], ['sms', 'confirmed', '+15555550123']]);
+      assert.ok(!JSON.stringify(enrollments).includes('JBSWY3DPEHPK3PXP'), 'the TOTP secret is not shown');
+    });
+
     it('answers 204 at /errors when every row went in, and sends no e-mail when asked not to', async () => {
       const created = await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'ok@example.com' }], { send_completion_email: 'false' }));
       await finish(created.body.id);

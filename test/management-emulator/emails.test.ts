@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'assert';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
-import { assertStatus } from './fixtures';
+import { assertStatus, assertSuccess } from './fixtures';
 
 const SMTP_PASSWORD = 'smtp-secret-password-value';
 
@@ -23,7 +23,7 @@ describe('management nodes against the emulator: e-mail provider', function () {
     const created = await h.run('emails', 'config', {
       body: { name: 'smtp', enabled: true, default_from_address: 'no-reply@acme.example', credentials: { smtp_host: 'smtp.acme.example', smtp_port: 587, smtp_user: 'mailer', smtp_pass: SMTP_PASSWORD } },
     });
-    assertStatus(created, 'config', 201);
+    assertSuccess(created, 'config');
     const read = payloadOf(await h.run('emails', 'get', {}));
     assert.equal(read.name, 'smtp');
     assert.equal((read.credentials as Msg).smtp_host, 'smtp.acme.example');

@@ -61,3 +61,10 @@ export function assertStatus(msg: Msg, operation: string, statusCode: number): v
   assert.equal(auth0.operation, operation);
   assert.equal(auth0.statusCode, statusCode, `${operation} answered ${String(auth0.statusCode)}`);
 }
+
+/** Asserts msg.auth0 names the operation and carries a success status (2xx). */
+export function assertSuccess(msg: Msg, operation: string): void {
+  const auth0 = msg.auth0 as Msg;
+  assert.equal(auth0.operation, operation);
+  assert.ok(Number(auth0.statusCode) >= 200 && Number(auth0.statusCode) < 300, `${operation} answered ${String(auth0.statusCode)}`);
+}

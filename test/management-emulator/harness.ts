@@ -77,7 +77,7 @@ function nodeType(group: string): string {
   return `auth0-${group.replace(/_/g, '-')}`;
 }
 
-function flow(domain: string): unknown[] {
+function flow(domain: string, extraNodes: readonly Msg[]): unknown[] {
   const nodes: unknown[] = [
     { id: 'tab', type: 'tab', label: 'management' },
     { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
@@ -93,6 +93,8 @@ function flow(domain: string): unknown[] {
     nodes.push({ ...common, id: `${group}:items`, x: 400, y, paging: 'all', pagingOutput: 'items' });
     y += 40;
   }
+  // Nodes configured as the editor saves them (operation and typed inputs set), wired the same way.
+  for (const node of extraNodes) nodes.push({ z: 'tab', tenant: 'cfg', x: 800, y: (y += 40), wires: [['out']], ...node });
   return nodes;
 }
 
@@ -102,6 +104,8 @@ export interface Harness {
   readonly exercised: Set<string>;
   /** Runs an operation; resolves with the output message, rejects with a CaughtFailure. */
   run(group: string, operation: string, payload?: Msg, paging?: 'off' | 'all'): Promise<Msg>;
+  /** Sends `msg` to any node of the flow (e.g. an extra node); resolves with its output message. */
+  runNode(nodeId: string, msg: Msg): Promise<Msg>;
   /** Runs a list operation with "fetch all pages", one message per item. */
   runItems(group: string, operation: string, payload?: Msg): Promise<Msg[]>;
   /** Runs an operation that must fail; resolves with what the Catch node received. */
@@ -114,12 +118,12 @@ export interface Harness {
 }
 
 /** Starts the emulator and a Node-RED runtime with every management node. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { extraNodes?: (emulator: Emulator) => Msg[] } = {}): Promise<Harness> {
   const emulator = await startEmulator({ port: 0 });
   try {
     await helper.startServer();
     const modules = [...nodeModules(...Object.values(GROUP_MODULES)), ...coreNodes('25-catch.js')];
-    await helper.load(modules, flow(emulator.domain), { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+    await helper.load(modules, flow(emulator.domain, options.extraNodes?.(emulator) ?? []), { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
   } catch (err) {
     // Leave nothing behind for the next file's runtime.
     await helper.unload().catch(() => undefined);
@@ -160,20 +164,22 @@ export async function startHarness(): Promise<Harness> {
     settle(msg._run as number, { err: new CaughtFailure(Number(auth0.statusCode ?? 0), auth0.errorCode as string | undefined, String(error.message ?? ''), msg) });
   });
 
-  const send = (group: string, operation: string, payload: Msg, paging: PagingChoice): Promise<Msg[]> => {
-    const nodeId = paging === 'off' ? group : `${group}:${paging}`;
+  const deliver = (nodeId: string, msg: Msg, paging: PagingChoice): Promise<Msg[]> => {
     const node = helper.getNode(nodeId);
     if (!node) throw new Error(`no node ${nodeId}`);
     const id = nextRun++;
     return new Promise<Msg[]>((resolve, reject) => {
       // A guard against a hang, not a speed requirement.
-      const timer = setTimeout(() => settle(id, { err: new Error(`${group}.${operation}: no output and nothing caught`) }), 20000);
+      const timer = setTimeout(() => settle(id, { err: new Error(`${nodeId}: no output and nothing caught`) }), 20000);
       pending.set(id, { paging, out: [], resolve, reject, timer });
-      node.receive({ _run: id, operation, payload });
-    }).then((msgs) => {
-      exercised.add(`${group}.${operation}`);
-      return msgs;
+      node.receive({ ...msg, _run: id });
     });
+  };
+
+  const send = async (group: string, operation: string, payload: Msg, paging: PagingChoice): Promise<Msg[]> => {
+    const msgs = await deliver(paging === 'off' ? group : `${group}:${paging}`, { operation, payload }, paging);
+    exercised.add(`${group}.${operation}`);
+    return msgs;
   };
 
   const fail = async (group: string, operation: string, payload: Msg = {}): Promise<CaughtFailure> => {
@@ -191,6 +197,7 @@ export async function startHarness(): Promise<Harness> {
     exercised,
     run: async (group, operation, payload = {}, paging = 'off') => (await send(group, operation, payload, paging))[0],
     runItems: (group, operation, payload = {}) => send(group, operation, payload, 'items'),
+    runNode: async (nodeId, msg) => (await deliver(nodeId, msg, 'off'))[0],
     fail,
     async gone(group, operation, payload) {
       const failure = await fail(group, operation, payload);

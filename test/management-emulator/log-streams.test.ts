@@ -3,7 +3,7 @@
  */
 import { strict as assert } from 'assert';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
-import { assertStatus, unique } from './fixtures';
+import { assertStatus, assertSuccess, unique } from './fixtures';
 
 describe('management nodes against the emulator: log streams', function () {
   this.timeout(60000);
@@ -24,7 +24,7 @@ describe('management nodes against the emulator: log streams', function () {
         filters: [{ type: 'category', name: 'auth.login.fail' }],
       },
     });
-    assertStatus(created, 'create', 201);
+    assertSuccess(created, 'create');
     const stream = payloadOf(created);
     assert.equal(stream.status, 'active');
     const read = payloadOf(await h.run('log_streams', 'get', { id: stream.id }));

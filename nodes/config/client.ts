@@ -11,7 +11,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
-import { encodeBody } from './request-body';
+import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, isMalformedJson, malformedJsonError, networkError, rateLimitError, responseError } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
@@ -55,6 +55,24 @@ function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl
     }
   }
   return ok ? { host, baseUrl } : { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+}
+
+/** What a RequestSpec becomes once checked: the URL, its extra headers, the encoded body, a user's token. */
+interface PreparedRequest {
+  url: string;
+  extraHeaders: Record<string, string>;
+  body: EncodedBody;
+  userToken: string | undefined;
+}
+
+/** A user's own token for an `auth: 'none'` request (GET /userinfo), checked; never with the management token. */
+function checkBearerToken(spec: RequestSpec): string | undefined {
+  if (spec.bearerToken === undefined) return undefined;
+  if (spec.auth !== 'none') throw new InputError('bearerToken', "a user's access token can only be sent on a request with auth 'none'");
+  if (typeof spec.bearerToken !== 'string' || spec.bearerToken === '') throw new InputError('bearerToken', 'the access token is missing');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\s]/.test(spec.bearerToken)) throw new InputError('bearerToken', 'the access token contains spaces or control characters');
+  return spec.bearerToken;
 }
 
 /** Short status text for a request that got no answer. */
@@ -169,7 +187,9 @@ class Auth0TenantClient implements TenantClient {
       const missing = this.tokens.missingCredentials();
       if (missing) throw missing;
     }
-    const ctx = this.context(operation, secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body));
+    const userToken = checkBearerToken(spec);
+    const bodySecrets = secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body);
+    const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
 
     // One signal for this request: the caller's (node closing) or the client's (config closing).
     const controller = new AbortController();
@@ -180,7 +200,7 @@ class Auth0TenantClient implements TenantClient {
     this.lifetime.signal.addEventListener('abort', abort, { once: true });
     if (spec.signal?.aborted) controller.abort();
     try {
-      return (await this.run<T>(spec, url, extraHeaders, body, ctx, controller.signal)) as Auth0Response<T>;
+      return await this.run<T>(spec, { url, extraHeaders, body, userToken }, ctx, controller.signal);
     } catch (err) {
       throw this.closed && !(err instanceof InputError) ? this.closedError(operation) : err;
     } finally {
@@ -190,20 +210,14 @@ class Auth0TenantClient implements TenantClient {
   }
 
   /** Attempts until an answer that is not a 429 to retry or a 401 to refresh. */
-  private async run<T>(
-    spec: RequestSpec,
-    url: string,
-    extraHeaders: Record<string, string>,
-    body: ReturnType<typeof encodeBody>,
-    ctx: ErrorContext,
-    signal: AbortSignal,
-  ): Promise<Auth0Response<T>> {
+  private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: ErrorContext, signal: AbortSignal): Promise<Auth0Response<T>> {
+    const { url, extraHeaders, body, userToken } = prepared;
     const lane = laneOf(spec.path);
     const errors = this.waiterErrors(ctx);
     let rateLimitRetries = 0;
     let refreshed = false;
     for (;;) {
-      let token: string | undefined;
+      let token = userToken;
       if (spec.auth === 'management') {
         token = await this.tokenFor(ctx, signal);
         ctx = { ...ctx, redactor: ctx.redactor.with([token]) };
@@ -257,7 +271,7 @@ class Auth0TenantClient implements TenantClient {
         throw rateLimitError(errorBody, rateLimitRetries, said?.resetAt, ctx);
       }
 
-      if (result.statusCode === 401 && token !== undefined && !refreshed && this.tokens.invalidate(token)) {
+      if (result.statusCode === 401 && spec.auth === 'management' && token !== undefined && !refreshed && this.tokens.invalidate(token)) {
         await this.readBody(result, ctx);
         refreshed = true;
         this.debug(`${ctx.operation}: token rejected (401), fetching a fresh one and retrying once`);
@@ -310,7 +324,7 @@ class Auth0TenantClient implements TenantClient {
         return result;
       }
       if (next.origin !== new URL(this.baseUrl).origin) return result; // another host: handed back, not followed
-      if (result.body instanceof Buffer === false) (result.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+      if (!Buffer.isBuffer(result.body)) result.body.destroy();
       if (result.statusCode === 303 || ((result.statusCode === 301 || result.statusCode === 302) && method !== 'GET')) {
         method = 'GET';
         payload = undefined;

@@ -97,6 +97,26 @@ describe('tenant client: what is sent and what comes back', function () {
       assert.equal(server.requests.length, 0);
     });
 
+    it("sends a user's own token (bearerToken) on an auth 'none' request, and only there", async function () {
+      await client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'user-access-token-1' });
+      assert.equal(server.requests[0]?.headers.authorization, 'Bearer user-access-token-1');
+      const withManagement = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', bearerToken: 'user-access-token-1' }));
+      assert.ok(withManagement instanceof InputError);
+      assert.equal(withManagement.input, 'bearerToken');
+      const injected = await rejectionOf(client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'abc\r\nHost: evil' }));
+      assert.ok(injected instanceof InputError);
+      assert.doesNotMatch(injected.message, /abc/);
+      assert.equal(server.requests.length, 1);
+    });
+
+    it("a 401 to a user's token is reported, not answered with a management token", async function () {
+      server.setHandler((req, res) => json(res, 401, { error: 'invalid_token', error_description: `bad ${String(req.headers.authorization)}` }));
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'user-access-token-1' }));
+      assert.equal(err.statusCode, 401);
+      assert.equal(err.message, 'bad Bearer [redacted]');
+      assert.equal(server.requests.length, 1);
+    });
+
     it('sends extra headers such as Auth0-Custom-Domain', async function () {
       await client.request({ method: 'POST', path: '/api/v2/tickets/password-change', auth: 'management', headers: { 'Auth0-Custom-Domain': 'login.example.com' }, body: {} });
       assert.equal(server.requests[0]?.headers['auth0-custom-domain'], 'login.example.com');

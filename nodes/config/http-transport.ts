@@ -4,8 +4,8 @@
  * `{statusCode, headers, body}` and failures become TransportFailure (kind and code only), so
  * no axios error with its config, headers and token can ever reach a flow.
  *
- * Timeouts, on each request's socket (with its default transport, axios's `timeout` also runs a wall
- * clock from the start, which would mix the two):
+ * Timeouts, on each request's socket (axios's own `timeout` is not used: with its default transport
+ * it is a wall clock from the start, which would mix the two):
  * - connect: from socket creation (DNS lookup included) to `connect` (`secureConnect` for TLS);
  * - read: once connected, the longest silence while waiting for and reading the response
  *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
@@ -120,7 +120,6 @@ export class HttpTransport {
     });
     axiosRetry(this.axios, {
       retries: 1,
-      shouldResetTimeout: true, // the read timeout is per attempt
       retryCondition: (err) => {
         if (String(err.config?.method ?? '').toUpperCase() !== 'GET') return false;
         if ((err.config?.signal as AbortSignal | undefined)?.aborted) return false;
@@ -146,7 +145,6 @@ export class HttpTransport {
       httpAgent: this.httpAgent,
       httpsAgent: this.httpsAgent,
       transport: this.timedTransport(),
-      timeout: this.readMs,
       maxRedirects: 0,
       auth0Label: exchange.label,
     };
@@ -173,10 +171,12 @@ export class HttpTransport {
 
   /**
    * The transport axios calls instead of http(s).request: the same call, plus the timers.
-   * Giving axios a transport also keeps it from adding its own wall-clock timer.
+   * axios gets no `timeout` of its own (with its default transport that is a wall clock from the
+   * start, mixing connect and read).
    */
   private timedTransport(): { request(options: http.RequestOptions, callback: (res: http.IncomingMessage) => void): http.ClientRequest } {
     const connectMs = this.connectMs;
+    const readMs = this.readMs;
     return {
       request(options, callback) {
         const module = options.protocol === 'https:' ? https : http;
@@ -186,18 +186,29 @@ export class HttpTransport {
           req[TIMEOUT_MARK] = kind;
           req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
         };
-        // The read timer itself is axios's `timeout`, which (with a transport of our own) is
-        // ClientRequest#setTimeout: an idle timer armed once the socket is connected. Here its
-        // 'timeout' event is marked as ours and ends the request, also after the headers (a
-        // streamed body), where axios no longer acts on it.
+        // The read timer is ClientRequest#setTimeout (an idle timer on the socket), armed once
+        // connected (TLS handshake included; until then the connect timer alone decides). axios,
+        // given no `timeout`, resets the socket's timeout in its own 'socket'/'connect' listeners,
+        // which run after these: so the timer is armed on the next tick.
+        let isConnected = false;
+        const armRead = (): void => {
+          isConnected = true;
+          if (!req.destroyed) req.setTimeout(readMs);
+        };
         req.on('timeout', () => {
-          if (req.socket && !req.socket.connecting) fail('read-timeout');
+          if (isConnected) fail('read-timeout');
         });
         req.once('socket', (socket: Socket) => {
-          if (!socket.connecting) return;
+          if (!socket.connecting) {
+            process.nextTick(armRead); // a kept-alive socket
+            return;
+          }
           const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
           const timer = setTimeout(() => fail('connect-timeout'), connectMs);
-          const connected = (): void => clearTimeout(timer);
+          const connected = (): void => {
+            clearTimeout(timer);
+            process.nextTick(armRead);
+          };
           socket.once(connectedEvent, connected);
           req.once('close', () => {
             clearTimeout(timer);

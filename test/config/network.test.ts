@@ -37,6 +37,23 @@ describe('tenant client: timeouts, dropped connections and close', function () {
     }
   });
 
+  it('counts a TLS handshake that never completes against the connect timeout, not the read timeout', async function () {
+    const silent = net.createServer(() => undefined); // accepts TCP, never speaks TLS
+    const sockets = new Set<net.Socket>();
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as net.AddressInfo).port;
+      client = createTenantClient({ ...optionsFor(server, { token: TOKEN }), protocol: 'https', domain: `127.0.0.1:${port}`, connectTimeout: 0.6, readTimeout: 0.2 });
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+      assert.equal(err.errorCode, 'ECONNTIMEOUT');
+      assert.match(err.message, /within 0\.6 s \(connect timeout\)$/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
   it('fails with ETIMEDOUT when a connected server does not answer within the read timeout', async function () {
     server.setHandler(() => undefined); // accepts, reads the request, never answers
     client = createTenantClient(optionsFor(server, { token: TOKEN, connectTimeout: 10, readTimeout: 0.3 }));

@@ -234,6 +234,14 @@ describe('tenant client: what is sent and what comes back', function () {
       assert.deepEqual(empty.rateLimit, {});
     });
 
+    it('a success whose JSON body does not parse fails as invalid_response', async function () {
+      server.setHandler((_req, res) => text(res, 200, '{"users": [', 'application/json'));
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+      assert.equal(err.statusCode, 200);
+      assert.equal(err.errorCode, 'invalid_response');
+      assert.match(err.message, /^users\.list: .* answered HTTP 200 with a body that is not valid JSON$/);
+    });
+
     it('honours responseType text, buffer and stream', async function () {
       server.setHandler((_req, res) => json(res, 200, { a: 1 }));
       const asText = await client.request({ method: 'GET', path: '/x', auth: 'none', responseType: 'text' });

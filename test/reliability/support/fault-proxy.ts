@@ -40,6 +40,8 @@ export const FORWARD: ProxyAction = { kind: 'forward' };
 
 export class FaultProxy {
   readonly requests: ProxiedRequest[] = [];
+  /** Requests passed on whose upstream answer has not come back yet (the service may still apply them). */
+  upstreamInFlight = 0;
   private rule: ProxyRule = () => FORWARD;
   private readonly sockets = new Set<Socket>();
   private readonly agent = new http.Agent({ keepAlive: false });
@@ -124,11 +126,14 @@ export class FaultProxy {
         break;
     }
     let answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+    this.upstreamInFlight += 1;
     try {
       answer = await this.forward(req, body);
     } catch {
       req.socket.destroy();
       return;
+    } finally {
+      this.upstreamInFlight -= 1;
     }
     if (action.kind === 'dropAfter') {
       req.socket.destroy();

@@ -73,6 +73,19 @@ export function catchNodes(): FlowNode[] {
   ];
 }
 
+/** The emulator as after start: default tenant, no faults, no rate limit, real-time clock; the proxy forwarding everything. */
+export function resetTenant(emu: { reset(): void; faults: { clear(): void }; rateLimiter: { configure(c: null): void }; clock: { setSpeed(n: number): void; resetTime(): void } }, proxy?: { setRule(rule: () => { kind: 'forward' }): void; requests: unknown[] }): void {
+  emu.faults.clear();
+  emu.rateLimiter.configure(null);
+  emu.clock.setSpeed(1);
+  emu.clock.resetTime();
+  emu.reset();
+  if (proxy) {
+    proxy.setRule(() => ({ kind: 'forward' }));
+    proxy.requests.length = 0;
+  }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -168,6 +168,28 @@ describe('editor in a real browser', function () {
     assert.ok(text.includes(usersGroup.summary), 'the help starts with the summary');
     for (const op of usersGroup.operations) assert.ok(text.includes(op.id), `the help does not describe ${op.id}`);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'help-sidebar.png') });
+  });
+
+  it('a true/false input shows its default, unset, and is saved only when the user chooses a value', async () => {
+    // client-grants `all` sends include_totals=false unless told otherwise.
+    const node = await editor.dragFromPalette('auth0-client-grants', 420, 320);
+    // What the editor would deploy: the node's saved params, read from the editor's own model.
+    const savedParams = (): Promise<unknown> => page.evaluate(
+      "(() => { let params; RED.nodes.eachNode((n) => { if (n.type === 'auth0-client-grants') params = n.params; }); return params; })()",
+    );
+    await editor.edit(node);
+    assert.equal(await page.locator('#node-input-auth0-param-include_totals').inputValue(), '', 'an untouched true/false input is unset');
+    assert.match(String(await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-label').textContent()), /default false/);
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    assert.deepEqual(await savedParams(), {}, 'opening the node and pressing Done saved an input');
+
+    await editor.edit(node);
+    await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-trigger').click();
+    await page.locator('.red-ui-typedInput-options a[value="true"]').click();
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    assert.deepEqual(await savedParams(), { include_totals: { value: 'true', type: 'bool' } });
     assert.deepEqual(pageErrors, [], 'the editor page threw');
   });
 });

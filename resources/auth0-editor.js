@@ -33,13 +33,29 @@
         return null;
     }
 
-    function literalTypes(input) {
+    /**
+     * Node-RED's own bool type always shows true or false, so an untouched row would save a value.
+     * This one has a "default" choice that saves nothing, leaving the input unset.
+     */
+    function booleanType(node, input) {
+        var unsetLabel = input['default'] === undefined || input['default'] === null
+            ? node._('auth0-action.label.unset')
+            : node._('auth0-action.label.default').replace('__value__', String(input['default']));
+        return {
+            value: 'bool',
+            label: 'boolean',
+            icon: 'red/images/typedInput/bool.svg',
+            options: [{ value: '', label: unsetLabel }, { value: 'true', label: 'true' }, { value: 'false', label: 'false' }]
+        };
+    }
+
+    function literalTypes(node, input) {
         switch (input.type) {
             case 'number':
             case 'integer':
                 return ['num'];
             case 'boolean':
-                return ['bool'];
+                return [booleanType(node, input)];
             case 'object':
             case 'array':
             case 'file':
@@ -49,8 +65,12 @@
         }
     }
 
-    function typesFor(input) {
-        return input.secret ? SECRET_SOURCES.slice() : literalTypes(input).concat(ALL_SOURCES);
+    function typesFor(node, input) {
+        return input.secret ? SECRET_SOURCES.slice() : literalTypes(node, input).concat(ALL_SOURCES);
+    }
+
+    function typeName(type) {
+        return typeof type === 'string' ? type : type.value;
     }
 
     /** Inputs shown for an operation; with "set by msg.operation", the union of every operation's. */
@@ -91,8 +111,9 @@
             $('<span></span>').text(input.name + (input.required ? ' *' : '')).appendTo(label);
             var field = $('<input type="text" style="width: 70%;">').attr('id', id).appendTo(row);
             var saved = params[input.name];
-            var types = typesFor(input);
-            var savedType = saved && types.indexOf(saved.type) !== -1 ? saved.type : types[0];
+            var types = typesFor(node, input);
+            var names = types.map(typeName);
+            var savedType = saved && names.indexOf(saved.type) !== -1 ? saved.type : names[0];
             field.val(saved && saved.value !== undefined && saved.value !== null ? String(saved.value) : '');
             field.typedInput({ types: types, default: savedType });
             field.typedInput('type', savedType);

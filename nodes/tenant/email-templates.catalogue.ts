@@ -16,7 +16,7 @@ const templateName: InputSpec = {
 export const emailTemplatesGroup: GroupSpec = {
   type: 'auth0-email-templates',
   name: 'email_templates',
-  paletteLabel: 'e-mail templates',
+  paletteLabel: 'email templates',
   api: 'management',
   summary: 'Creates, reads and updates the templates of the e-mails Auth0 sends (verification, password reset, welcome, …).',
   references: [

@@ -4,7 +4,7 @@ import { common, type GroupSpec } from '../shared/catalogue';
 export const emailsGroup: GroupSpec = {
   type: 'auth0-emails',
   name: 'emails',
-  paletteLabel: 'e-mail provider',
+  paletteLabel: 'email provider',
   api: 'management',
   summary: 'Configures, reads, updates and deletes the e-mail provider (SMTP, SendGrid, SES, Mailgun, …) the tenant sends e-mails with.',
   details: [

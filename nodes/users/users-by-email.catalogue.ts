@@ -4,7 +4,7 @@ import { common, type GroupSpec } from '../shared/catalogue';
 export const usersByEmailGroup: GroupSpec = {
   type: 'auth0-users-by-email',
   name: 'users_by_email',
-  paletteLabel: 'users by e-mail',
+  paletteLabel: 'users by email',
   api: 'management',
   summary: 'Finds the users with an exact e-mail address, across all connections.',
   details: [

@@ -139,8 +139,7 @@ describe('examples: deployed against the emulator', function () {
   });
   afterEach(async () => {
     await helper.unload();
-    emu.reset();
-    emu.seed(seed);
+    emu.reset(); // back to the defaults and the demo seed given at start
   });
 
   it('every example deploys, all together as npm start deploys them, without an error', async () => {

@@ -47,14 +47,35 @@ function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
   httpNodeApp = RED.httpNode;
 }
 
-/** The modules a flow's node types need, ours and core ones. */
+type NodeModuleFn = (red: unknown) => unknown;
+const helperInternals = helper as unknown as { _nodeModules: Record<string, NodeModuleFn> };
+/** The helper loads these core modules itself (for Catch and Status tests). */
+const PRELOADED = Object.keys(helperInternals._nodeModules);
+const preloadOriginals = { ...helperInternals._nodeModules };
+
+/**
+ * The helper registers its preloaded modules once per node of their type, so a flow with two
+ * Catch nodes fails with "catch already registered": make each register once per load.
+ */
+function registerPreloadedOnce(): void {
+  for (const [type, original] of Object.entries(preloadOriginals)) {
+    let loaded = false;
+    helperInternals._nodeModules[type] = (red) => {
+      if (loaded) return undefined;
+      loaded = true;
+      return original(red);
+    };
+  }
+}
+
+/** The modules a flow's node types need, ours and core ones (except those the helper preloads). */
 export function modulesFor(flow: RawNode[]): unknown[] {
   const core = coreNodeModules();
   const ours = packageNodeModules();
   const files = new Set<string>();
   const unknown: string[] = [];
   for (const node of flow) {
-    if (EDITOR_TYPES.has(node.type)) continue;
+    if (EDITOR_TYPES.has(node.type) || PRELOADED.includes(node.type)) continue;
     const file = ours.get(node.type) ?? core.get(node.type);
     if (file) files.add(file);
     else unknown.push(node.type);
@@ -73,6 +94,7 @@ export async function deploy(flow: RawNode[]): Promise<void> {
     credentials[node.id] = creds;
     return rest as RawNode;
   });
+  registerPreloadedOnce();
   await helper.load(modulesFor(nodes), nodes, credentials);
 }
 

@@ -114,14 +114,20 @@ export class EmulatorServer implements Tenant {
     const host = this.options.host ?? '127.0.0.1';
     this.url = `http://${host}:${this.port}`;
     this.domain = this.options.domain ?? `${host}:${this.port}`;
-    this.stateRef = new TenantState(this.domain, makeDefaultClients(this.options.clientId, this.options.clientSecret));
-    const registry = this.registry();
-    modules.forEach((register, index) => {
-      if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes/index.ts is not a function`);
-      register(registry, this);
-    });
-    this.started = true;
-    this.reset();
+    try {
+      this.stateRef = new TenantState(this.domain, makeDefaultClients(this.options.clientId, this.options.clientSecret));
+      const registry = this.registry();
+      modules.forEach((register, index) => {
+        if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes/index.ts is not a function`);
+        register(registry, this);
+      });
+      this.started = true;
+      this.reset();
+    } catch (err) {
+      // A failed start must not leave the port open (and the process alive).
+      await this.close();
+      throw err;
+    }
   }
 
   /** Back to the start state: the defaults, every group's onReset, then the `seed` option given at start. */

@@ -1,5 +1,6 @@
 /** The emulator core: router, paging, rate limit, token checks, errors, faults, clock, logs, control endpoint. */
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator';
 import { Router } from '../../emulator/core/router';
 import { QueryReader } from '../../emulator/core/query';
@@ -10,6 +11,8 @@ import { Clock } from '../../emulator/core/clock';
 import { LogStore } from '../../emulator/core/logs';
 import { ApiError } from '../../emulator/core/errors';
 import { parseArgs } from '../../emulator/cli';
+import { EmulatorServer } from '../../emulator/core/server';
+import type { RoutesModule } from '../../emulator/core/types';
 import { call, client } from './http';
 
 const q = (search: string) => new QueryReader(new URLSearchParams(search));
@@ -136,6 +139,23 @@ describe('emulator core units', () => {
     } finally {
       await seeded.close();
     }
+  });
+
+  it('a failed start closes the server and names the broken routes module', async () => {
+    const server = new EmulatorServer({ port: 0 });
+    const broken = [(() => undefined) as RoutesModule, undefined as unknown as RoutesModule];
+    await assert.rejects(server.start(broken), /routes module #1 .* is not a function/);
+    const duplicate: RoutesModule = (routes) => {
+      routes.raw('GET', '/x', () => 1);
+      routes.raw('GET', '/x', () => 2);
+    };
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const second = new EmulatorServer({ port });
+    await assert.rejects(second.start([duplicate]), /registered twice/);
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/x`), TypeError, 'nothing listens any more');
   });
 
   it('CLI arguments', () => {

@@ -67,6 +67,16 @@ describe('management nodes against the emulator: users', function () {
     assert.equal(itemsOf(onePage, 'users').length, 25, 'per_page defaults to 25');
   });
 
+  it('stops fetching all pages at Auth0\'s 1,000-result cap and says so', async () => {
+    h.emulator.seed({ users: Array.from({ length: 1000 }, (_, i) => ({ email: `cap${i}@example.com`, password: PASSWORD })) });
+    assert.ok(h.emulator.state.users.size > 1000);
+    const all = await h.run('users', 'list', {}, 'all');
+    const paging = (all.auth0 as Msg & { paging: Msg }).paging;
+    assert.equal(itemsOf(payloadOf(all)).length, 1000);
+    assert.equal(paging.truncated, true);
+    assert.equal(paging.total, h.emulator.state.users.size, 'the total the service reported');
+  });
+
   it('delete_all_users is deprecated: a clear error, nothing sent', async () => {
     await assertDeprecated(h, 'users', 'delete_all_users', {}, /no longer offered.*delete/i);
   });

@@ -188,7 +188,7 @@ class Auth0TenantClient implements TenantClient {
       if (missing) throw missing;
     }
     const userToken = checkBearerToken(spec);
-    const bodySecrets = secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body);
+    const bodySecrets = [...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body), ...(spec.secrets ?? [])];
     const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
 
     // One signal for this request: the caller's (node closing) or the client's (config closing).

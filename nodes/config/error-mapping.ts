@@ -79,11 +79,13 @@ interface ServiceErrorFields {
  *   policy rules, with a `message` beside it), `{name, code, description, statusCode}`;
  * - anything else: text (HTML pages reduced to their text).
  */
-export function serviceErrorFields(body: unknown): ServiceErrorFields {
+export function serviceErrorFields(body: unknown, redactor?: Redactor): ServiceErrorFields {
+  // Secrets are removed before clipping: a clip must never leave half a secret behind.
+  const clean = (text: string): string => clip(redactor ? redactor.scrub(text) : text);
   if (typeof body === 'string') {
     const text = /<\/?[a-z][^>]*>/i.test(body) ? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ') : body;
     const message = str(text);
-    return message ? { message: clip(message) } : {};
+    return message ? { message: clean(message) } : {};
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
   const b = body as Record<string, unknown>;
@@ -92,30 +94,30 @@ export function serviceErrorFields(body: unknown): ServiceErrorFields {
   // A structured description (password policy rules) is kept as JSON when nothing else explains.
   const structured = b.description !== null && typeof b.description === 'object' ? JSON.stringify(b.description) : undefined;
   const message = str(b.message) ?? description ?? structured;
-  if (message) fields.message = clip(message);
+  if (message) fields.message = clean(message);
   const managementStyle = typeof b.statusCode === 'number' && str(b.error) !== undefined && str(b.code) === undefined;
   const errorCode = str(b.errorCode) ?? str(b.code) ?? (managementStyle ? undefined : str(b.error));
-  if (errorCode) fields.errorCode = errorCode;
+  if (errorCode) fields.errorCode = clean(errorCode);
   const error = str(b.error) ?? str(b.name);
-  if (error) fields.error = error;
+  if (error) fields.error = clean(error);
   if (!fields.message && fields.error) fields.message = fields.error;
   return fields;
 }
 
 /** An Auth0Error for a response with status ≥ 400 (429 included, when retries are not the question). */
 export function responseError(statusCode: number, body: unknown, ctx: ErrorContext): Auth0Error {
-  const fields = serviceErrorFields(body);
+  const fields = serviceErrorFields(body, ctx.redactor);
   const reason = STATUS_CODES[statusCode] ?? 'Error';
-  const message = fields.message ? ctx.redactor.scrub(fields.message) : `${ctx.operation}: HTTP ${statusCode} ${reason}`;
+  const message = fields.message ?? `${ctx.operation}: HTTP ${statusCode} ${reason}`;
   const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode, operation: ctx.operation, error: fields.error ?? reason };
-  if (fields.errorCode) details.errorCode = ctx.redactor.scrub(fields.errorCode);
+  if (fields.errorCode) details.errorCode = fields.errorCode;
   return new Auth0Error(message, details);
 }
 
 /** The 429 that is left after every allowed retry. */
 export function rateLimitError(body: unknown, retries: number, resetAt: number | undefined, ctx: ErrorContext): RateLimitError {
-  const fields = serviceErrorFields(body);
-  const said = fields.message ? ctx.redactor.scrub(fields.message).replace(/\.?\s*$/, '. ') : 'Too many requests. ';
+  const fields = serviceErrorFields(body, ctx.redactor);
+  const said = fields.message ? fields.message.replace(/\.?\s*$/, '. ') : 'Too many requests. ';
   const when = resetAt !== undefined ? ` The limit resets at ${new Date(resetAt * 1000).toISOString()}.` : '';
   const tries = retries === 0 ? 'Not retried (retries is 0).' : `Gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}.`;
   const details: ConstructorParameters<typeof RateLimitError>[1] = { statusCode: 429, operation: ctx.operation, error: fields.error ?? 'Too Many Requests' };
@@ -178,7 +180,7 @@ export function networkError(info: TransportFailureInfo, changesState: boolean, 
       break;
     default:
       errorCode = info.code ?? 'ENETWORK';
-      message = `${op}: request to ${ctx.host} failed: ${ctx.redactor.scrub(clip(info.detail ?? errorCode))}`;
+      message = `${op}: request to ${ctx.host} failed: ${clip(ctx.redactor.scrub(info.detail ?? errorCode))}`;
   }
   return new Auth0Error(message, { statusCode: 0, errorCode, operation: op });
 }

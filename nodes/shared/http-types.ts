@@ -37,6 +37,12 @@ export interface RequestSpec {
    * token: never logged, never in an error. The `headers` field cannot carry Authorization.
    */
   bearerToken?: string;
+  /**
+   * Values of the operation's secret inputs (a rules-config value, a hook's secrets, provider
+   * credentials): the client keeps them out of every error, status and log line, as it does the
+   * body values it recognises by key (password, client_secret, …).
+   */
+  secrets?: readonly string[];
   /** `json` (default: parsed when the body is JSON, else text), `text`, `buffer` or `stream`. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream';
   /** Aborts the request (and any wait for the limiter or a retry) when the node closes. */

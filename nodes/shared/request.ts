@@ -102,6 +102,13 @@ function buildBody(op: OperationSpec, values: Record<string, unknown>): unknown 
   return body;
 }
 
+/** Every string in a secret input's value (a map of secrets, a provider's settings), at any depth. */
+function secretStrings(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return [];
+  return Object.values(value as Record<string, unknown>).flatMap((item) => secretStrings(item, depth + 1));
+}
+
 export function buildRequest(
   group: GroupSpec,
   op: OperationSpec,
@@ -128,5 +135,7 @@ export function buildRequest(
   if (op.customDomainHeader && options.customDomain) headers['Auth0-Custom-Domain'] = options.customDomain;
   if (Object.keys(headers).length > 0) spec.headers = headers;
   if (op.response === 'text') spec.responseType = 'text';
+  const secrets = op.inputs.filter((input) => input.secret && values[input.name] !== undefined).flatMap((input) => secretStrings(values[input.name]));
+  if (secrets.length > 0) spec.secrets = secrets;
   return spec;
 }

@@ -131,9 +131,9 @@ async function nodeRed3(): Promise<string> {
         assert.equal(info.version, pkg.version);
         assert.equal(fs.realpathSync(info.path), fs.realpathSync(installed), 'Node-RED loaded the package from somewhere else');
 
-        const sets = JSON.parse((await get(`${nr.url}/nodes`, { accept: 'application/json' })).text) as { module: string; types: string[]; enabled: boolean; err?: string; id: string }[];
+        const sets = JSON.parse((await get(`${nr.url}/nodes`, { accept: 'application/json' })).text) as { module: string; types: string[]; enabled: boolean; err?: unknown; id: string }[];
         const ours = sets.filter((set) => set.module === pkg.name);
-        const failed = ours.filter((set) => set.err || set.enabled === false).map((set) => `${set.id}: ${set.err ?? 'disabled'}`);
+        const failed = ours.filter((set) => set.err || set.enabled === false).map((set) => `${set.id}: ${set.err ? JSON.stringify(set.err) : 'disabled'}`);
         assert.deepEqual(failed, [], 'node sets that failed to load');
         const loaded = new Set(ours.flatMap((set) => set.types));
         assert.deepEqual(modules.map((m) => m.name).filter((type) => !loaded.has(type)), [], 'node types not loaded');

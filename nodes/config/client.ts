@@ -16,7 +16,7 @@ import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, isMalformedJson, malformedJsonError, networkError, rateLimitError, responseError } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type Lane, TenantLimiter, type WaiterErrors } from './limiter';
-import { backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from './rate-limit';
+import { backoffMs, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
@@ -215,6 +215,7 @@ class Auth0TenantClient implements TenantClient {
     const lane = laneOf(spec.path);
     const errors = this.waiterErrors(ctx);
     let rateLimitRetries = 0;
+    let pacedRetryUsed = false;
     let refreshed = false;
     for (;;) {
       let token = userToken;
@@ -234,6 +235,7 @@ class Auth0TenantClient implements TenantClient {
           release();
           throw err;
         }
+        this.limiter.unanswered(lane);
         const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
         if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.lastError = errorStatusText(failure);
         release();
@@ -242,9 +244,27 @@ class Auth0TenantClient implements TenantClient {
       // Everything the answer says about the tenant is applied before the slot is given back,
       // so no queued request slips out between a 429 and the pause it calls for.
       const now = Date.now();
+      const limits = parseRateLimit(result.headers);
+      const fullAtMs = resetAtMs(result.headers, now);
+      this.limiter.observe(lane, {
+        accepted: result.statusCode !== 429,
+        ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
+        ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
+        ...(fullAtMs !== undefined ? { fullAtMs } : {}),
+      }, now);
+      // Once the lane's bucket is learnt it paces the requests itself, so an emptied bucket needs no
+      // wait for the (whole-second) reset. A 429 is retried at the bucket's pace only when its rate
+      // was measured, and only once per request; otherwise, and after any explicit Retry-After,
+      // the wait is the service's.
+      const knowledge = result.headers['retry-after'] === undefined ? this.limiter.bucketKnowledge(lane) : 'unknown';
       const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
       const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
-      if (willRetry) {
+      const pacedRetry = willRetry && knowledge === 'measured' && !pacedRetryUsed;
+      if (pacedRetry) {
+        pacedRetryUsed = true;
+        rateLimitRetries++;
+        this.debug(`${ctx.operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${this.limiter.pacedRate(lane)?.toFixed(1)}/s), retry ${rateLimitRetries}/${this.retries}`);
+      } else if (willRetry) {
         rateLimitRetries++;
         const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(rateLimitRetries);
         this.debug(
@@ -253,7 +273,7 @@ class Auth0TenantClient implements TenantClient {
         );
         this.limiter.pause(lane, now + waitMs);
       } else {
-        const exhaustedUntil = exhaustedUntilMs(result.headers, now);
+        const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(result.headers, now);
         if (exhaustedUntil !== undefined) {
           this.debug(`${ctx.operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
           this.limiter.pause(lane, exhaustedUntil);

@@ -11,6 +11,8 @@
  * a request that met a 429 is not pushed behind the burst that caused it.
  */
 
+import { BucketModel, type BucketObservation } from './bucket-model';
+
 export type Lane = 'management' | 'authentication';
 
 export interface LimiterOptions {
@@ -60,6 +62,8 @@ export class TenantLimiter {
   private readonly retries: Waiter[] = [];
   private readonly firsts: Waiter[] = [];
   private readonly pauses: Record<Lane, number> = { management: 0, authentication: 0 };
+  /** The service's bucket per lane, learnt from its headers: requests go out as it refills. */
+  private readonly buckets: Record<Lane, BucketModel> = { management: new BucketModel(), authentication: new BucketModel() };
   private nextStartAt = 0;
   private wakeTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -102,6 +106,32 @@ export class TenantLimiter {
 
   pausedUntil(lane: Lane): number {
     return this.pauses[lane];
+  }
+
+  /** What an answer's rate-limit headers say about the lane's bucket. */
+  observe(lane: Lane, seen: BucketObservation, now = Date.now()): void {
+    if (this.closed) return;
+    this.buckets[lane].observe(now, seen);
+    this.pump();
+  }
+
+  /** A request of the lane ended with no answer. */
+  unanswered(lane: Lane): void {
+    this.buckets[lane].forget();
+  }
+
+  /**
+   * How well the lane's bucket is known: `measured` (its refill rate was measured from answers),
+   * `guessed` (only estimated from a reset), or `unknown`.
+   */
+  bucketKnowledge(lane: Lane): 'measured' | 'guessed' | 'unknown' {
+    const bucket = this.buckets[lane];
+    return bucket.measured ? 'measured' : bucket.active ? 'guessed' : 'unknown';
+  }
+
+  /** The rate the lane is paced at, requests per second, once learnt. */
+  pacedRate(lane: Lane): number | undefined {
+    return this.buckets[lane].ratePerSecond;
   }
 
   snapshot(now = Date.now()): LimiterSnapshot {
@@ -150,10 +180,15 @@ export class TenantLimiter {
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
   }
 
-  /** The first waiter whose lane is not paused, retries first. */
+  /** When a request of the lane may start: after its pause and once its bucket has a token. */
+  private readyAt(lane: Lane, now: number): number {
+    return Math.max(this.pauses[lane], now + this.buckets[lane].waitMs(now));
+  }
+
+  /** The first waiter whose lane may start now, retries first. */
   private takeReady(now: number): Waiter | undefined {
     for (const list of [this.retries, this.firsts]) {
-      const i = list.findIndex((w) => this.pauses[w.lane] <= now);
+      const i = list.findIndex((w) => this.readyAt(w.lane, now) <= now);
       if (i >= 0) {
         const [waiter] = list.splice(i, 1);
         return waiter;
@@ -174,11 +209,12 @@ export class TenantLimiter {
       }
       const waiter = this.takeReady(now);
       if (!waiter) {
-        // Everything queued is in a paused lane: wake at the earliest end of those pauses.
-        for (const w of [...this.retries, ...this.firsts]) wakeAt = Math.min(wakeAt, this.pauses[w.lane]);
+        // Everything queued waits for its lane: wake when the first lane may go again.
+        for (const w of [...this.retries, ...this.firsts]) wakeAt = Math.min(wakeAt, this.readyAt(w.lane, now));
         break;
       }
       this.detach(waiter);
+      this.buckets[waiter.lane].take(now);
       this.active++;
       if (this.intervalMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.intervalMs;
       waiter.resolve(this.releaser());

@@ -102,3 +102,10 @@ export function exhaustedUntilMs(headers: Record<string, string>, nowMs: number)
   const resumeAtMs = reset < EPOCH_THRESHOLD_S ? nowMs + reset * 1000 : reset * 1000 - clockSkewMs(headers, nowMs);
   return resumeAtMs > nowMs ? Math.min(resumeAtMs, nowMs + MAX_RATE_LIMIT_WAIT_MS) : undefined;
 }
+
+/** When `X-RateLimit-Reset` says the bucket is full again, epoch ms on our clock; undefined when not sent. */
+export function resetAtMs(headers: Record<string, string>, nowMs: number): number | undefined {
+  const reset = integerHeader(headers, 'x-ratelimit-reset');
+  if (reset === undefined) return undefined;
+  return reset < EPOCH_THRESHOLD_S ? nowMs + reset * 1000 : reset * 1000 - clockSkewMs(headers, nowMs);
+}

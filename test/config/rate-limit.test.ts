@@ -135,15 +135,20 @@ describe('tenant client: rate limits', function () {
     assert.equal(server.to('/api/v2/first').length, 2);
   });
 
-  it('when X-RateLimit-Remaining reaches 0, the next requests wait for the reset before going out', async function () {
+  it('when X-RateLimit-Remaining reaches 0, the next request waits for a token to refill, not for the whole bucket', async function () {
     const reset = nextSecond();
     let calls = 0;
     server.setHandler((_req, res) => json(res, 200, {}, calls++ === 0 ? { 'X-RateLimit-Limit': 5, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset } : {}));
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
     const first = await client.request(get('/api/v2/one'));
+    const answeredAt = Date.now();
     assert.deepEqual(first.rateLimit, { limit: 5, remaining: 0, reset });
     await client.request(get('/api/v2/two'));
-    assert.ok(server.to('/api/v2/two')[0]!.at >= reset * 1000 - SLACK_MS);
+    // The bucket refills 5 tokens by the reset: one token takes a fifth of that time.
+    const oneToken = (reset * 1000 - answeredAt) / 5;
+    const sentAt = server.to('/api/v2/two')[0]!.at;
+    assert.ok(sentAt >= answeredAt + oneToken - SLACK_MS, `waited for a token (${sentAt - answeredAt} ms of ${oneToken.toFixed(0)})`);
+    assert.ok(sentAt < reset * 1000 - 100, 'did not wait for the whole bucket');
   });
 
   it('a token request goes through the same limiter and is retried on 429', async function () {

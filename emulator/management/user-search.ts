@@ -1,14 +1,19 @@
 /**
  * User search (`q` of GET /api/v2/users) in Lucene syntax, evaluated with liqe
- * over each user object. Differences from Auth0's engine: unquoted values
- * match case-insensitively as substrings, quoted values exactly; `*` wildcards,
- * ranges (`[a TO b]`, `>n`), AND/OR/NOT and `_exists_:field` work.
+ * over each user object. As Auth0 does, a quoted value matches the whole field (ignoring case
+ * on the profile's names and e-mail); unquoted values match case-insensitively as substrings
+ * (Auth0 tokenises them instead); `*` wildcards, ranges (`[a TO b]`, `>n`), AND/OR/NOT and
+ * `_exists_:field` work.
  */
 import { parse, test, type LiqeQuery } from 'liqe';
 import { invalidQuery } from '../core/errors';
+import { anchorTerms } from '../core/lucene';
 import type { UserRecord } from '../core/model';
 
 export type UserPredicate = (user: UserRecord) => boolean;
+
+/** Profile fields Auth0 searches without regard to case. */
+const CASE_INSENSITIVE = new Set(['email', 'name', 'given_name', 'family_name', 'nickname', 'username']);
 
 /** Parses `q` once; the predicate tests one user. Throws Auth0's 400 on a syntax error. */
 export function compileUserQuery(q: string): UserPredicate {
@@ -20,6 +25,7 @@ export function compileUserQuery(q: string): UserPredicate {
   } catch {
     throw invalidQuery(`Query validation error: 'Invalid query string: ${q}'`);
   }
+  anchorTerms(ast, { anchors: (_field, quoted) => quoted, ignoresCase: (field) => CASE_INSENSITIVE.has(field) });
   return (user) => test(ast, searchView(user));
 }
 

@@ -4,6 +4,7 @@
  */
 import { parse, test, type LiqeQuery } from 'liqe';
 import { ApiError, invalidQuery, notFound } from '../core/errors';
+import { anchorTerms } from '../core/lucene';
 import type { LogEvent } from '../core/logs';
 import { fieldsProjection, linkNextHeader, offsetBody, offsetPage, sortBy } from '../core/paging';
 import type { RouteContext, RoutesModule } from '../core/types';
@@ -29,21 +30,6 @@ function checkpointLogs(ctx: RouteContext): unknown {
  */
 const EXACT_FIELDS = new Set(['type', 'log_id', 'client_id', 'connection_id', 'user_id', 'ip', 'strategy', 'strategy_type', 'hostname', 'organization_id']);
 
-/** Rewrites terms on EXACT_FIELDS into anchored regular expressions (`*` and `?` stay wildcards). */
-function exactTerms(node: LiqeQuery): void {
-  const record = node as unknown as Record<string, unknown>;
-  for (const key of ['left', 'right', 'operand']) {
-    const child = record[key] as LiqeQuery | undefined;
-    if (child && typeof child === 'object') exactTerms(child);
-  }
-  if (node.type !== 'Tag' || node.field.type !== 'Field' || !EXACT_FIELDS.has(node.field.name)) return;
-  const expression = node.expression;
-  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return;
-  const escaped = expression.value.replace(/[.+^${}()|[\]\\/]/g, '\\$&');
-  const pattern = expression.quoted ? escaped.replace(/[*?]/g, '\\$&') : escaped.replace(/\*+/g, '.*').replace(/\?/g, '.');
-  (node as unknown as { expression: unknown }).expression = { type: 'RegexExpression', value: `/^${pattern}$/u`, location: expression.location };
-}
-
 function compileLogQuery(q: string): (event: LogEvent) => boolean {
   const rewritten = q.replace(/_exists_:("?)([\w.]+)\1/g, '$2:*');
   let ast: LiqeQuery;
@@ -52,7 +38,7 @@ function compileLogQuery(q: string): (event: LogEvent) => boolean {
   } catch {
     throw invalidQuery(`Query validation error: 'Invalid query string: ${q}'`);
   }
-  exactTerms(ast);
+  anchorTerms(ast, { anchors: (field) => EXACT_FIELDS.has(field), ignoresCase: () => false });
   return (event) => test(ast, event);
 }
 

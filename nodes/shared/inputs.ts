@@ -40,6 +40,10 @@ function toNumber(spec: InputSpec, value: unknown, integer: boolean): number {
   if (integer && !Number.isInteger(n)) {
     throw new InputError(spec.name, `input "${spec.name}" must be a whole number, got ${n}`);
   }
+  // Beyond 2^53 a number is no longer exact, and would go out as "1e+300": refused, not sent.
+  if (integer && !Number.isSafeInteger(n)) {
+    throw new InputError(spec.name, `input "${spec.name}" must be a whole number between ${Number.MIN_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}, got ${n}`);
+  }
   return n;
 }
 
@@ -109,10 +113,13 @@ export function coerceInput(spec: InputSpec, value: unknown): unknown {
       result = value;
   }
   if (spec.enum && typeof result === 'string' && !spec.enum.includes(result)) {
-    throw new InputError(spec.name, `input "${spec.name}" must be one of ${spec.enum.join(', ')}; got "${result}"`);
+    const shown = result.length > 60 ? `${result.slice(0, 60)}…` : result;
+    throw new InputError(spec.name, `input "${spec.name}" must be one of ${spec.enum.join(', ')}; got "${shown}"`);
   }
-  if ((spec.in === 'path' || spec.in === 'query') && typeof result === 'string' && result.length > MAX_URL_INPUT_LENGTH) {
-    throw new InputError(spec.name, `input "${spec.name}" is too long (${result.length} characters, at most ${MAX_URL_INPUT_LENGTH})`);
+  // A list goes into the URL comma-joined: its joined length counts.
+  const urlText = typeof result === 'string' ? result : Array.isArray(result) && spec.type === 'list' ? result.join(',') : undefined;
+  if ((spec.in === 'path' || spec.in === 'query') && urlText !== undefined && urlText.length > MAX_URL_INPUT_LENGTH) {
+    throw new InputError(spec.name, `input "${spec.name}" is too long (${urlText.length} characters, at most ${MAX_URL_INPUT_LENGTH})`);
   }
   if (spec.in === 'path' && typeof result === 'string' && result.trim() === '') {
     throw new InputError(spec.name, `input "${spec.name}" is empty`);

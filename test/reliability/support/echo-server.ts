@@ -14,11 +14,19 @@ const FAILURES = ['400', '401', '403', '404', '409', '429', '500', '502', 'text'
 
 export interface EchoServer {
   readonly domain: string;
-  readonly received: { method: string; path: string }[];
+  /** Every request: method, raw path (not normalised), raw URL, headers. */
+  readonly received: EchoRequest[];
   mode: EchoMode;
   /** Prepended to echoes so that a secret straddles the 500-character clip of error messages. */
   padding: number;
   close(): Promise<void>;
+}
+
+export interface EchoRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface EchoOptions {
@@ -31,14 +39,14 @@ export async function startEchoServer(options: EchoOptions): Promise<EchoServer>
   const sockets = new Set<Socket>();
   let n = 0;
   const state = { mode: 'fail' as EchoMode, padding: 0 };
-  const received: { method: string; path: string }[] = [];
+  const received: EchoRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0];
-      received.push({ method: req.method ?? '', path });
+      received.push({ method: req.method ?? '', path, url: req.url ?? '/', headers: req.headers });
       const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
         const text = JSON.stringify(value);
         res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });

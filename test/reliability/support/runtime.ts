@@ -103,17 +103,18 @@ export async function waitFor(ready: () => boolean, describe: () => string, limi
 export class Tally {
   readonly outputs: Msg[] = [];
   readonly caught: Msg[] = [];
+  private readonly waiters = new Set<() => void>();
 
   /** Collects from helper nodes `outIds` (outputs) and `caught` (the Catch node's messages). */
   attach(outIds: string[], caughtId = 'caught'): this {
     for (const id of outIds) {
       const node = helper.getNode(id);
       if (!node) throw new Error(`no node ${id}`);
-      node.on('input', (msg) => this.outputs.push(msg));
+      node.on('input', (msg) => this.add(this.outputs, msg));
     }
     const caught = helper.getNode(caughtId);
     if (!caught) throw new Error(`no node ${caughtId}`);
-    caught.on('input', (msg) => this.caught.push(msg));
+    caught.on('input', (msg) => this.add(this.caught, msg));
     return this;
   }
 
@@ -121,9 +122,27 @@ export class Tally {
     return this.outputs.length + this.caught.length;
   }
 
-  /** Waits until `n` messages are accounted for. */
-  async settle(n: number, limitMs = 30_000): Promise<void> {
-    await waitFor(() => this.total >= n, () => `${this.outputs.length} out + ${this.caught.length} caught of ${n}`, limitMs);
+  /** Waits until `n` messages are accounted for (a guard fails it after `limitMs`: a hang, not a speed check). */
+  settle(n: number, limitMs = 30_000): Promise<void> {
+    if (this.total >= n) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (this.total < n) return;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`gave up waiting: ${this.outputs.length} out + ${this.caught.length} caught of ${n}`));
+      }, limitMs);
+      this.waiters.add(check);
+    });
+  }
+
+  private add(list: Msg[], msg: Msg): void {
+    list.push(msg);
+    for (const waiter of [...this.waiters]) waiter();
   }
 
   /** Every seq 0..n-1 accounted for exactly once (nothing lost, nothing doubled). */

@@ -60,8 +60,9 @@ export function badValues(input: InputSpec): BadValue[] {
     case 'string':
       bad.push({ kind: 'wrong type', value: { nested: true }, says: /must be a string/ });
       bad.push({ kind: 'wrong type', value: ['a'], says: /must be a string/ });
-      if (input.in === 'path') bad.push({ kind: 'blank', value: '   ', says: /is empty/ });
-      if (input.in === 'path' || input.in === 'query') bad.push({ kind: 'too large', value: HUGE, says: /too long/ });
+      // An enum input refuses any other value, blank and huge ones included.
+      if (input.in === 'path') bad.push({ kind: 'blank', value: '   ', says: input.enum ? /must be one of/ : /is empty/ });
+      if (input.in === 'path' || input.in === 'query') bad.push({ kind: 'too large', value: HUGE, says: input.enum ? /must be one of/ : /too long/ });
       if (input.enum) bad.push({ kind: 'not in enum', value: 'no-such-value', says: /must be one of/ });
       break;
     case 'integer':
@@ -90,7 +91,7 @@ export function badValues(input: InputSpec): BadValue[] {
     case 'list':
       bad.push({ kind: 'wrong type', value: 42, says: /array or a comma-separated string/ });
       bad.push({ kind: 'wrong type', value: [{ a: 1 }], says: /must be a string/ });
-      bad.push({ kind: 'too large', value: HUGE, says: /too long/ });
+      if (input.in === 'path' || input.in === 'query') bad.push({ kind: 'too large', value: HUGE, says: /too long/ });
       break;
     case 'file':
       bad.push({ kind: 'wrong type', value: 42, says: /array of objects, a JSON string or a Buffer/ });

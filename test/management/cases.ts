@@ -35,13 +35,14 @@ import { tenantsGroup } from '../../nodes/tenant/tenants.catalogue';
 import { ticketsGroup } from '../../nodes/users/tickets.catalogue';
 import { userBlocksGroup } from '../../nodes/users/user-blocks.catalogue';
 import { usersByEmailGroup } from '../../nodes/users/users-by-email.catalogue';
+import { usersGroup } from '../../nodes/users/users.catalogue';
 
 /** The groups these cases cover. */
 export const GROUPS: readonly GroupSpec[] = [
   blacklistsGroup, clientGrantsGroup, clientsGroup, connectionsGroup, customDomainsGroup, deviceCredentialsGroup,
   emailTemplatesGroup, emailsGroup, grantsGroup, guardianGroup, hooksGroup, jobsGroup, logStreamsGroup, logsGroup,
   organizationsGroup, promptsGroup, resourceServersGroup, rolesGroup, rulesGroup, rulesConfigsGroup, statsGroup,
-  tenantsGroup, ticketsGroup, userBlocksGroup, usersByEmailGroup,
+  tenantsGroup, ticketsGroup, userBlocksGroup, usersByEmailGroup, usersGroup,
 ];
 
 /** An id with every character that could break out of a path segment. */
@@ -949,5 +950,114 @@ export const CASES: readonly RequestCase[] = [
     group: ticketsGroup, op: 'create_pswd_change', values: { body: { user_id: 'auth0|1', ttl_sec: 3600 } },
     expect: { method: 'POST', path: '/api/v2/tickets/password-change', body: { user_id: 'auth0|1', ttl_sec: 3600 }, customDomain: true },
     sdk: (c) => c.tickets.changePassword({ user_id: 'auth0|1', ttl_sec: 3600 }),
+  },
+  // users (the lead's catalogue): the same comparison with the SDK's users client.
+  {
+    group: usersGroup, op: 'list', values: { q: 'email:"a@b.c"', sort: 'created_at:1', connection: 'db', search_engine: 'v3', fields: 'email,user_id', include_fields: false, page: 2, per_page: 50, include_totals: false },
+    expect: {
+      method: 'GET', path: '/api/v2/users', customDomain: true,
+      query: { page: '2', per_page: '50', include_totals: 'false', sort: 'created_at:1', connection: 'db', q: 'email:"a@b.c"', search_engine: 'v3', fields: 'email,user_id', include_fields: 'false' },
+    },
+    sdk: (c) => c.users.list({ page: 2, per_page: 50, include_totals: false, sort: 'created_at:1', connection: 'db', q: 'email:"a@b.c"', search_engine: 'v3', fields: 'email,user_id', include_fields: false }),
+  },
+  {
+    group: usersGroup, op: 'create', values: { body: { connection: 'db', email: 'a@b.c', password: 'Passw0rd!x' } },
+    expect: { method: 'POST', path: '/api/v2/users', body: { connection: 'db', email: 'a@b.c', password: 'Passw0rd!x' }, customDomain: true },
+    sdk: (c) => c.users.create({ connection: 'db', email: 'a@b.c', password: 'Passw0rd!x' }),
+  },
+  {
+    group: usersGroup, op: 'get', values: { id: ODD, fields: ['email'], include_fields: true },
+    expect: { method: 'GET', path: `/api/v2/users/${E}`, query: { fields: 'email', include_fields: 'true' }, customDomain: true },
+    sdk: (c) => c.users.get(ODD, { fields: 'email', include_fields: true }),
+  },
+  {
+    group: usersGroup, op: 'update', values: { id: ODD, body: { blocked: true } },
+    expect: { method: 'PATCH', path: `/api/v2/users/${E}`, body: { blocked: true }, customDomain: true },
+    sdk: (c) => c.users.update(ODD, { blocked: true }),
+  },
+  {
+    group: usersGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}`, customDomain: true },
+    sdk: (c) => c.users.delete(ODD),
+  },
+  {
+    group: usersGroup, op: 'delete_all_users', values: {},
+    expect: { method: 'DELETE', path: '/api/v2/users' },
+    source: `${PY4} users.py Users.delete_all_users (deprecated there; Auth0 no longer offers it, so the node never sends it)`,
+  },
+  {
+    group: usersGroup, op: 'add_permissions', values: { id: ODD, permissions: PERMS },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/permissions`, body: { permissions: PERMS } },
+    sdk: (c) => c.users.permissions.create(ODD, { permissions: PERMS }),
+  },
+  {
+    group: usersGroup, op: 'remove_permissions', values: { id: ODD, permissions: PERMS },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}/permissions`, body: { permissions: PERMS } },
+    sdk: (c) => c.users.permissions.delete(ODD, { permissions: PERMS }),
+  },
+  {
+    group: usersGroup, op: 'list_permissions', values: { id: ODD, page: 1, per_page: 10, include_totals: false },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/permissions`, query: { page: '1', per_page: '10', include_totals: 'false' } },
+    sdk: (c) => c.users.permissions.list(ODD, { page: 1, per_page: 10, include_totals: false }),
+  },
+  {
+    group: usersGroup, op: 'add_roles', values: { id: ODD, roles: 'rol_1,rol_2' },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/roles`, body: { roles: ['rol_1', 'rol_2'] } },
+    sdk: (c) => c.users.roles.assign(ODD, { roles: ['rol_1', 'rol_2'] }),
+  },
+  {
+    group: usersGroup, op: 'remove_roles', values: { id: ODD, roles: ['rol_1'] },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}/roles`, body: { roles: ['rol_1'] } },
+    sdk: (c) => c.users.roles.delete(ODD, { roles: ['rol_1'] }),
+  },
+  {
+    group: usersGroup, op: 'list_roles', values: { id: ODD, page: 0, per_page: 25, include_totals: true },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/roles`, query: { page: '0', per_page: '25', include_totals: 'true' } },
+    sdk: (c) => c.users.roles.list(ODD, { page: 0, per_page: 25, include_totals: true }),
+  },
+  {
+    group: usersGroup, op: 'list_organizations', values: { id: ODD, page: 0, per_page: 25, include_totals: true },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/organizations`, query: { page: '0', per_page: '25', include_totals: 'true' } },
+    sdk: (c) => c.users.organizations.list(ODD, { page: 0, per_page: 25, include_totals: true }),
+  },
+  {
+    group: usersGroup, op: 'get_log_events', values: { user_id: ODD, page: 0, per_page: 50, sort: 'date:-1', include_totals: false },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/logs`, query: { page: '0', per_page: '50', sort: 'date:-1', include_totals: 'false' } },
+    sdk: (c) => c.users.logs.list(ODD, { page: 0, per_page: 50, sort: 'date:-1', include_totals: false }),
+  },
+  {
+    group: usersGroup, op: 'get_guardian_enrollments', values: { user_id: ODD },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/enrollments` },
+    sdk: (c) => c.users.enrollments.get(ODD),
+  },
+  {
+    group: usersGroup, op: 'delete_authenticators', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}/authenticators` },
+    sdk: (c) => c.users.authenticators.deleteAll(ODD),
+  },
+  {
+    group: usersGroup, op: 'delete_multifactor', values: { id: ODD, provider: 'duo' },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}/multifactor/duo` },
+    sdk: (c) => c.users.multifactor.deleteProvider(ODD, 'duo'),
+  },
+  {
+    group: usersGroup, op: 'invalidate_remembered_browsers', values: { user_id: ODD },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/multifactor/actions/invalidate-remember-browser` },
+    sdk: (c) => c.users.multifactor.invalidateRememberBrowser(ODD),
+  },
+  {
+    group: usersGroup, op: 'regenerate_recovery_code', values: { user_id: ODD },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/recovery-code-regeneration` },
+    sdk: (c) => c.users.regenerateRecoveryCode(ODD),
+  },
+  {
+    group: usersGroup, op: 'link_user_account', values: { id: ODD, body: { provider: 'google-oauth2', user_id: '123' } },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/identities`, body: { provider: 'google-oauth2', user_id: '123' } },
+    sdk: (c) => c.users.identities.link(ODD, { provider: 'google-oauth2', user_id: '123' }),
+  },
+  {
+    group: usersGroup, op: 'unlink_user_account', values: { id: ODD, provider: 'google-oauth2', user_id: '12/3' },
+    expect: { method: 'DELETE', path: `/api/v2/users/${E}/identities/google-oauth2/12%2F3` },
+    sdk: (c) => c.users.identities.delete(ODD, 'google-oauth2', '12/3'),
   },
 ];

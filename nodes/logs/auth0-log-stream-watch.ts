@@ -8,7 +8,7 @@ import { ConfigError } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-changes';
 import { intervalSeconds } from './log-watch-settings';
-import { type PollOutcome, PollLoop } from './poll-loop';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
 
 interface LogStreamWatchConfig extends NodeDefinition {
@@ -84,13 +84,14 @@ class LogStreamWatchNode {
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
       this.failures += 1;
-      const delayMs = retryDelayMs(err, this.failures, this.intervalMs);
-      this.node.status({ fill: 'red', shape: 'ring', text: `${failureText(err)}, retry ${shortDuration(delayMs)}` });
+      // A configuration error does not heal by waiting: report it once; an input message retries.
+      const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
+      this.node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}` });
       if (!triggered) {
         const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
         this.node.error(err, {
           topic: 'auth0-log-stream-watch',
-          payload: { failures: this.failures, retryInSeconds: Math.round(delayMs / 1000) },
+          payload: { failures: this.failures, retryInSeconds: delayMs >= MAX_DELAY_MS ? null : Math.round(delayMs / 1000) },
           auth0: { tenant: this.domain, operation: details.operation ?? OPERATION, statusCode: details.statusCode, errorCode: details.errorCode },
         });
       }

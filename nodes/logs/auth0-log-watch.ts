@@ -19,7 +19,7 @@ import { logTypeTable } from './log-categories';
 import { CheckpointStore } from './log-checkpoint';
 import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-reader';
 import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch-settings';
-import { type PollOutcome, PollLoop } from './poll-loop';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
 import { STATUS } from './watch-status';
 
@@ -159,8 +159,9 @@ class LogWatchNode {
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
       this.failures += 1;
-      const delayMs = retryDelayMs(err, this.failures, settings.intervalMs);
-      this.node.status(STATUS.failed(`${failureText(err)}, retry ${shortDuration(delayMs)}`));
+      // A configuration error does not heal by waiting: report it once; an input message retries.
+      const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
+      this.node.status(STATUS.failed(err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}`));
       // A poll an input message asked for reports through that message's done(err) instead.
       if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
       return { delayMs, error: err as Error };
@@ -173,7 +174,7 @@ class LogWatchNode {
     const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
     return {
       topic: 'auth0-log-watch',
-      payload: { checkpoint: this.position?.cursor ?? null, failures: this.failures, retryInSeconds: Math.round(retryInMs / 1000) },
+      payload: { checkpoint: this.position?.cursor ?? null, failures: this.failures, retryInSeconds: retryInMs >= MAX_DELAY_MS ? null : Math.round(retryInMs / 1000) },
       auth0: { tenant: this.domain, operation: details.operation ?? 'log_watch', statusCode: details.statusCode, errorCode: details.errorCode },
     };
   }

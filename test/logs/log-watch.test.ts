@@ -194,6 +194,15 @@ describe('auth0-log-watch in Node-RED', function () {
     assert.equal(emu.logs.all().filter((e) => e.type === 'seccft').length, 0, 'a token was fetched');
   });
 
+  it('a tenant it cannot use (a bad domain) is reported once, not retried until a message asks', async () => {
+    await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu, { domain: 'not a host name!' }), watchNode(), OUT], tenantCredentials(emu));
+    await waitFor(() => errorCalls('watch').length >= 1, () => 'no error reported');
+    await sleep(1500);
+    assert.equal(errorCalls('watch').length, 1, 'the configuration error was retried');
+    assert.match(String((errorCalls('watch')[0].err as Error).message), /domain/);
+    assert.ok(statusCalls('watch').some((s) => s.fill === 'red' && s.text === 'configuration'));
+  });
+
   it('close ends the timer and the request in progress: every timer of the node is cleared or has fired', async () => {
     const timers = trackTimers('/nodes/');
     try {

@@ -1,0 +1,169 @@
+/**
+ * The logs nodes' edit dialogs in a real browser (Debian's chromium through playwright-core, no
+ * downloaded browser) against a real Node-RED with this package installed: the log watch dialog
+ * loads its categories and type codes from the runtime, shows the start id only when it is used,
+ * lists the context stores, and saves what the user chose; the log stream receiver shows the
+ * address to give Auth0 and keeps its authorization as a credential.
+ *
+ * Skipped, with a message, when /usr/bin/chromium is missing outside CI.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { LOG_CATEGORIES } from '../../nodes/logs/log-categories';
+import { EditorPage } from '../browser/editor-page';
+import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The project root, wherever this test was compiled to. */
+function projectRoot(): string {
+  const candidates = [path.resolve(__dirname, '..', '..', '..'), process.cwd()];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'dist', 'nodes', 'logs', 'auth0-log-watch.html')));
+  if (!found) throw new Error('nothing is built: run `npm run build` first');
+  return found;
+}
+
+function userDirWithPackage(root: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-auth0-logs-editor-'));
+  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+  return dir;
+}
+
+interface EditorNode {
+  id: string;
+  type: string;
+  categories?: string[];
+  types?: string[];
+  start?: string;
+  startId?: string;
+  store?: string;
+  url?: string;
+}
+
+describe('logs nodes in the editor (real browser)', function () {
+  this.timeout(180000);
+  let nodeRed: NodeRedProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let editor: EditorPage;
+  let userDir: string | undefined;
+  const pageErrors: string[] = [];
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      if (process.env.CI) throw new Error(`${CHROMIUM} is missing`);
+      console.log(`    (skipped: ${CHROMIUM} is missing)`);
+      this.skip();
+    }
+    const root = projectRoot();
+    userDir = userDirWithPackage(root);
+    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
+        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    editor = new EditorPage(page);
+    await editor.open(nodeRed.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await nodeRed?.stop();
+    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+  });
+
+  async function nodeOfType(type: string): Promise<EditorNode> {
+    return page.evaluate((t) => {
+      const red = (globalThis as unknown as { RED: { nodes: { eachNode(fn: (n: Record<string, unknown>) => void): void } } }).RED;
+      let found: Record<string, unknown> | undefined;
+      red.nodes.eachNode((n) => { if (n.type === t) found = n; });
+      return JSON.parse(JSON.stringify(found ?? {}, (key, value) => (key.startsWith('_') ? undefined : value))) as EditorNode;
+    }, type);
+  }
+
+  it('the log watch dialog offers the categories and codes, shows the start id only for "after a log id", and saves the choice', async () => {
+    const watch = await editor.dragFromPalette('auth0-log-watch', 400, 200);
+    const tray = await editor.edit(watch);
+    const boxes = tray.locator('#auth0-log-watch-categories input[type=checkbox]');
+    await boxes.first().waitFor({ state: 'visible' });
+    assert.equal(await boxes.count(), LOG_CATEGORIES.length, 'not every category is offered');
+    assert.match(await tray.locator('#auth0-log-watch-categories').innerText(), /Login failures \(f, fc, fco, fcoa, fens, fp, fu\)/);
+    assert.ok(await tray.locator('#auth0-log-watch-code-pick option[value="limit_wc"]').count() === 1, 'limit_wc is not in the code list');
+    // Without contextStorage in settings.js Node-RED lists one store, memory, beside the default.
+    assert.deepEqual(await tray.locator('#node-input-store option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), ['', 'memory']);
+
+    assert.ok(!(await tray.locator('#node-input-startId').isVisible()), 'the start id shows for start "now"');
+    await tray.locator('#node-input-start').selectOption('id');
+    assert.ok(await tray.locator('#node-input-startId').isVisible(), 'the start id is hidden for "after a log id"');
+    await tray.locator('#node-input-startId').fill('90020260101000000000000000000000000000000000000000000001');
+
+    await tray.locator('#auth0-log-watch-category-login_failure').check();
+    await tray.locator('#auth0-log-watch-category-blocked').check();
+    await tray.locator('#auth0-log-watch-code-pick').selectOption('fapi');
+    await tray.locator('#auth0-log-watch-code-pick').selectOption('pwd_leak');
+    assert.equal(await tray.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak');
+    await tray.locator('#node-input-output').selectOption('batch');
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+
+    const saved = await nodeOfType('auth0-log-watch');
+    assert.deepEqual(saved.categories, ['login_failure', 'blocked']);
+    assert.deepEqual(saved.types, ['fapi', 'pwd_leak']);
+    assert.equal(saved.start, 'id');
+    assert.equal(saved.startId, '90020260101000000000000000000000000000000000000000000001');
+    assert.equal(await editor.label(watch), 'watch logs (4 filters)');
+
+    // Opened again, the dialog shows what was saved.
+    const again = await editor.edit(watch);
+    await again.locator('#auth0-log-watch-categories input[type=checkbox]').first().waitFor({ state: 'visible' });
+    assert.ok(await again.locator('#auth0-log-watch-category-blocked').isChecked());
+    assert.ok(!(await again.locator('#auth0-log-watch-category-mfa').isChecked()));
+    assert.equal(await again.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak');
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+  });
+
+  it('the log stream receiver dialog shows the address for Auth0 and keeps the authorization out of the flow', async () => {
+    const receiver = await editor.dragFromPalette('auth0-log-stream-in', 400, 320);
+    const tray = await editor.edit(receiver);
+    await tray.locator('#node-input-url').fill('auth0/log-stream');
+    assert.equal((await tray.locator('#auth0-log-stream-in-full-url').innerText()).trim(), '/auth0/log-stream');
+    await tray.locator('#node-input-authorization').fill('Bearer editor-test-secret');
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    const saved = await nodeOfType('auth0-log-stream-in');
+    assert.equal(saved.url, 'auth0/log-stream');
+    await editor.deploy();
+    const flowPath = path.join(userDir as string, 'flows.json');
+    // Node-RED writes flows.json.$$$ and renames it: wait for the rename.
+    for (let i = 0; i < 100 && !fs.existsSync(flowPath); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(fs.existsSync(flowPath), `no flows.json in ${fs.readdirSync(userDir as string).join(', ')}: ${nodeRed?.output().slice(-1500)}`);
+    const flowFile = fs.readFileSync(flowPath, 'utf8');
+    const deployed = (JSON.parse(flowFile) as EditorNode[]).find((n) => n.type === 'auth0-log-stream-in');
+    assert.equal(deployed?.url, 'auth0/log-stream');
+    assert.ok(!flowFile.includes('editor-test-secret'), 'the authorization was written into the flow file');
+    assert.ok(fs.existsSync(path.join(userDir as string, 'flows_cred.json')), 'no credentials file');
+  });
+
+  it('the help of each logs node is shown in the sidebar', async () => {
+    for (const type of ['auth0-log-watch', 'auth0-log-stream-watch', 'auth0-log-stream-in']) {
+      const help = await page.evaluate((t) => {
+        const doc = (globalThis as unknown as { document: { querySelector(q: string): { textContent: string | null } | null } }).document;
+        const el = doc.querySelector(`script[data-help-name="${t}"]`);
+        return el ? el.textContent ?? '' : '';
+      }, type);
+      assert.match(help, /<h3>Details<\/h3>/, `${type}: no help`);
+    }
+    assert.deepEqual(pageErrors, []);
+  });
+});

@@ -8,59 +8,11 @@
  * the tenant's cached token and their requests in flight.
  */
 import { strict as assert } from 'assert';
-import { type ChildProcess, spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
+import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy } from './support/fault-proxy';
 import { activeResources, grown, trackResources } from './support/handles';
 import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, Tally, waitFor } from './support/runtime';
-
-interface ChildEmulator {
-  url: string;
-  domain: string;
-  clientId: string;
-  clientSecret: string;
-  audience: string;
-  control(method: string, route: string, body?: unknown): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** The emulator's CLI in a child process, on a free port. */
-async function startChildEmulator(): Promise<ChildEmulator> {
-  const cli = path.resolve(__dirname, '..', '..', 'emulator', 'cli.js');
-  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const banner = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the emulator exited (${String(code)})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      if (text.includes('Press Ctrl+C')) resolve(text);
-    });
-  });
-  const field = (name: string): string => {
-    const match = new RegExp(`${name}:\\s+(\\S+)`).exec(banner);
-    if (!match) throw new Error(`no ${name} in the emulator's banner`);
-    return match[1];
-  };
-  const url = field('URL');
-  return {
-    url,
-    domain: field('Domain'),
-    clientId: field('Client ID'),
-    clientSecret: field('Client secret'),
-    audience: field('Management API'),
-    async control(method, route, body) {
-      const res = await fetch(`${url}/__emulator/${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      await res.arrayBuffer();
-      if (res.status >= 300) throw new Error(`emulator control ${method} ${route}: ${res.status}`);
-    },
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
-}
 
 const ALL_FAMILIES = ['auth0-users', 'auth0-roles', 'auth0-token', 'auth0-jobs', 'auth0-job-watch', 'auth0-log-watch', 'auth0-log-stream-watch', 'auth0-verify-token'];
 

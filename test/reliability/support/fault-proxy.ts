@@ -40,6 +40,10 @@ export const FORWARD: ProxyAction = { kind: 'forward' };
 
 export class FaultProxy {
   readonly requests: ProxiedRequest[] = [];
+  /** Requests by what was done to them (kept also when `record` is off). */
+  readonly counts: Partial<Record<ProxyAction['kind'], number>> = {};
+  /** Keep every request in `requests` (off for long runs, where only `counts` is kept). */
+  record = true;
   /** Requests passed on whose upstream answer has not come back yet (the service may still apply them). */
   upstreamInFlight = 0;
   private rule: ProxyRule = () => FORWARD;
@@ -102,7 +106,8 @@ export class FaultProxy {
     };
     const action = this.rule(seen);
     seen.action = action.kind;
-    this.requests.push(seen);
+    this.counts[action.kind] = (this.counts[action.kind] ?? 0) + 1;
+    if (this.record) this.requests.push(seen);
     switch (action.kind) {
       case 'dropBefore':
         req.socket.destroy();

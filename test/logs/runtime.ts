@@ -115,13 +115,10 @@ export function deploy(flow: FlowNode[], credentials: Record<string, unknown>): 
  */
 export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20000): Promise<void> {
   const deadline = Date.now() + limitMs;
-  const started = Date.now();
-  if (process.env.LOGS_TEST_TRACE) process.on('exit', () => undefined);
   while (!ready()) {
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  if (process.env.LOGS_TEST_TRACE) console.log(`waited ${Date.now() - started} ms`);
 }
 
 export function sleep(ms: number): Promise<void> {

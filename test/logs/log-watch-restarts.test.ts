@@ -11,7 +11,7 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-checkpoint';
 import {
-  Collector, TAB, deploy, errorCalls, helper, loadContextStores, logModules, restartProcess, sleep, startFlows, stopFlows,
+  Collector, TAB, closeContextStores, deploy, errorCalls, helper, loadContextStores, logModules, restartProcess, sleep, startFlows, stopFlows,
   tenantCredentials, tenantNode, useSettings, waitFor, type FlowNode,
 } from './runtime';
 
@@ -147,7 +147,9 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         await sleep(400);
         assert.deepEqual(sentIds(out), expected, compare(sentIds(out), expected));
       } finally {
+        await helper.unload();
         restoreSettings();
+        await closeContextStores();
         fs.rmSync(dir, { recursive: true, force: true });
       }
     });

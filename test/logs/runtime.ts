@@ -104,6 +104,12 @@ export async function loadContextStores(): Promise<void> {
   await internals._context.load();
 }
 
+/** Closes the context stores (a file store writes and stops its timer) and goes back to the default memory store. */
+export async function closeContextStores(): Promise<void> {
+  await internals._context.close();
+  internals._context.init(internals._settings);
+}
+
 /** A full deploy of `flow` on the running runtime. */
 export function deploy(flow: FlowNode[], credentials: Record<string, unknown>): Promise<void> {
   return internals.setFlows(flow, 'full', credentials);

@@ -167,8 +167,9 @@ export async function importUsers(ctx: ExecutorContext): Promise<ExecutorResult>
   }
   const rateLimit = last?.rateLimit ?? {};
   return {
-    // One file answers as before (the job); several answer the list of jobs.
-    payload: jobs.length === 1 ? jobs[0] : jobs,
+    // Always the list of jobs, however many files: a flow written against a small import keeps
+    // working when the import grows past one file (auth0-job-watch takes the list as it is).
+    payload: jobs,
     response: { statusCode: last?.statusCode ?? 0, rateLimit },
     msg: {
       auth0: {

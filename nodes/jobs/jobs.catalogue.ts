@@ -11,7 +11,7 @@ export const jobsGroup: GroupSpec = {
   summary: 'Starts user import and export jobs and verification e-mails, and reads a job\'s status and errors.',
   details: [
     'Jobs run in the background: the response is the job (id and status pending). Poll it with get, or send it to an auth0-job-watch node, until it is completed or failed. A completed export carries the URL of its file in location.',
-    'import_users uploads the users (file_obj, also read as users: an array of user objects, a JSON string or a Buffer) as the multipart file part users. Any number of users is accepted: they are split into JSON files of at most 500 KB (measured on the exact bytes sent, a user never split), one import job each. Auth0 runs at most 2 import jobs per tenant at once, so the files wait for a free slot (the node status shows file 3/12); a 429 about active import jobs started elsewhere is waited out, not failed. msg.payload is the job when there is one file, else the list of jobs; msg.auth0.jobs always lists their ids. Wire an auth0-job-watch node after it to get each job\'s summary and failed rows.',
+    'import_users uploads the users (file_obj, also read as users: an array of user objects, a JSON string or a Buffer) as the multipart file part users. Any number of users is accepted: they are split into JSON files of at most 500 KB (measured on the exact bytes sent, a user never split), one import job each. Auth0 runs at most 2 import jobs per tenant at once, so the files wait for a free slot (the node status shows file 3/12); a 429 about active import jobs started elsewhere is waited out, not failed. msg.payload is always the list of jobs (one per file, so a flow written for a small import keeps working as it grows); msg.auth0.jobs lists their ids. Wire an auth0-job-watch node after it to get each job\'s summary and failed rows.',
     'Bad input fails before anything is sent: an empty list, an item that is not a user object, a user that alone is over 500 KB (its index is named), a connection name instead of its id. An unknown connection is the service\'s 400, reworded to name connection_id. When upsert is false, users that already exist (same e-mail, user id or username) fail; when true they are updated with the upsertable attributes only. When send_completion_email is true, the tenant owners get an e-mail when each job is done. Node-RED setting auth0JobsImportPollInterval (seconds, default 5): how often a waiting import checks the running jobs.',
     'Use the export job to read more than the 1,000 users that listing allows.',
   ],
@@ -74,7 +74,7 @@ export const jobsGroup: GroupSpec = {
     {
       id: 'import_users',
       label: 'Import users',
-      description: 'Starts the jobs that import users into a database connection: the users are split into files under Auth0\'s 500 KB limit (a user is never split) and at most 2 import jobs run per tenant at once, the rest waiting their turn. The output is the job (the list of jobs when there are several files), ready for an auth0-job-watch node.',
+      description: 'Starts the jobs that import users into a database connection: the users are split into files under Auth0\'s 500 KB limit (a user is never split) and at most 2 import jobs run per tenant at once, the rest waiting their turn. The output is the list of jobs (one per file), ready for an auth0-job-watch node.',
       method: 'POST',
       path: '/api/v2/jobs/users-imports',
       contentType: 'multipart',

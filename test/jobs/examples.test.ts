@@ -17,7 +17,7 @@ type Msg = Record<string, unknown>;
 
 const examplesDir = path.join(root, 'examples');
 /** The connection the example names, created by the emulator's demo seed (npm start). */
-const DEMO_CONNECTION = 'con_demoImports01';
+const DEMO_CONNECTION = 'con_demoImports00001';
 /** A database connection id of Auth0's own shape (con_ + 16 characters). */
 const IMPORTS_CONNECTION = 'con_nightlyImports00';
 

@@ -61,7 +61,8 @@ describe('auth0-jobs import_users in Node-RED', function () {
       assert.ok(body.includes(`name="users"; filename="users.json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(users)}\r\n`), 'the users file part holds the JSON array');
       const msg = out[0];
       assert.equal(msg.topic, 'kept');
-      assert.deepEqual(msg.payload, { type: 'users_import', status: 'pending', id: 'job_small1', connection_id: 'con_x', external_id: 'batch-7' });
+      // Always a list of jobs, even for one file, so a flow keeps working as its imports grow.
+      assert.deepEqual(msg.payload, [{ type: 'users_import', status: 'pending', id: 'job_small1', connection_id: 'con_x', external_id: 'batch-7' }]);
       const auth0 = msg.auth0 as Msg;
       assert.equal(auth0.statusCode, 201);
       assert.deepEqual(auth0.jobs, ['job_small1']);
@@ -123,7 +124,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const posts = proxy.exchanges.filter((e) => e.path === '/api/v2/jobs/users-imports').map((e) => e.status);
       assert.ok(posts.includes(429), `the emulator refused at least once while the others ran: ${posts.join(',')}`);
       assert.equal(posts[posts.length - 1], 201);
-      const job = out[0].payload as Msg;
+      const [job] = out[0].payload as Msg[];
       assert.notEqual(job.id, first.id);
       assert.notEqual(job.id, second.id);
     } finally {
@@ -217,7 +218,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
     const users = makeUsers(10000, { failEvery: 50 });
     helper.getNode('jobs')?.receive({ topic: 'nightly', payload: { connection_id: connectionId, users, upsert: true, send_completion_email: false } });
     await until(() => out.length === 1, () => 'no output from auth0-jobs', 40000);
-    const jobs = ([] as Msg[]).concat(out[0].payload as Msg | Msg[]);
+    const jobs = out[0].payload as Msg[];
     await until(() => done.length + failed.length === jobs.length, () => `${done.length} of ${jobs.length} jobs ended`, 40000);
     assert.equal(failed.length, 0);
     const totals = { inserted: 0, updated: 0, failed: 0, total: 0 };

@@ -33,7 +33,7 @@ describe('management nodes against the emulator: jobs', function () {
     const emails = [`${unique('imp')}@example.com`, `${unique('imp')}@example.com`];
     const created = await h.run('jobs', 'import_users', { connection_id: connectionId, file_obj: emails.map((email) => ({ email, email_verified: true })), send_completion_email: false });
     assertStatus(created, 'import_users', 201);
-    const job = payloadOf(created);
+    const [job] = payloadOf<Msg[]>(created);
     assert.equal(job.type, 'users_import');
     const done = await finished(job.id);
     assert.equal(done.status, 'completed');
@@ -50,7 +50,7 @@ describe('management nodes against the emulator: jobs', function () {
   it('reads the failed rows of an import with duplicates', async () => {
     const existing = await createUser(h);
     const fresh = `${unique('imp')}@example.com`;
-    const job = payloadOf(await h.run('jobs', 'import_users', { connection_id: connectionId, users: JSON.stringify([{ email: existing.email }, { email: fresh }]), upsert: false, send_completion_email: false }));
+    const [job] = payloadOf<Msg[]>(await h.run('jobs', 'import_users', { connection_id: connectionId, users: JSON.stringify([{ email: existing.email }, { email: fresh }]), upsert: false, send_completion_email: false }));
     const done = await finished(job.id);
     assert.equal((done.summary as Msg).failed, 1);
     const errors = payloadOf<Msg[]>(await h.run('jobs', 'get_failed_job', { id: job.id }));

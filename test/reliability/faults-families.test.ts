@@ -236,7 +236,7 @@ describe('reliability: jobs under faults', function () {
     await sleep(500); // room for a duplicate to show up
     assert.equal(failed.length, 0, JSON.stringify(failed.map((m) => m.payload)));
     const ids = done.map((m) => (m.payload as Msg).id).sort();
-    assert.deepEqual(ids, tally.outputs.map((m) => (m.payload as Msg).id).sort(), 'each job once');
+    assert.deepEqual(ids, tally.outputs.flatMap((m) => (m.payload as Msg[]).map((job) => job.id)).sort(), 'each job once');
     assert.ok(poll >= 15, 'every fault was served');
     for (const msg of done) assert.equal(((msg.payload as Msg).summary as Msg).inserted, 5);
   });

@@ -203,6 +203,10 @@ describe('reliability: secrets never leak', function () {
           assert.ok(echo.received.some((r) => r.path === '/oauth/token'), 'the fetched token was fetched');
           assert.ok(logLines().some((line) => /tn/.test(line)), 'errors of the tab without Catch went to the log');
         }
+        // The places searched really hold something (a search of nothing would find no secret).
+        assert.ok(comms.events.filter((e) => e.topic === 'debug').length > 100, 'debug sidebar messages were captured');
+        assert.ok(nodeCalls('status').length > 50, 'statuses were captured');
+        if (mode === 'fail') assert.ok(nodeCalls('error').length > 100 && logLines().length > 100, 'errors and log lines were captured');
         assertNoSecret(everythingVisible(comms.events, outputs, caught, invalid));
       } finally {
         comms.stop();

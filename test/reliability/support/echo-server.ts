@@ -75,7 +75,7 @@ export async function startEchoServer(options: EchoOptions): Promise<EchoServer>
           return;
         default: {
           const status = Number(failure);
-          const headers: Record<string, string> = status === 429 ? { 'retry-after': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } : {};
+          const headers: Record<string, string> = status === 429 ? { 'retry-after': '0' } : {};
           return json(status, {
             statusCode: status, error: echo, message: echo, errorCode: echo,
             error_description: echo, description: echo, code: echo, name: echo,

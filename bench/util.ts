@@ -81,7 +81,15 @@ export interface FlowHelper {
   unload(): Promise<void>;
   startServer(): Promise<void>;
   stopServer(): Promise<void>;
-  getNode(id: string): { on(event: string, fn: (msg: Record<string, unknown>) => void): void; receive(msg: Record<string, unknown>): void } | null;
+  getNode(id: string): FlowNode | null;
+  /** The helper's sinon sandbox (its spies on every node's send, status and log calls). */
+  _sandbox?: { restore(): void };
+}
+
+export interface FlowNode {
+  on(event: string, fn: (msg: Record<string, unknown>) => void): void;
+  removeListener(event: string, fn: (msg: Record<string, unknown>) => void): void;
+  receive(msg: Record<string, unknown>): void;
 }
 
 let helperInstance: FlowHelper | undefined;
@@ -93,6 +101,17 @@ export function flowHelper(): FlowHelper {
     helperInstance.init(require.resolve('node-red'));
   }
   return helperInstance;
+}
+
+/**
+ * After `load`: takes away the test helper's sinon spies, so flows run as in a real Node-RED.
+ * The helper wraps Node.prototype send, status, log, warn, error, debug and trace in spies that
+ * record every call with its arguments (for test assertions): in a benchmark that is a cost per
+ * message (and memory that grows with every message) that no real runtime has. `unload`
+ * restores the sandbox again, which is then a no-op.
+ */
+export function withoutSpies(helper: FlowHelper): void {
+  helper._sandbox?.restore();
 }
 
 /** A built node module of this package, e.g. `users/auth0-users`. */
@@ -111,12 +130,24 @@ export function driveFlow(
   const received: Record<string, unknown>[][] = sinkIds.map(() => []);
   return new Promise((resolve) => {
     let seen = 0;
+    // Each call's listeners are taken off once it is done, so repeated runs do not pile them up.
+    const listeners: { node: FlowNode; fn: (msg: Record<string, unknown>) => void }[] = [];
     sinkIds.forEach((id, index) => {
-      helper.getNode(id)?.on('input', (msg) => {
+      const node = helper.getNode(id);
+      if (!node) return;
+      const fn = (msg: Record<string, unknown>): void => {
         received[index].push(msg);
         seen += 1;
-        if (seen === messages.length) resolve(received);
-      });
+        if (seen === messages.length) {
+          // Not while Node-RED is still calling the node's input handlers.
+          setImmediate(() => {
+            for (const listener of listeners) listener.node.removeListener('input', listener.fn);
+          });
+          resolve(received);
+        }
+      };
+      node.on('input', fn);
+      listeners.push({ node, fn });
     });
     const input = helper.getNode(inputId);
     for (const msg of messages) input?.receive(msg);

@@ -5,6 +5,7 @@
  * A failure that is not the token's fault (the keys cannot be fetched) goes to Catch nodes.
  */
 import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { describeFailure, failureStatusText } from '../shared/failure';
 import { ConfigError, InputError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, SendFunction } from '../shared/node-red-types';
@@ -107,7 +108,9 @@ class VerifyTokenNode {
     }
     node.on('input', (msg: NodeMessage, send: SendFunction, done: (err?: Error) => void) => {
       this.handle(msg, send).then(() => done(), (err: Error) => {
-        node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : 'error' });
+        // The token is not at fault (no keys, no tenant): Catch gets the status and codes, as from every node.
+        describeFailure(msg, err, { operation: 'verify', group: 'verify_token' });
+        node.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
         done(err);
       });
     });

@@ -9,6 +9,7 @@ import { type Auth0ConfigNode, findTenant } from '../config/config-node';
 import { Auth0Error, ConfigError, InputError } from './errors';
 import type { ExecutorResult } from './executor-types';
 import { findExecutor } from './executors';
+import { describeFailure, failureStatusText } from './failure';
 import type { Auth0Response, RateLimitState, TenantClient } from './http-types';
 import { isUnset, readFromPayload, resolveValues } from './inputs';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
@@ -35,14 +36,6 @@ export interface ActionNodeConfig extends NodeDefinition {
 }
 
 const TYPED_SOURCES = new Set(['msg', 'flow', 'global', 'env', 'jsonata', 'node', 'cred']);
-
-/** The short status text of an error (under 20 characters where possible). */
-function statusText(err: unknown): string {
-  if (err instanceof InputError) return `missing/bad ${err.input}`.slice(0, 30);
-  if (err instanceof ConfigError) return 'configuration';
-  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? 'no answer');
-  return 'error';
-}
 
 function rateLimitOf(state: RateLimitState | undefined): RateLimitState {
   const out: RateLimitState = {};
@@ -176,21 +169,9 @@ class ActionNode {
 
   /** Puts what a Catch node's flow needs into msg.auth0 (Catch copies only message, code and stack of the error). */
   private describeFailure(msg: NodeMessage, err: Error): void {
-    const failure = err as Partial<Auth0Error> & Partial<InputError>;
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
-    msg.auth0 = {
-      operation: opId,
-      group: this.group.name,
-      statusCode: failure.statusCode ?? 0,
-      errorCode: failure.errorCode,
-      error: failure.error,
-      ...(failure.input ? { input: failure.input } : {}),
-      ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
-    };
-    if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
-      Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });
-    }
-    this.node.status({ fill: 'red', shape: 'ring', text: statusText(err) });
+    describeFailure(msg, err, { operation: opId, group: this.group.name });
+    this.node.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {

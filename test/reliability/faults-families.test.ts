@@ -132,9 +132,11 @@ describe('reliability: authentication nodes under faults', function () {
     await tally.settle(4);
     tally.assertEachOnce(4);
     assert.deepEqual(tally.errors().map((e) => e.seq), [0, 1]);
-    // auth0-verify-token sets no msg.auth0 on a failure: the error's text is what a flow sees.
+    // As from every node, Catch gets the status and Auth0's code in msg.auth0, not only the text.
     assert.match(tally.errors()[0].message, /Service Unavailable/);
+    assert.equal(tally.errors()[0].statusCode, 503);
     assert.match(tally.errors()[1].message, /not valid JSON/);
+    assert.equal(tally.errors()[1].errorCode, 'invalid_response');
     assert.equal(tally.outputs.length, 2, 'the last two tokens are valid');
     assert.ok(tally.outputs.every((m) => (m.payload as Msg).sub !== undefined));
   });

@@ -1,0 +1,31 @@
+/**
+ * What a failed message carries to Catch nodes. Node-RED copies only the error's message, code
+ * and stack into `msg.error`, so the status code and Auth0's codes go into `msg.auth0` as well.
+ */
+import { Auth0Error, ConfigError, InputError } from './errors';
+import type { NodeMessage } from './node-red-types';
+
+/** The short status text of an error (under 20 characters where possible). */
+export function failureStatusText(err: unknown): string {
+  if (err instanceof InputError) return `missing/bad ${err.input}`.slice(0, 30);
+  if (err instanceof ConfigError) return 'configuration';
+  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? 'no answer');
+  return 'error';
+}
+
+/** Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for `msg.error.code`. */
+export function describeFailure(msg: NodeMessage, err: Error, where: { operation?: unknown; group: string }): void {
+  const failure = err as Partial<Auth0Error> & Partial<InputError>;
+  msg.auth0 = {
+    operation: where.operation,
+    group: where.group,
+    statusCode: failure.statusCode ?? 0,
+    errorCode: failure.errorCode,
+    error: failure.error,
+    ...(failure.input ? { input: failure.input } : {}),
+    ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
+  };
+  if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
+    Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });
+  }
+}

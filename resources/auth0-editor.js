@@ -154,6 +154,25 @@
     }
 
     window.Auth0Editor = {
+        /**
+         * Fills a context-store select (the watchers keep their state in the store the user picks):
+         * the default store first, then the stores of settings.js, and a saved store that is no
+         * longer configured, marked so.
+         */
+        contextStoreSelect: function (select, current, labels) {
+            var context = RED.settings.context || {};
+            var stores = context.stores || [];
+            select.empty();
+            $('<option></option>').val('').text(labels.defaultStore.replace('__store__', context['default'] || 'memory')).appendTo(select);
+            stores.forEach(function (store) {
+                $('<option></option>').val(store).text(store).appendTo(select);
+            });
+            if (current && stores.indexOf(current) === -1) {
+                $('<option></option>').val(current).text(current + ' (' + labels.unknownStore + ')').appendTo(select);
+            }
+            select.val(current || '');
+        },
+
         label: function (node, type) {
             var cat = catalogue(type);
             var op = node.operation ? findOperation(type, node.operation) : null;

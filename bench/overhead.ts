@@ -58,7 +58,7 @@ export async function run(): Promise<BenchRow[]> {
     flow,
     { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } },
   );
-  withoutSpies(helper);
+  withoutSpies(helper, flow);
 
   const token = await managementToken(emulator);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });

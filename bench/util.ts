@@ -107,11 +107,16 @@ export function flowHelper(): FlowHelper {
  * After `load`: takes away the test helper's sinon spies, so flows run as in a real Node-RED.
  * The helper wraps Node.prototype send, status, log, warn, error, debug and trace in spies that
  * record every call with its arguments (for test assertions): in a benchmark that is a cost per
- * message (and memory that grows with every message) that no real runtime has. `unload`
- * restores the sandbox again, which is then a no-op.
+ * message (and memory that grows with every message) that no real runtime has. Node-RED also
+ * copies `send` onto each wired node when it starts it, so the flow's nodes get theirs back too
+ * (the prototype's, as Node-RED gives them). `unload` restores the sandbox again, then a no-op.
  */
-export function withoutSpies(helper: FlowHelper): void {
+export function withoutSpies(helper: FlowHelper, flow: { id: string }[]): void {
   helper._sandbox?.restore();
+  for (const { id } of flow) {
+    const node = helper.getNode(id) as (FlowNode & { send?: { isSinonProxy?: boolean } }) | null;
+    if (node && Object.prototype.hasOwnProperty.call(node, 'send') && node.send?.isSinonProxy) delete node.send;
+  }
 }
 
 /** A built node module of this package, e.g. `users/auth0-users`. */

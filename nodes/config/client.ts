@@ -13,7 +13,7 @@ import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
 import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
-import { type ErrorContext, type TransportFailureInfo, bodyValue, isMalformedJson, malformedJsonError, networkError, rateLimitError, responseError } from './error-mapping';
+import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type Lane, TenantLimiter, type WaiterErrors } from './limiter';
 import { backoffMs, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
@@ -75,6 +75,22 @@ function checkBearerToken(spec: RequestSpec): string | undefined {
   return spec.bearerToken;
 }
 
+/**
+ * An ErrorContext whose redactor is made on first use: most requests succeed and never need one,
+ * and building it copies every known secret.
+ */
+function lazyContext(operation: string, host: string, makeRedactor: () => Redactor): ErrorContext {
+  let redactor: Redactor | undefined;
+  return {
+    operation,
+    host,
+    get redactor(): Redactor {
+      redactor ??= makeRedactor();
+      return redactor;
+    },
+  };
+}
+
 /** Short status text for a request that got no answer. */
 function errorStatusText(failure: TransportFailureInfo): string {
   if (failure.kind === 'connect-timeout' || failure.kind === 'read-timeout') return 'timeout';
@@ -96,8 +112,10 @@ class Auth0TenantClient implements TenantClient {
   private readonly tokens: ManagementTokenProvider;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
-  /** Aborted by close(): ends the token fetch and every request in flight. */
+  /** Aborted by close(): ends the token fetch (and, through `inFlight`, every request). */
   private readonly lifetime = new AbortController();
+  /** Each request's own controller, from its start to its end; close() aborts them. */
+  private readonly inFlight = new Set<AbortController>();
   private readonly listeners = new Set<(status: ClientStatus) => void>();
   private lastStatus: ClientStatus = { state: 'idle', text: 'idle' };
   private lastError: string | undefined;
@@ -171,6 +189,8 @@ class Auth0TenantClient implements TenantClient {
     if (this.statusPending) clearImmediate(this.statusPending);
     this.statusPending = undefined;
     this.lifetime.abort();
+    for (const controller of this.inFlight) controller.abort();
+    this.inFlight.clear();
     this.limiter.close();
     this.transport.destroy();
     this.listeners.clear();
@@ -192,12 +212,14 @@ class Auth0TenantClient implements TenantClient {
     const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
 
     // One signal for this request: the caller's (node closing) or the client's (config closing).
+    // close() aborts the requests in `inFlight`, rather than each one listening to the client's
+    // signal: a listener list of 1,000 queued requests costs a walk of it on every add and remove.
     const controller = new AbortController();
     const abort = (): void => controller.abort();
-    // Every queued request listens to these signals: a burst of 1,000 is expected, not a leak.
+    // Every queued request listens to the caller's signal: a burst of 1,000 is expected, not a leak.
     if (spec.signal) setMaxListeners(0, spec.signal);
     spec.signal?.addEventListener('abort', abort, { once: true });
-    this.lifetime.signal.addEventListener('abort', abort, { once: true });
+    this.inFlight.add(controller);
     if (spec.signal?.aborted) controller.abort();
     try {
       return await this.run<T>(spec, { url, extraHeaders, body, userToken }, ctx, controller.signal);
@@ -205,7 +227,7 @@ class Auth0TenantClient implements TenantClient {
       throw this.closed && !(err instanceof InputError) ? this.closedError(operation) : err;
     } finally {
       spec.signal?.removeEventListener('abort', abort);
-      this.lifetime.signal.removeEventListener('abort', abort);
+      this.inFlight.delete(controller);
     }
   }
 
@@ -221,7 +243,9 @@ class Auth0TenantClient implements TenantClient {
       let token = userToken;
       if (spec.auth === 'management') {
         token = await this.tokenFor(ctx, signal);
-        ctx = { ...ctx, redactor: ctx.redactor.with([token]) };
+        const used = token;
+        const outer = ctx;
+        ctx = lazyContext(outer.operation, outer.host, () => outer.redactor.with([used]));
       }
       const release = await this.limiter.acquire(lane, { signal, priority: rateLimitRetries > 0 || refreshed, errors });
       let result: ExchangeResult;
@@ -306,7 +330,7 @@ class Auth0TenantClient implements TenantClient {
         statusCode: result.statusCode,
         headers: result.headers,
         data: this.responseData(result, spec, ctx) as T,
-        rateLimit: parseRateLimit(result.headers),
+        rateLimit: limits,
       };
     }
   }
@@ -362,11 +386,11 @@ class Auth0TenantClient implements TenantClient {
         return result.body;
       case 'text':
         return result.body.toString('utf8');
-      default:
-        if (isMalformedJson(result.body, result.headers['content-type'])) {
-          throw malformedJsonError(result.statusCode, STATE_CHANGING.has(spec.method), ctx);
-        }
-        return bodyValue(result.body, result.headers['content-type']);
+      default: {
+        const parsed = successBody(result.body, result.headers['content-type']);
+        if (parsed.malformed) throw malformedJsonError(result.statusCode, STATE_CHANGING.has(spec.method), ctx);
+        return parsed.value;
+      }
     }
   }
 
@@ -434,8 +458,9 @@ class Auth0TenantClient implements TenantClient {
     return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 86_400 };
   }
 
+  /** The context errors are made in; its redactor is built only when an error or log line needs it. */
   private context(operation: string, secrets: string[] = []): ErrorContext {
-    return { operation, host: this.domain, redactor: this.redactor.with([...this.tokens.knownTokens(), ...secrets]) };
+    return lazyContext(operation, this.domain, () => this.redactor.with([...this.tokens.knownTokens(), ...secrets]));
   }
 
   private waiterErrors(ctx: ErrorContext): WaiterErrors {

@@ -44,14 +44,18 @@ export function bodyValue(body: Buffer, contentType: string | undefined): unknow
   return text;
 }
 
-/** A body that says it is JSON (by its content type) but does not parse: truncated, or a proxy's page. */
-export function isMalformedJson(body: Buffer, contentType: string | undefined): boolean {
-  if (!isJsonType(contentType) || body.toString('utf8').trim() === '') return false;
+/**
+ * A success answer's body as a value, parsed once: what `bodyValue` gives, and `malformed` for a
+ * body that says it is JSON (by its content type) but does not parse: truncated, or a proxy's page.
+ */
+export function successBody(body: Buffer, contentType: string | undefined): { value: unknown; malformed: boolean } {
+  if (!isJsonType(contentType)) return { value: bodyValue(body, contentType), malformed: false };
+  const text = body.toString('utf8');
   try {
-    JSON.parse(body.toString('utf8'));
-    return false;
+    // What parses untrimmed parses trimmed to the same value, so this is bodyValue's answer too.
+    return { value: JSON.parse(text), malformed: false };
   } catch {
-    return true;
+    return { value: text, malformed: text.trim() !== '' };
   }
 }
 

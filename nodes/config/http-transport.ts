@@ -100,11 +100,14 @@ export class HttpTransport {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
   private readonly axios: AxiosInstance;
+  /** The timed http(s).request axios calls (one object for every request: it keeps no state of its own). */
+  private readonly timed: ReturnType<HttpTransport['timedTransport']>;
 
   constructor(options: TransportOptions) {
     this.options = options;
     this.connectMs = Math.max(1, Math.round(options.connectTimeoutSeconds * 1000));
     this.readMs = Math.max(1, Math.round(options.readTimeoutSeconds * 1000));
+    this.timed = this.timedTransport();
     // Keep-alive for the tenant's many small requests; an idle socket is closed after 15 s,
     // before most servers drop it, so a reused socket is rarely a stale one. The number of
     // requests at once is the limiter's business: the agent does not cap sockets, since a
@@ -144,7 +147,7 @@ export class HttpTransport {
       signal: exchange.signal,
       httpAgent: this.httpAgent,
       httpsAgent: this.httpsAgent,
-      transport: this.timedTransport(),
+      transport: this.timed,
       maxRedirects: 0,
       auth0Label: exchange.label,
     };

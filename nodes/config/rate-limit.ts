@@ -36,9 +36,18 @@ export function parseRateLimit(headers: Record<string, string>): RateLimitState 
   return state;
 }
 
+/** The last `Date` header read: it changes once a second while every answer carries one. */
+let lastDate: { text: string; ms: number } | undefined;
+
+function dateHeaderMs(text: string | undefined): number {
+  if (!text) return NaN;
+  if (lastDate?.text !== text) lastDate = { text, ms: Date.parse(text) };
+  return lastDate.ms;
+}
+
 /** Service clock minus ours, in ms, when the `Date` header shows a real difference; else 0. */
 export function clockSkewMs(headers: Record<string, string>, nowMs: number): number {
-  const date = headers['date'] ? Date.parse(headers['date']) : NaN;
+  const date = dateHeaderMs(headers['date']);
   if (!Number.isFinite(date)) return 0;
   const skew = date - nowMs;
   return Math.abs(skew) > SKEW_TOLERANCE_MS ? skew : 0;

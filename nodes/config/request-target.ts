@@ -61,11 +61,19 @@ export function queryString(query: Record<string, string> | undefined): string {
   return parts.join('&');
 }
 
+/** The last base URL's origin (a tenant's client always passes the same base URL). */
+let lastBase: { baseUrl: string; origin: string } | undefined;
+
+function originOf(baseUrl: string): string {
+  if (lastBase?.baseUrl !== baseUrl) lastBase = { baseUrl, origin: new URL(baseUrl).origin };
+  return lastBase.origin;
+}
+
 /** The full URL for `path` + `query` on `baseUrl`, checked to still be on the tenant's origin. */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, string>): string {
   const qs = queryString(query);
   const url = new URL(baseUrl + checkPath(path) + (qs ? `?${qs}` : ''));
-  if (url.origin !== new URL(baseUrl).origin || url.username || url.password) {
+  if (url.origin !== originOf(baseUrl) || url.username || url.password) {
     throw new InputError('path', 'request path would leave the tenant');
   }
   return url.toString();

@@ -143,8 +143,8 @@ export async function run(): Promise<BenchRow[]> {
       unit: 'events/s',
       baseline: ceiling,
       ratio,
-      target: '≥ 0.8× the rate-limit ceiling',
-      met: ratio >= 0.8,
+      target: '≥ 0.95× the rate-limit ceiling (issue 8)',
+      met: ratio >= 0.95,
       note: `emulator limit ${PER_SECOND} requests/s, burst ${BURST}: ceiling ${ceiling} events/s (ideal ${(idealMs / 1000).toFixed(1)} s); took ${(result.ms / 1000).toFixed(1)} s; ${result.rateLimited} requests answered 429`,
     });
     rows.push({

@@ -252,8 +252,7 @@ class Auth0TenantClient implements TenantClient {
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
-        if (token) headers['Authorization'] = `Bearer ${token}`;
-        result = await this.exchange(spec, url, headers, body.data, ctx, signal);
+        result = await this.exchange(spec, url, headers, token ? `Bearer ${token}` : undefined, body.data, ctx, signal);
       } catch (err) {
         if (!(err instanceof TransportFailure)) {
           release();
@@ -340,6 +339,7 @@ class Auth0TenantClient implements TenantClient {
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
+    authorization: string | undefined,
     data: string | FormData | undefined,
     ctx: ErrorContext,
     signal: AbortSignal,
@@ -353,6 +353,7 @@ class Auth0TenantClient implements TenantClient {
         method,
         url: target,
         headers: sendHeaders,
+        ...(authorization !== undefined ? { authorization } : {}),
         data: payload,
         stream: spec.responseType === 'stream',
         signal,

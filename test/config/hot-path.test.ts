@@ -1,0 +1,131 @@
+/**
+ * The tenant client's cheaper hot path says and sends what the plain way did: the Authorization
+ * header added beside axios (not through it) carries the same bytes axios would have sent, a
+ * success body is parsed once with the same answers, and close() still ends queued requests.
+ */
+import * as assert from 'node:assert/strict';
+import axios from 'axios';
+import { createTenantClient } from '../../nodes/config/client';
+import { bodyValue, successBody } from '../../nodes/config/error-mapping';
+import { headerValueAsAxiosSends } from '../../nodes/config/http-transport';
+import type { TenantClient } from '../../nodes/shared/http-types';
+import { Auth0Error } from '../../nodes/shared/errors';
+import { TestServer, json, optionsFor, text } from './helpers';
+
+describe('tenant client hot path', function () {
+  let server: TestServer;
+  let client: TenantClient | undefined;
+
+  beforeEach(async function () {
+    server = await TestServer.start();
+  });
+
+  afterEach(async function () {
+    client?.close();
+    client = undefined;
+    await server.close();
+  });
+
+  describe('the Authorization header', function () {
+    // Values a pasted static token may carry: spaces, tabs, a line break, control and non-Latin-1 characters.
+    const oddTokens = ['plain.token.value', '  padded.token\t', 'line.break\n', 'trailing\r\n', 'ctrl\u0001char\u007f', 'latin\u00e9\u00ff', 'wide\u20acchar'];
+
+    for (const token of oddTokens) {
+      it(`sends ${JSON.stringify(token)} as plain axios would`, async function () {
+        client = createTenantClient(optionsFor(server, { token }));
+        await client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' });
+        await axios.get(`http://${server.domain}/api/v2/users`, { headers: { Authorization: `Bearer ${token}` } });
+        const [ours, plain] = server.requests;
+        assert.ok(ours && plain);
+        assert.equal(ours.headers.authorization, plain.headers.authorization);
+        assert.equal(headerValueAsAxiosSends(`Bearer ${token}`), plain.headers.authorization);
+      });
+    }
+
+    it('is sent again on every request, and follows a new token', async function () {
+      client = createTenantClient(optionsFor(server, { token: 'first-token' }));
+      await client.request({ method: 'GET', path: '/api/v2/a', auth: 'management' });
+      await client.request({ method: 'GET', path: '/api/v2/b', auth: 'management' });
+      await client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'user-token-1' });
+      await client.request({ method: 'GET', path: '/oauth/x', auth: 'none' });
+      assert.deepEqual(server.requests.map((r) => r.headers.authorization), ['Bearer first-token', 'Bearer first-token', 'Bearer user-token-1', undefined]);
+    });
+  });
+
+  describe('a success body parsed once', function () {
+    const cases: [string, string | undefined][] = [
+      ['{"a":1}', 'application/json'],
+      ['  {"a":1}\n', 'application/json; charset=utf-8'],
+      ['[1,2]', 'text/plain'],
+      ['{"a":', 'text/plain'],
+      ['', 'application/json'],
+      ['   ', 'application/json'],
+      ['\ufeff{"a":1}', 'application/json'],
+      ['{"a":', 'application/json'],
+      ['<html>proxy</html>', 'application/json'],
+      ['hello', undefined],
+      ['"text"', 'application/problem+json'],
+    ];
+    for (const [body, contentType] of cases) {
+      it(`${JSON.stringify(body)} as ${contentType ?? 'no type'}`, function () {
+        const buffer = Buffer.from(body, 'utf8');
+        const parsed = successBody(buffer, contentType);
+        // The answers of the two-step reading it replaced.
+        const isJson = /[/+]json\b/i.test(contentType ?? '');
+        let malformed = false;
+        if (isJson && body.trim() !== '') {
+          try {
+            JSON.parse(body);
+          } catch {
+            malformed = true;
+          }
+        }
+        assert.equal(parsed.malformed, malformed);
+        if (!malformed) assert.deepEqual(parsed.value, bodyValue(buffer, contentType));
+      });
+    }
+
+    it('a JSON answer that does not parse is an error, not a payload', async function () {
+      server.setHandler((_req, res) => text(res, 200, '{"user_id":', 'application/json'));
+      client = createTenantClient(optionsFor(server, { token: 'tok-1' }));
+      await assert.rejects(client.request({ method: 'GET', path: '/api/v2/users/x', auth: 'management' }), (err: unknown) => err instanceof Auth0Error && err.errorCode === 'invalid_response');
+    });
+  });
+
+  describe('close', function () {
+    it('ends the request in flight and the queued ones, with or without a caller signal', async function () {
+      server.setHandler(() => undefined); // never answers
+      client = createTenantClient(optionsFor(server, { token: 'tok-1', maxConcurrent: 1 }));
+      const caller = new AbortController();
+      const pending = [
+        client.request({ method: 'GET', path: '/api/v2/slow', auth: 'management', signal: caller.signal }),
+        client.request({ method: 'GET', path: '/api/v2/queued', auth: 'management' }),
+        client.request({ method: 'GET', path: '/api/v2/queued', auth: 'management', signal: caller.signal }),
+      ];
+      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      client.close();
+      const outcomes = await Promise.allSettled(pending);
+      for (const outcome of outcomes) {
+        assert.equal(outcome.status, 'rejected');
+        assert.equal(((outcome as PromiseRejectedResult).reason as Auth0Error).errorCode, 'CLIENT_CLOSED');
+      }
+      assert.equal(server.requests.length, 1);
+    });
+
+    it('a caller that aborts ends only its own requests', async function () {
+      let answer: (() => void) | undefined;
+      server.setHandler((_req, res) => {
+        answer = () => json(res, 200, { ok: true });
+      });
+      client = createTenantClient(optionsFor(server, { token: 'tok-1', maxConcurrent: 1 }));
+      const caller = new AbortController();
+      const first = client.request({ method: 'GET', path: '/api/v2/first', auth: 'management' });
+      const mine = client.request({ method: 'GET', path: '/api/v2/mine', auth: 'management', signal: caller.signal });
+      while (!answer) await new Promise((resolve) => setTimeout(resolve, 5));
+      caller.abort();
+      await assert.rejects(mine, (err: unknown) => err instanceof Auth0Error && err.errorCode === 'ABORT_ERR');
+      answer();
+      assert.deepEqual((await first).data, { ok: true });
+    });
+  });
+});

@@ -116,6 +116,7 @@ class Auth0TenantClient implements TenantClient {
   private readonly lifetime = new AbortController();
   /** Each request's own controller, from its start to its end; close() aborts them. */
   private readonly inFlight = new Set<AbortController>();
+  private lastBearer: { token: string; value: string } | undefined;
   private readonly listeners = new Set<(status: ClientStatus) => void>();
   private lastStatus: ClientStatus = { state: 'idle', text: 'idle' };
   private lastError: string | undefined;
@@ -252,7 +253,7 @@ class Auth0TenantClient implements TenantClient {
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
-        result = await this.exchange(spec, url, headers, token ? `Bearer ${token}` : undefined, body.data, ctx, signal);
+        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, signal);
       } catch (err) {
         if (!(err instanceof TransportFailure)) {
           release();
@@ -457,6 +458,15 @@ class Auth0TenantClient implements TenantClient {
     this.redactor.add(accessToken);
     const expiresIn = Number(data?.expires_in);
     return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 86_400 };
+  }
+
+  /**
+   * `Bearer <token>`, the same string while the token is: the transport then knows it at a glance
+   * (a new string each time would be compared, and first joined, character by character: KBs).
+   */
+  private bearer(token: string): string {
+    if (this.lastBearer?.token !== token) this.lastBearer = { token, value: `Bearer ${token}` };
+    return this.lastBearer.value;
   }
 
   /** The context errors are made in; its redactor is built only when an error or log line needs it. */

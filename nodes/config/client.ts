@@ -15,7 +15,7 @@ import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
-import { type Lane, TenantLimiter, type WaiterErrors } from './limiter';
+import { type AcquireOptions, type Lane, TenantLimiter, type WaiterErrors } from './limiter';
 import { backoffMs, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
@@ -76,19 +76,37 @@ function checkBearerToken(spec: RequestSpec): string | undefined {
 }
 
 /**
- * An ErrorContext whose redactor is made on first use: most requests succeed and never need one,
- * and building it copies every known secret.
+ * What errors about one request are made with. Its redactor (the client's secrets, the known
+ * tokens and this request's own secrets) is built only when an error or a log line needs it:
+ * most requests never do, and building it copies every secret.
  */
-function lazyContext(operation: string, host: string, makeRedactor: () => Redactor): ErrorContext {
-  let redactor: Redactor | undefined;
-  return {
-    operation,
-    host,
-    get redactor(): Redactor {
-      redactor ??= makeRedactor();
-      return redactor;
-    },
-  };
+class RequestContext implements ErrorContext {
+  private built: Redactor | undefined;
+
+  constructor(
+    readonly operation: string,
+    readonly host: string,
+    private readonly base: Redactor,
+    private readonly tokens: ManagementTokenProvider,
+    private readonly secrets: string[],
+  ) {}
+
+  get redactor(): Redactor {
+    this.built ??= this.base.with([...this.tokens.knownTokens(), ...this.secrets]);
+    return this.built;
+  }
+
+  /** One more secret of this request (the token it was sent with). */
+  addSecret(secret: string): void {
+    if (this.built) this.built.add(secret);
+    else this.secrets.push(secret);
+  }
+}
+
+/** A request's own abort signal, made once it holds a slot (while queued, the limiter and close() end it). */
+interface HeldAbort {
+  controller?: AbortController;
+  abort?: () => void;
 }
 
 /** Short status text for a request that got no answer. */
@@ -212,28 +230,46 @@ class Auth0TenantClient implements TenantClient {
     const bodySecrets = [...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body), ...(spec.secrets ?? [])];
     const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
 
-    // One signal for this request: the caller's (node closing) or the client's (config closing).
-    // close() aborts the requests in `inFlight`, rather than each one listening to the client's
-    // signal: a listener list of 1,000 queued requests costs a walk of it on every add and remove.
-    const controller = new AbortController();
-    const abort = (): void => controller.abort();
+    // While it waits for its token and its slot, a request is ended by the caller's signal (node
+    // closing) and by close() (config closing: the token fetch is aborted, the limiter closed).
+    // Only once it holds a slot does it get its own signal for the exchange (`exchangeSignal`).
     // Every queued request listens to the caller's signal: a burst of 1,000 is expected, not a leak.
     if (spec.signal) setMaxListeners(0, spec.signal);
-    spec.signal?.addEventListener('abort', abort, { once: true });
-    this.inFlight.add(controller);
-    if (spec.signal?.aborted) controller.abort();
+    const held: HeldAbort = {};
     try {
-      return await this.run<T>(spec, { url, extraHeaders, body, userToken }, ctx, controller.signal);
+      return await this.run<T>(spec, { url, extraHeaders, body, userToken }, ctx, held);
     } catch (err) {
       throw this.closed && !(err instanceof InputError) ? this.closedError(operation) : err;
     } finally {
-      spec.signal?.removeEventListener('abort', abort);
-      this.inFlight.delete(controller);
+      if (held.controller) {
+        if (held.abort) spec.signal?.removeEventListener('abort', held.abort);
+        this.inFlight.delete(held.controller);
+      }
     }
   }
 
+  /**
+   * The signal the request's exchanges run under, aborted by the caller's signal or by close().
+   * close() aborts the requests in `inFlight`, rather than each one listening to the client's
+   * signal: a listener list of 1,000 requests costs a walk of it on every add and remove.
+   */
+  private exchangeSignal(spec: RequestSpec, held: HeldAbort): AbortSignal {
+    if (!held.controller) {
+      const controller = new AbortController();
+      held.controller = controller;
+      this.inFlight.add(controller);
+      if (spec.signal) {
+        held.abort = (): void => controller.abort();
+        spec.signal.addEventListener('abort', held.abort, { once: true });
+      }
+      // Closed or aborted between the slot being given and now: the exchange fails at once, unsent.
+      if (this.closed || spec.signal?.aborted) controller.abort();
+    }
+    return held.controller.signal;
+  }
+
   /** Attempts until an answer that is not a 429 to retry or a 401 to refresh. */
-  private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: ErrorContext, signal: AbortSignal): Promise<Auth0Response<T>> {
+  private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: RequestContext, held: HeldAbort): Promise<Auth0Response<T>> {
     const { url, extraHeaders, body, userToken } = prepared;
     const lane = laneOf(spec.path);
     const errors = this.waiterErrors(ctx);
@@ -243,17 +279,17 @@ class Auth0TenantClient implements TenantClient {
     for (;;) {
       let token = userToken;
       if (spec.auth === 'management') {
-        token = await this.tokenFor(ctx, signal);
-        const used = token;
-        const outer = ctx;
-        ctx = lazyContext(outer.operation, outer.host, () => outer.redactor.with([used]));
+        token = await this.tokenFor(ctx, spec.signal);
+        ctx.addSecret(token);
       }
-      const release = await this.limiter.acquire(lane, { signal, priority: rateLimitRetries > 0 || refreshed, errors });
+      const acquireOptions: AcquireOptions = { priority: rateLimitRetries > 0 || refreshed, errors };
+      if (spec.signal) acquireOptions.signal = spec.signal;
+      const release = await this.limiter.acquire(lane, acquireOptions);
       let result: ExchangeResult;
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
-        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, signal);
+        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, this.exchangeSignal(spec, held));
       } catch (err) {
         if (!(err instanceof TransportFailure)) {
           release();
@@ -413,13 +449,13 @@ class Auth0TenantClient implements TenantClient {
     return bodyValue(Buffer.concat(chunks), result.headers['content-type']);
   }
 
-  private async tokenFor(ctx: ErrorContext, signal: AbortSignal): Promise<string> {
+  private async tokenFor(ctx: ErrorContext, signal: AbortSignal | undefined): Promise<string> {
     try {
       return await this.tokens.get(signal);
     } catch (err) {
       if (err instanceof ConfigError) throw err;
       if (this.closed) throw this.closedError(ctx.operation);
-      if (signal.aborted) throw networkError({ kind: 'aborted' }, false, ctx);
+      if (signal?.aborted) throw networkError({ kind: 'aborted' }, false, ctx);
       // The shared fetch's error, made the caller's own (fresh object, the caller's operation).
       const e = err instanceof Auth0Error ? err : new Auth0Error('unknown failure', { statusCode: 0 });
       this.lastError = 'token failed';
@@ -470,8 +506,8 @@ class Auth0TenantClient implements TenantClient {
   }
 
   /** The context errors are made in; its redactor is built only when an error or log line needs it. */
-  private context(operation: string, secrets: string[] = []): ErrorContext {
-    return lazyContext(operation, this.domain, () => this.redactor.with([...this.tokens.knownTokens(), ...secrets]));
+  private context(operation: string, secrets: string[] = []): RequestContext {
+    return new RequestContext(operation, this.domain, this.redactor, this.tokens, secrets);
   }
 
   private waiterErrors(ctx: ErrorContext): WaiterErrors {

@@ -373,8 +373,7 @@ export class EmulatorServer implements Tenant {
       user_agent: req.headers['user-agent'] ?? '',
       details: { path: (req.url ?? '').split('?')[0] },
     });
-    const retryAfter = String(Math.max(1, rate.reset - Math.floor(Date.now() / 1000)));
-    res.setHeader('Retry-After', retryAfter);
+    // Like Auth0's Management API, only the X-RateLimit-* headers say when to come back (no Retry-After).
     this.sendJson(
       res,
       429,

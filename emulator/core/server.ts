@@ -68,6 +68,7 @@ export class EmulatorServer implements Tenant {
   private readonly resetHooks: Array<(tenant: Tenant) => void> = [];
   private readonly seedHooks: Array<(data: SeedData, tenant: Tenant) => void> = [];
   private readonly closeHooks: Array<() => void | Promise<void>> = [];
+  /** Verified management tokens by their signature (see checkToken). */
   private readonly tokenCache = new Map<string, ManagementToken>();
   private readonly server: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
@@ -288,7 +289,11 @@ export class EmulatorServer implements Tenant {
     const raw = space > 0 && header.slice(0, space).toLowerCase() === 'bearer' ? header.slice(space + 1).trim() : '';
     if (raw === '' || raw.includes(' ')) throw new ApiError(401, 'Bad HTTP authentication header format', 'Bearer');
     const now = this.clock.nowSeconds();
-    let token = this.tokenCache.get(raw);
+    // Cached by the signature part, then compared whole: a Map lookup by the whole token would
+    // hash its several KB on every request (the parser hands each one over as a new string).
+    const signature = raw.slice(raw.lastIndexOf('.') + 1);
+    let token = this.tokenCache.get(signature);
+    if (token && token.raw !== raw) token = undefined;
     if (!token) {
       const decoded = this.signer.decodeVerified(raw);
       if (!decoded.ok) throw new ApiError(401, 'Invalid token', 'invalid_token');
@@ -301,7 +306,7 @@ export class EmulatorServer implements Tenant {
         clientId: typeof claims.azp === 'string' ? claims.azp : undefined,
       };
       if (this.tokenCache.size >= TOKEN_CACHE_SIZE) this.tokenCache.clear();
-      this.tokenCache.set(raw, token);
+      this.tokenCache.set(signature, token);
     }
     const checked = checkClaims(token.claims, now, { audience: this.managementAudience });
     if (!checked.ok) {

@@ -169,7 +169,7 @@ export function createUser(state: TenantState, input: Record<string, unknown>, o
   if (state.users.has(userId)) throw conflict('The user already exists.', 'auth0_idp_error');
 
   const identity: Identity = { connection: connection.name, provider, user_id: localId, isSocial: false };
-  const user: UserRecord = {
+  const user = withoutUndefined<UserRecord>({
     created_at: options.now,
     updated_at: options.now,
     user_id: userId,
@@ -187,8 +187,7 @@ export function createUser(state: TenantState, input: Record<string, unknown>, o
     app_metadata: input.app_metadata ? { ...(input.app_metadata as Record<string, unknown>) } : undefined,
     user_metadata: input.user_metadata ? { ...(input.user_metadata as Record<string, unknown>) } : undefined,
     blocked: input.blocked as boolean | undefined,
-  };
-  dropUndefined(user);
+  });
   state.users.insert(user);
   if (password) state.userSecrets.set(userId, { passwordHash: hashPassword(password) });
   return user;
@@ -290,6 +289,13 @@ export function setUserPassword(state: TenantState, userId: string, password: st
   state.userSecrets.set(userId, secrets);
 }
 
-function dropUndefined(record: Record<string, unknown>): void {
-  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+/**
+ * A copy without the undefined fields, in the same order. Built up rather than deleted from: an
+ * object with deleted keys turns into a hash table, bigger and slower to copy and serialise,
+ * and users are the emulator's most numerous records.
+ */
+function withoutUndefined<T extends object>(record: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (value !== undefined) out[key] = value;
+  return out as T;
 }

@@ -101,11 +101,14 @@ export async function run(): Promise<BenchRow[]> {
     try {
       const outcome = await contender(emulator);
       const ratio = outcome.ms / IDEAL_MS;
-      const isOurs = name.startsWith('ours');
+      // The target is for the package as installed (its defaults); a fixed rate is shown beside it.
+      const isDefault = name.startsWith('ours, defaults');
+      const fixedRate = name.startsWith('ours, "per second"');
       rows.push({
         name, value: ratio, unit: '× ideal', baseline: `${(IDEAL_MS / 1000).toFixed(1)} s ideal`, ratio,
-        ...(isOurs ? { target: '≤ 1.05× ideal, 0 failed', met: ratio <= 1.05 && outcome.failed === 0 } : {}),
-        note: `${(outcome.ms / 1000).toFixed(1)} s, ${outcome.failed} of ${CREATIONS} failed`,
+        ...(isDefault ? { target: '≤ 1.05× ideal, 0 failed', met: ratio <= 1.05 && outcome.failed === 0 } : {}),
+        note: `${(outcome.ms / 1000).toFixed(1)} s, ${outcome.failed} of ${CREATIONS} failed` +
+          (fixedRate ? `; a fixed rate cannot use the burst, so its floor is ${CREATIONS}/${RATE} s = ${((CREATIONS / RATE) * 1000 / IDEAL_MS).toFixed(2)}× ideal` : ''),
       });
     } finally {
       await emulator.close();

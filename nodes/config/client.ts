@@ -312,14 +312,14 @@ class Auth0TenantClient implements TenantClient {
         ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
         ...(fullAtMs !== undefined ? { fullAtMs } : {}),
       }, now);
-      // Once the lane's bucket is learnt it paces the requests itself, so an emptied bucket needs no
-      // wait for the (whole-second) reset. A 429 is retried at the bucket's pace only when its rate
-      // was measured, and only once per request; otherwise, and after any explicit Retry-After,
-      // the wait is the service's.
+      // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
+      // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
+      // once the bucket should hold a token again. Only once per request: a second 429, a bucket
+      // not learnt, or an explicit Retry-After means the service's own wait.
       const knowledge = result.headers['retry-after'] === undefined ? this.limiter.bucketKnowledge(lane) : 'unknown';
       const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
       const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
-      const pacedRetry = willRetry && knowledge === 'measured' && !pacedRetryUsed;
+      const pacedRetry = willRetry && knowledge !== 'unknown' && !pacedRetryUsed;
       if (pacedRetry) {
         pacedRetryUsed = true;
         rateLimitRetries++;

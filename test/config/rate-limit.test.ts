@@ -30,15 +30,20 @@ describe('tenant client: rate limits', function () {
     await server.close();
   });
 
-  it('on 429, waits until X-RateLimit-Reset and retries', async function () {
+  it('on 429, retries once a token should have refilled, and waits until X-RateLimit-Reset when refused again', async function () {
     const reset = nextSecond();
     let calls = 0;
-    server.setHandler((_req, res) => (++calls === 1 ? tooMany(res, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset }) : json(res, 200, { ok: true })));
+    server.setHandler((_req, res) => (++calls <= 2 ? tooMany(res, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset }) : json(res, 200, { ok: true })));
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
     const response = await client.request(get('/api/v2/users'));
     assert.deepEqual(response.data, { ok: true });
-    assert.equal(server.requests.length, 2);
-    assert.ok(server.requests[1]!.at >= reset * 1000 - SLACK_MS, 'the retry went out only after the reset time');
+    assert.equal(server.requests.length, 3);
+    const [first, second, third] = server.requests.map((r) => r.at);
+    // The bucket of 10 is full again at the reset: one token takes a tenth of that time.
+    const oneToken = (reset * 1000 - first!) / 10;
+    assert.ok(second! >= first! + oneToken - SLACK_MS, `the first retry waited for a token (${second! - first!} ms of ${oneToken.toFixed(0)})`);
+    assert.ok(second! < reset * 1000 - 100, 'the first retry did not wait for the whole bucket');
+    assert.ok(third! >= reset * 1000 - SLACK_MS, 'refused again, the next retry went out only after the reset time');
   });
 
   it('on 429, honours Retry-After in seconds and as an HTTP date', async function () {

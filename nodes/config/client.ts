@@ -230,9 +230,9 @@ class Auth0TenantClient implements TenantClient {
     const bodySecrets = [...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body), ...(spec.secrets ?? [])];
     const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
 
-    // While it waits for its token and its slot, a request is ended by the caller's signal (node
-    // closing) and by close() (config closing: the token fetch is aborted, the limiter closed).
-    // Only once it holds a slot does it get its own signal for the exchange (`exchangeSignal`).
+    // A request is ended by the caller's signal (node closing) and by close() (config closing:
+    // the token fetch is aborted, the limiter closed, the transport's requests destroyed), with no
+    // signal of its own: only a streamed answer gets one (`exchangeSignal`).
     // Every queued request listens to the caller's signal: a burst of 1,000 is expected, not a leak.
     if (spec.signal) setMaxListeners(0, spec.signal);
     const held: HeldAbort = {};
@@ -249,9 +249,9 @@ class Auth0TenantClient implements TenantClient {
   }
 
   /**
-   * The signal the request's exchanges run under, aborted by the caller's signal or by close().
-   * close() aborts the requests in `inFlight`, rather than each one listening to the client's
-   * signal: a listener list of 1,000 requests costs a walk of it on every add and remove.
+   * The signal a streamed request's exchanges run under, aborted by the caller's signal or by
+   * close(). close() aborts the requests in `inFlight`, rather than each one listening to the
+   * client's signal: a listener list of 1,000 requests costs a walk of it on every add and remove.
    */
   private exchangeSignal(spec: RequestSpec, held: HeldAbort): AbortSignal {
     if (!held.controller) {
@@ -289,7 +289,10 @@ class Auth0TenantClient implements TenantClient {
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
-        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, this.exchangeSignal(spec, held));
+        // A streamed answer may outlive this call: it gets a signal of its own. Any other
+        // exchange runs under the caller's signal; close() ends it through the transport.
+        const exchangeSignal = spec.responseType === 'stream' ? this.exchangeSignal(spec, held) : spec.signal;
+        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, exchangeSignal);
       } catch (err) {
         if (!(err instanceof TransportFailure)) {
           release();
@@ -379,7 +382,7 @@ class Auth0TenantClient implements TenantClient {
     authorization: string | undefined,
     data: string | FormData | undefined,
     ctx: ErrorContext,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
   ): Promise<ExchangeResult> {
     let method: HttpMethod = spec.method;
     let target = url;
@@ -393,7 +396,7 @@ class Auth0TenantClient implements TenantClient {
         ...(authorization !== undefined ? { authorization } : {}),
         data: payload,
         stream: spec.responseType === 'stream',
-        signal,
+        ...(signal ? { signal } : {}),
         label: ctx.operation,
         streamError: (failure) => networkError(failure, false, ctx),
       });

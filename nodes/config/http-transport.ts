@@ -43,7 +43,8 @@ export interface Exchange {
   data?: string | FormData;
   /** Resolve at the response headers with the body as a stream. */
   stream: boolean;
-  signal: AbortSignal;
+  /** The caller's abort (required for a stream, which may outlive the call). `destroy()` ends every exchange either way. */
+  signal?: AbortSignal;
   /** For a streamed body: turns a failure after the headers into the error the stream emits. */
   streamError?: (failure: TransportFailureInfo) => Error;
   /** Label for log lines (the operation). */
@@ -123,6 +124,9 @@ export class HttpTransport {
   private readonly timed: TimedTransport;
   /** The last Authorization value and its transport: the token is the same for hours. */
   private authorized: { value: string; transport: TimedTransport } | undefined;
+  /** Every request on the wire, so that `destroy()` can end them (marked closed). */
+  private readonly live = new Set<TimedRequest>();
+  private destroyed = false;
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -145,6 +149,7 @@ export class HttpTransport {
     axiosRetry(this.axios, {
       retries: 1,
       retryCondition: (err) => {
+        if (this.destroyed) return false;
         if (String(err.config?.method ?? '').toUpperCase() !== 'GET') return false;
         if ((err.config?.signal as AbortSignal | undefined)?.aborted) return false;
         const kind = this.classify(err).kind;
@@ -173,6 +178,8 @@ export class HttpTransport {
   }
 
   async send(exchange: Exchange): Promise<ExchangeResult> {
+    if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
+    if (exchange.stream && !exchange.signal) throw new TypeError('a streamed exchange needs a signal');
     const config: AxiosRequestConfig & { auth0Label: string } = {
       url: exchange.url,
       method: exchange.method,
@@ -190,7 +197,7 @@ export class HttpTransport {
     try {
       response = await this.axios.request<unknown>(config);
     } catch (err) {
-      throw new TransportFailure(exchange.signal.aborted ? { kind: 'aborted' } : this.classify(err));
+      throw new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err));
     }
     const headers = lowerCaseHeaders(response.headers);
     if (!exchange.stream) {
@@ -201,8 +208,17 @@ export class HttpTransport {
     return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request as TimedRequest, exchange) };
   }
 
-  /** Ends every socket of the tenant (in-flight requests are aborted by their signals first). */
+  /**
+   * Ends every request on the wire (each fails as `closed`, and is not retried) and every socket
+   * of the tenant; later exchanges fail at once, unsent.
+   */
   destroy(): void {
+    this.destroyed = true;
+    for (const req of this.live) {
+      req[TIMEOUT_MARK] ??= 'closed';
+      req.destroy(Object.assign(new Error('closed'), { code: 'ERR_CLIENT_CLOSED' }));
+    }
+    this.live.clear();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
@@ -215,11 +231,14 @@ export class HttpTransport {
   private timedTransport(authorization?: string): TimedTransport {
     const connectMs = this.connectMs;
     const readMs = this.readMs;
+    const live = this.live;
     return {
       request(options, callback) {
         if (authorization !== undefined) options.headers = { ...options.headers, Authorization: authorization };
         const module = options.protocol === 'https:' ? https : http;
         const req: TimedRequest = module.request(options, callback);
+        live.add(req);
+        req.once('close', () => live.delete(req));
         const fail = (kind: FailureKind): void => {
           if (req[TIMEOUT_MARK] || req.destroyed) return;
           req[TIMEOUT_MARK] = kind;
@@ -266,22 +285,19 @@ export class HttpTransport {
   private guardStream(source: Readable, req: TimedRequest | undefined, exchange: Exchange): Readable {
     const out = new PassThrough();
     let finished = false;
+    const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {
       if (!finished) source.destroy();
     };
-    exchange.signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
     const done = (): void => {
       finished = true;
-      exchange.signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
     };
     source.on('error', (err: unknown) => {
       done();
       const marked = req?.[TIMEOUT_MARK];
-      const info: TransportFailureInfo = exchange.signal.aborted
-        ? { kind: 'aborted' }
-        : marked
-          ? { kind: marked, timeoutSeconds: marked === 'read-timeout' ? this.options.readTimeoutSeconds : this.options.connectTimeoutSeconds }
-          : this.classify(err);
+      const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked) : this.classify(err);
       out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
     });
     source.on('end', done);
@@ -294,13 +310,18 @@ export class HttpTransport {
     return out;
   }
 
+  /** A request this transport ended itself: a timeout (with its length), or `destroy()`. */
+  private markedFailure(kind: FailureKind): TransportFailureInfo {
+    if (kind === 'read-timeout') return { kind, timeoutSeconds: this.options.readTimeoutSeconds };
+    if (kind === 'connect-timeout') return { kind, timeoutSeconds: this.options.connectTimeoutSeconds };
+    return { kind };
+  }
+
   /** What went wrong, from an axios error (read here and dropped). */
   private classify(err: unknown): TransportFailureInfo {
     const e = (err ?? {}) as ErrorLike;
     const marked = (e.request as TimedRequest | undefined)?.[TIMEOUT_MARK];
-    if (marked) {
-      return { kind: marked, timeoutSeconds: marked === 'read-timeout' ? this.options.readTimeoutSeconds : this.options.connectTimeoutSeconds };
-    }
+    if (marked) return this.markedFailure(marked);
     const code = codeOf(err);
     if (code === 'ERR_CANCELED') return { kind: 'aborted' };
     if (code === 'ECONNREFUSED') return { kind: 'refused', code };

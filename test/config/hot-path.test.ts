@@ -95,7 +95,8 @@ describe('tenant client hot path', function () {
   describe('close', function () {
     it('ends the request in flight and the queued ones, with or without a caller signal', async function () {
       server.setHandler(() => undefined); // never answers
-      client = createTenantClient(optionsFor(server, { token: 'tok-1', maxConcurrent: 1 }));
+      // A read timeout far beyond the test's: only close() can end the request on the wire.
+      client = createTenantClient(optionsFor(server, { token: 'tok-1', maxConcurrent: 1, readTimeout: 600 }));
       const caller = new AbortController();
       const pending = [
         client.request({ method: 'GET', path: '/api/v2/slow', auth: 'management', signal: caller.signal }),

@@ -22,9 +22,9 @@ import { type BenchRow, driveFlow, flowHelper, median, packageNode, pool, timed,
 
 export const title = 'Overhead of a flow beside plain axios and the official SDK';
 
-const REQUESTS = 1000;
+const REQUESTS = 500;
 const CONCURRENCY = 4;
-const ROUNDS = 9;
+const ROUNDS = 15;
 const TARGET = 1.15;
 
 async function managementToken(emulator: Emulator): Promise<string> {

@@ -103,7 +103,7 @@ class RequestContext implements ErrorContext {
   }
 }
 
-/** A request's own abort signal, made once it holds a slot (while queued, the limiter and close() end it). */
+/** A streamed request's own abort signal, made once it holds a slot (while queued, the limiter and close() end it). */
 interface HeldAbort {
   controller?: AbortController;
   abort?: () => void;
@@ -130,9 +130,9 @@ class Auth0TenantClient implements TenantClient {
   private readonly tokens: ManagementTokenProvider;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
-  /** Aborted by close(): ends the token fetch (and, through `inFlight`, every request). */
+  /** Aborted by close(): ends the token fetch (requests end through `inFlight` and the transport). */
   private readonly lifetime = new AbortController();
-  /** Each request's own controller, from its start to its end; close() aborts them. */
+  /** Each streamed request's own controller, from its first exchange to the call's end; close() aborts them. */
   private readonly inFlight = new Set<AbortController>();
   private lastBearer: { token: string; value: string } | undefined;
   private readonly listeners = new Set<(status: ClientStatus) => void>();

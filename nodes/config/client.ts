@@ -43,10 +43,14 @@ function laneOf(path: string): Lane {
   return path.startsWith('/api/v2/') || path === '/api/v2' ? 'management' : 'authentication';
 }
 
+/** A host name or IPv4 address, or a bracketed IPv6 address, each with an optional port. */
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:]+\])(?::\d{1,5})?$/i;
+
+/** The one check of a tenant's domain: nothing but a host (and port) can become the base URL. */
 function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl: string; error?: ConfigError } {
   const host = typeof domain === 'string' ? domain.trim() : '';
   const baseUrl = `${protocol}://${host}`;
-  let ok = host !== '' && !/[/\\?#@\s]/.test(host);
+  let ok = HOST_PATTERN.test(host);
   if (ok) {
     try {
       ok = new URL(baseUrl).host.toLowerCase() === host.toLowerCase();

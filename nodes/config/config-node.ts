@@ -8,7 +8,7 @@ import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 
 export interface Auth0ConfigNode extends Node {
-  /** The tenant's shared client, created on first use. Throws ConfigError when the domain is unusable. */
+  /** The tenant's shared client, created on first use; with an unusable domain every request fails with a ConfigError. */
   getClient(): TenantClient;
   register(node: Node): void;
   deregister(node: Node, done?: () => void): void;
@@ -16,13 +16,12 @@ export interface Auth0ConfigNode extends Node {
   readonly customDomain?: string;
 }
 
-/** `host` or `host:port`; a scheme or a trailing slash typed by habit is removed. */
+/**
+ * A scheme or a trailing slash typed by habit is removed; whether what is left is a host (and port)
+ * is the client's one check, which fails every request with a ConfigError naming the domain.
+ */
 export function normaliseDomain(raw: unknown): string {
-  const domain = String(raw ?? '').trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
-  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/i.test(domain) && !/^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(domain)) {
-    throw new ConfigError(`auth0-config: "domain" must be a host name such as my-tenant.eu.auth0.com (a host:port is allowed), got "${domain}"`);
-  }
-  return domain;
+  return String(raw ?? '').trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }
 
 function numberSetting(value: unknown, fallback: number, min: number, max: number): number {

@@ -319,14 +319,17 @@ describe('tenant client: what is sent and what comes back', function () {
 
   describe('configuration', function () {
     it('an unusable domain fails each request with a ConfigError, and creating the client does not throw', async function () {
-      const broken = createTenantClient({ ...optionsFor(server, { token: TOKEN }), domain: 'evil.com/path?' });
-      try {
-        const err = await rejectionOf(broken.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }));
-        assert.equal(err.name, 'ConfigError');
-        assert.match(err.message, /is not a host name/);
-      } finally {
-        broken.close();
+      for (const domain of ['evil.com/path?', 'my_tenant.auth0.com', 'user@evil.com', 'a b.com', '-tenant.auth0.com', 'tenant.auth0.com:99999', '']) {
+        const broken = createTenantClient({ ...optionsFor(server, { token: TOKEN }), domain });
+        try {
+          const err = await rejectionOf(broken.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }));
+          assert.equal(err.name, 'ConfigError', domain);
+          assert.match(err.message, /is not a host name/, domain);
+        } finally {
+          broken.close();
+        }
       }
+      assert.equal(server.requests.length, 0, 'nothing was sent');
     });
   });
 });

@@ -48,6 +48,13 @@ export interface InputSpec {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Auth0's release stage of an operation, shown in the editor and the help; generally available when
+ * unset. `deprecated`: still served, with a replacement; `legacy`: still served but no longer in
+ * Auth0's reference. (An operation Auth0 no longer serves at all has `deprecated` text instead.)
+ */
+export type Lifecycle = 'ga' | 'early-access' | 'beta' | 'deprecated' | 'legacy';
+
 /** How a list operation pages, for "fetch all pages". */
 export type PagingKind = 'page' | 'checkpoint';
 
@@ -70,6 +77,10 @@ export interface OperationSpec {
   scopes?: readonly string[];
   /** Set on operations the service no longer offers: the node fails with this text and sends nothing. */
   deprecated?: string;
+  /** Auth0's release stage; generally available when unset. */
+  lifecycle?: Lifecycle;
+  /** What to use instead, for deprecated and legacy operations (help and editor). */
+  replacement?: string;
   /** Sends `Auth0-Custom-Domain` when the config node names a custom domain. */
   customDomainHeader?: boolean;
   /** Paging styles the operation supports (for "fetch all pages"). */
@@ -104,6 +115,11 @@ export interface GroupSpec {
   /** Links for the help's References section. */
   references?: readonly { title: string; url: string }[];
   operations: readonly OperationSpec[];
+  /**
+   * A group Auth0 has retired (Rules and Hooks, 2026-11-18): the palette label, the help and a
+   * warning in the log at deploy say so and point to the replacement.
+   */
+  endOfLife?: { date: string; replacement: string };
 }
 
 /** Inputs shared by many list operations, written once. */

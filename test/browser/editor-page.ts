@@ -101,9 +101,12 @@ export class EditorPage {
     return this.page.locator(`#node-input-btn-${property}-add, #node-input-lookup-${property}`).first();
   }
 
+  /** Clicks the sidebar tab's button: a link button in Node-RED 3 and 4, a tab-bar button in Node-RED 5. */
   async openSidebar(tab: 'debug' | 'info' | 'help'): Promise<Locator> {
-    await this.page.locator(`#red-ui-tab-${tab}-link-button`).click();
-    return this.page.locator('#red-ui-sidebar-content');
+    const button = this.page.locator(`#red-ui-tab-${tab}-link-button, button[data-tab-id="${tab}"]`).first();
+    // Node-RED 5's tab-bar button closes a tab that is already open: click only one that is not.
+    if (!/\bselected\b/.test((await button.getAttribute('class')) ?? '')) await button.click();
+    return this.page.locator('#red-ui-sidebar-content, .red-ui-sidebar-content');
   }
 
   debugMessages(): Locator {

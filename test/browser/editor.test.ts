@@ -5,6 +5,9 @@
  * deploys, presses the inject button and finds the users in the debug sidebar. It takes the
  * README's screenshots (docs/screenshots/).
  *
+ * It runs in this project's Node-RED 4 and in Node-RED 5 (on the npm registry's Node.js 22); the
+ * README's screenshots come from the Node-RED 4 run.
+ *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
 import { strict as assert } from 'assert';
@@ -15,6 +18,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';
 import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
 
@@ -24,12 +28,18 @@ const CHROMIUM = '/usr/bin/chromium';
  * a run writes its screenshots to test-results/ (ignored by git), so tests leave the tree clean.
  */
 const README_SCREENSHOTS = path.join(root, 'docs', 'screenshots');
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(path.join(README_SCREENSHOTS, 'debug-sidebar.png'))
+const README_OR_RESULTS = process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(path.join(README_SCREENSHOTS, 'debug-sidebar.png'))
   ? README_SCREENSHOTS
   : path.join(root, 'test-results', 'screenshots');
 /** The demo client of `npm start`, so the screenshots show what a user sees there. */
 const DEMO_CLIENT = { clientId: 'node-red-demo-m2m', clientSecret: 'local-emulator-secret-not-for-production' };
 const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData & { users: { email: string }[] };
+
+/** The version the running Node-RED reports. */
+async function page0Version(url: string): Promise<string> {
+  const res = await fetch(`${url}/settings`);
+  return ((await res.json()) as { version: string }).version;
+}
 
 /** A user directory with this package linked in, as `npm start` makes one. */
 function userDirWithPackage(): string {
@@ -41,8 +51,9 @@ function userDirWithPackage(): string {
   return dir;
 }
 
-describe('editor in a real browser', function () {
-  this.timeout(180000);
+for (const runtimeName of ['4', '5'] as RuntimeName[]) describe(`editor in a real browser (Node-RED ${runtimeName})`, function () {
+  this.timeout(420000);
+  const SCREENSHOTS = runtimeName === '4' ? README_OR_RESULTS : path.join(root, 'test-results', `screenshots-node-red-${runtimeName}`);
   let emu: Emulator;
   let nodeRed: NodeRedProcess | undefined;
   let browser: Browser | undefined;
@@ -61,7 +72,10 @@ describe('editor in a real browser', function () {
     if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'users', 'auth0-users.html'))) throw new Error('nothing is built: run `npm run build` first');
     emu = await startEmulator({ port: 0, seed, ...DEMO_CLIENT });
     userDir = userDirWithPackage();
-    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
+    const runtime = await nodeRedRuntime(runtimeName);
+    nodeRed = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
+    const version = (await page0Version(nodeRed.url));
+    assert.ok(version.startsWith(runtime.versionPrefix), `running Node-RED ${version}, expected ${runtime.versionPrefix}x`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,

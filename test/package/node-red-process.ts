@@ -47,6 +47,21 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
+/** A JSON request to a Node-RED admin or HTTP endpoint. */
+export function send(method: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(url, { method, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(data.length) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.setTimeout(30000, () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.end(data);
+  });
+}
+
 /** A minimal settings file: loopback only, no tours, no update checks, plain logging. */
 export function writeSettings(userDir: string): string {
   const file = path.join(userDir, 'settings.js');
@@ -54,7 +69,7 @@ export function writeSettings(userDir: string): string {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
     credentialSecret: 'pack-test',
-    telemetry: { enabled: false },
+    telemetry: { enabled: false, updateNotification: false },
     editorTheme: { tours: false, projects: { enabled: false } },
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
@@ -69,11 +84,14 @@ export interface NodeRedProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `red.js` with a user directory on a free port and waits until its admin API answers. */
-export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000): Promise<NodeRedProcess> {
+/**
+ * Starts `red.js` with a user directory on a free port and waits until its admin API answers.
+ * `node` is the Node.js binary to run it with (Node-RED 5 needs Node.js 22).
+ */
+export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000, node = process.execPath): Promise<NodeRedProcess> {
   const port = await freePort();
   const settings = writeSettings(userDir);
-  const child: ChildProcess = spawn(process.execPath, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
+  const child: ChildProcess = spawn(node, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
     cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
   });
   let output = '';

@@ -2,23 +2,24 @@
  * @pack — the package as users install it: `npm pack` (its prepack step builds) gives a tarball
  * with the built nodes, their .html, icons and catalogs, the editor script, the examples, README,
  * LICENSE and CHANGELOG, and nothing else; installed into a fresh Node-RED user directory the way
- * the palette manager installs it, every node type loads in this project's Node-RED 4 and in
- * Node-RED 3.1.
+ * the palette manager installs it, every node type loads in Node-RED 3.1, this project's Node-RED 4
+ * and Node-RED 5 (on the npm registry's Node.js 22), and a flow using the package runs against the
+ * local emulator in each.
  *
- * Needs the npm registry (the package's dependencies, and Node-RED 3.1 the first time; it is
- * kept in a cache folder under the temp directory). Skip it offline with SKIP_PACK_TEST=1;
+ * Needs the npm registry (the package's dependencies, and Node-RED 3.1 and 5 with Node.js 22 the
+ * first time; they are kept in a cache folder under the temp directory). Skip it offline with SKIP_PACK_TEST=1;
  * under CI it always runs.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { get, run, startNodeRed } from './node-red-process';
+import { startEmulator, type Emulator } from '../../emulator';
+import { get, run, send, startNodeRed } from './node-red-process';
+import { nodeRedRuntime, type RuntimeName } from './node-red-runtimes';
 import { nodeModules, packageJson, root } from './package-files';
 
 const SKIP = process.env.SKIP_PACK_TEST === '1' && !process.env.CI;
-const NODE_RED_3_RANGE = '~3.1.0';
-const CACHE = path.join(os.tmpdir(), 'idflow-node-red-auth0-test-cache');
 
 const pkg = packageJson();
 const modules = nodeModules();
@@ -41,32 +42,6 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', description: 'A Node-RED Project', version: '0.0.1', private: true }, null, 4));
   await run('npm', ['install', '--no-audit', '--no-update-notifier', '--no-fund', '--save', '--save-prefix=~', '--omit=dev', '--engine-strict', '--prefer-offline', tarball], dir);
-}
-
-/** Node-RED 3.1 from npm, installed once into the cache folder and reused. */
-async function nodeRed3(): Promise<string> {
-  const dir = path.join(CACHE, 'node-red-3.1');
-  const redJs = path.join(dir, 'node_modules', 'node-red', 'red.js');
-  const version = (): string | undefined => {
-    try {
-      return (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'node-red', 'package.json'), 'utf8')) as { version: string }).version;
-    } catch {
-      return undefined;
-    }
-  };
-  if (!version()?.startsWith('3.1.')) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-3-for-tests', version: '0.0.0', private: true }));
-    try {
-      await run('npm', ['install', '--no-audit', '--no-fund', '--omit=dev', '--prefer-offline', `node-red@${NODE_RED_3_RANGE}`], dir, 300000);
-    } catch (err) {
-      fs.rmSync(dir, { recursive: true, force: true }); // never leave a half-installed cache behind
-      throw err;
-    }
-  }
-  assert.ok(version()?.startsWith('3.1.'), `Node-RED 3.1 is not installed in ${dir}`);
-  return redJs;
 }
 
 (SKIP ? describe.skip : describe)('@pack the npm package, installed as users install it', function () {
@@ -112,9 +87,9 @@ async function nodeRed3(): Promise<string> {
     assert.deepEqual(unexpected, [], 'files outside what an installation uses (Node-RED reads icons only beside the node .js files)');
   });
 
-  for (const runtime of ['4', '3.1'] as const) {
-    it(`installs into a fresh user directory with npm install --omit=dev, and Node-RED ${runtime} loads every node type`, async () => {
-      const redJs = runtime === '4' ? require.resolve('node-red/red.js') : await nodeRed3();
+  for (const name of ['3.1', '4', '5'] as RuntimeName[]) {
+    it(`installs into a fresh user directory with npm install --omit=dev; Node-RED ${name} loads every node type and runs a flow against the emulator`, async () => {
+      const runtime = await nodeRedRuntime(name);
       const userDir = path.join(work, `user-dir-${runtime}`);
       await userDirWith(tarball, userDir);
       const installed = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
@@ -122,10 +97,11 @@ async function nodeRed3(): Promise<string> {
       assert.ok(!fs.lstatSync(installed).isSymbolicLink(), 'the package was linked, not installed');
       assert.ok(!fs.existsSync(path.join(installed, 'node_modules', 'typescript')) && !fs.existsSync(path.join(userDir, 'node_modules', 'node-red')), 'dev dependencies were installed');
 
-      const nr = await startNodeRed(redJs, userDir);
+      const nr = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
+      let emulator: Emulator | undefined;
       try {
         const version = JSON.parse((await get(`${nr.url}/settings`)).text) as { version: string };
-        assert.ok(runtime === '4' ? version.version.startsWith('4.') : version.version.startsWith('3.1.'), `running Node-RED ${version.version}`);
+        assert.ok(version.version.startsWith(runtime.versionPrefix), `running Node-RED ${version.version}, expected ${runtime.versionPrefix}x`);
 
         const info = JSON.parse((await get(`${nr.url}/nodes/${pkg.name}`, { accept: 'application/json' })).text) as { version: string; path: string };
         assert.equal(info.version, pkg.version);
@@ -150,11 +126,45 @@ async function nodeRed3(): Promise<string> {
         const exampleFolders = JSON.parse((await get(`${nr.url}/library/examples/flows/${pkg.name}`, { accept: 'application/json' })).text) as unknown[];
         assert.ok(exampleFolders.includes('users') && exampleFolders.includes('management'), `Import → Examples lists ${JSON.stringify(exampleFolders)}`);
 
+        emulator = await startEmulator({ port: 0, clientId: 'pack-test-m2m', clientSecret: 'pack-test-secret' });
+        await runFlowAgainst(nr.url, emulator);
+
         const problems = nr.output().split('\n').filter((line) => /\[(error|warn)\]/.test(line) && !/Projects disabled|Encrypted credentials not found|Flows file not found|Creating new flow file/.test(line));
         assert.deepEqual(problems, [], 'Node-RED logged problems');
       } finally {
         await nr.stop();
+        await emulator?.close();
       }
     });
   }
 });
+
+/**
+ * Deploys http in → auth0-users (create) → auth0-users (get) → http response with a tenant on the
+ * emulator, as a user would through the admin API (credentials sent with the flow), and calls it.
+ */
+async function runFlowAgainst(nodeRedUrl: string, emulator: Emulator): Promise<void> {
+  const tenant = { id: 'pack-tenant', type: 'auth0-config', name: 'emulator', domain: new URL(emulator.url).host, protocol: 'http', credentials: { clientId: 'pack-test-m2m', clientSecret: 'pack-test-secret' } };
+  const flow = [
+    { id: 'pack-tab', type: 'tab', label: 'pack test' },
+    tenant,
+    { id: 'pack-in', type: 'http in', z: 'pack-tab', url: '/pack-probe', method: 'post', wires: [['pack-create']] },
+    { id: 'pack-create', type: 'auth0-users', z: 'pack-tab', tenant: tenant.id, operation: 'create', params: {}, wires: [['pack-shape']] },
+    { id: 'pack-shape', type: 'change', z: 'pack-tab', rules: [{ t: 'set', p: 'payload', pt: 'msg', to: '{"id": payload.user_id}', tot: 'jsonata' }], wires: [['pack-get']] },
+    { id: 'pack-get', type: 'auth0-users', z: 'pack-tab', tenant: tenant.id, operation: 'get', params: {}, wires: [['pack-out']] },
+    { id: 'pack-out', type: 'http response', z: 'pack-tab', wires: [] },
+  ];
+  const deployed = await send('POST', `${nodeRedUrl}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
+  assert.equal(deployed.status, 204, `deploy answered ${deployed.status}: ${deployed.text}`);
+  const email = `pack-${Date.now()}@example.com`;
+  let answer = await send('POST', `${nodeRedUrl}/pack-probe`, { body: { email, password: 'Pack-test-1!', connection: 'Username-Password-Authentication' } });
+  // The flow's nodes start just after the deploy answers; one retry covers that gap.
+  if (answer.status === 404) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await send('POST', `${nodeRedUrl}/pack-probe`, { body: { email, password: 'Pack-test-1!', connection: 'Username-Password-Authentication' } });
+  }
+  assert.equal(answer.status, 200, `the flow answered ${answer.status}: ${answer.text}`);
+  const user = JSON.parse(answer.text) as { email?: string; user_id?: string };
+  assert.equal(user.email, email, 'the flow did not read back the user it created on the emulator');
+  assert.ok(user.user_id, 'the user read back has no user_id');
+}

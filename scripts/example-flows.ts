@@ -58,31 +58,124 @@ function remap(value: unknown, ids: Map<string, string>): unknown {
   return value;
 }
 
-export function deployableFlow(examples: ExampleFlow[], tenant: TenantSettings): FlowNode[] {
-  const configId = newId();
-  const flow: FlowNode[] = [{
-    id: configId, type: 'auth0-config', name: tenant.name, domain: tenant.domain, protocol: tenant.protocol,
+function configNode(id: string, tenant: TenantSettings): FlowNode {
+  return {
+    id, type: 'auth0-config', name: tenant.name, domain: tenant.domain, protocol: tenant.protocol,
     telemetry: true, timeout: 5, readTimeout: 10, retries: 3, audience: '', customDomain: '', maxConcurrent: 4, requestsPerSecond: 0,
     credentials: { clientId: tenant.clientId, clientSecret: tenant.clientSecret },
-  }];
+  };
+}
+
+/** An example's nodes with fresh ids, on tab `tabId`, moved by (dx, dy); its config nodes become `configId`. */
+function placeExample(example: ExampleFlow, tabId: string, configId: string, dx = 0, dy = 0): FlowNode[] {
+  const ids = new Map<string, string>();
+  for (const node of example.nodes) {
+    if (node.type === 'auth0-config') ids.set(node.id, configId);
+    else if (node.type === 'tab') ids.set(node.id, tabId);
+    else ids.set(node.id, newId());
+  }
+  const placed: FlowNode[] = [];
+  for (const node of example.nodes) {
+    if (node.type === 'auth0-config' || node.type === 'tab') continue;
+    const copy = remap(node, ids) as FlowNode;
+    // Nodes exported without a tab, and other config nodes, land on the example's tab or stay global.
+    if (copy.z === undefined && 'wires' in copy) copy.z = tabId;
+    if (typeof copy.x === 'number' && typeof copy.y === 'number' && copy.z === tabId) {
+      copy.x += dx;
+      copy.y += dy;
+    }
+    placed.push(copy);
+  }
+  return placed;
+}
+
+/** One tab per example (the test suites deploy examples this way, each on its own). */
+export function deployableFlow(examples: ExampleFlow[], tenant: TenantSettings): FlowNode[] {
+  const configId = newId();
+  const flow: FlowNode[] = [configNode(configId, tenant)];
   for (const example of examples) {
     const tabId = newId();
-    const ids = new Map<string, string>();
     const tabs = example.nodes.filter((node) => node.type === 'tab');
-    for (const node of example.nodes) {
-      if (node.type === 'auth0-config') ids.set(node.id, configId);
-      else if (node.type === 'tab') ids.set(node.id, tabId);
-      else ids.set(node.id, newId());
-    }
     const info = tabs.length > 0 && typeof tabs[0].info === 'string' ? tabs[0].info : `Example ${example.file}`;
     flow.push({ id: tabId, type: 'tab', label: example.label, disabled: false, info });
-    for (const node of example.nodes) {
-      if (node.type === 'auth0-config' || node.type === 'tab') continue;
-      const copy = remap(node, ids) as FlowNode;
-      // Nodes exported without a tab, and other config nodes, land on the example's tab or stay global.
-      if (copy.z === undefined && 'wires' in copy) copy.z = tabId;
-      flow.push(copy);
+    flow.push(...placeExample(example, tabId, configId));
+  }
+  return flow;
+}
+
+/** The three flows our users build, on the first tab a newcomer sees. */
+export const START_HERE = ['users/user-onboarding.json', 'jobs/scheduled-bulk-import.json', 'logs/alert-on-failed-logins.json'];
+
+const START_HERE_INFO = [
+  'The three flows most users of these nodes build, running against the local Auth0 emulator:',
+  '',
+  '1. **User onboarding**: a sign-up form creates the user, assigns a role and sends a verification ticket.',
+  '2. **Scheduled bulk import**: a timer imports thousands of users and follows the job to its end.',
+  '3. **Alert on failed logins**: the tenant log is watched and failed logins become alerts.',
+  '',
+  'Every other node has an example on the tabs after this one, one group per example; Import → Examples → @idflow/node-red-auth0 has them too.',
+].join('\n');
+
+const FOLDER_TABS: Record<string, string> = {
+  users: 'Users examples',
+  management: 'Management API examples',
+  auth: 'Authentication examples',
+  jobs: 'Jobs examples',
+  logs: 'Logs examples',
+};
+
+/** About how wide the editor draws a node: its label at roughly 8 px a character, icon and ports. */
+function estimatedWidth(node: FlowNode): number {
+  const label = typeof node.name === 'string' && node.name !== '' ? node.name : node.type;
+  return Math.max(100, label.length * 8 + 50);
+}
+
+/** `user-onboarding` → `User onboarding`. */
+function title(label: string): string {
+  const words = label.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What `npm start` deploys: a "Start here" tab with the three user flows, then one tab per
+ * examples folder, each example in a named group stacked below the one before, so a newcomer
+ * meets a handful of tabs rather than one per example.
+ */
+export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings): FlowNode[] {
+  const configId = newId();
+  const flow: FlowNode[] = [configNode(configId, tenant)];
+  const tabs = new Map<string, { id: string; nextY: number }>();
+  const tabFor = (label: string, info: string): { id: string; nextY: number } => {
+    let tab = tabs.get(label);
+    if (!tab) {
+      tab = { id: newId(), nextY: 40 };
+      tabs.set(label, tab);
+      flow.push({ id: tab.id, type: 'tab', label, disabled: false, info });
     }
+    return tab;
+  };
+  const ordered = [
+    ...START_HERE.map((file) => examples.find((e) => e.file === file)).filter((e): e is ExampleFlow => e !== undefined),
+    ...examples.filter((e) => !START_HERE.includes(e.file)),
+  ];
+  for (const example of ordered) {
+    const folder = example.file.includes('/') ? example.file.slice(0, example.file.indexOf('/')) : 'other';
+    const label = START_HERE.includes(example.file) ? 'Start here' : FOLDER_TABS[folder] ?? `${title(folder)} examples`;
+    const tab = tabFor(label, label === 'Start here' ? START_HERE_INFO : `Examples of ${folder}: one group per example file under examples/${folder}/.`);
+    const onTab = example.nodes.filter((n) => n.type !== 'tab' && n.type !== 'auth0-config' && typeof n.x === 'number' && typeof n.y === 'number' && 'wires' in n);
+    // Positions are node centres; a node's width follows its label, so the frame is worked out from estimated edges.
+    const left = Math.min(...onTab.map((n) => (n.x as number) - estimatedWidth(n) / 2));
+    const right = Math.max(...onTab.map((n) => (n.x as number) + estimatedWidth(n) / 2));
+    const top = Math.min(...onTab.map((n) => n.y as number)) - 15;
+    const bottom = Math.max(...onTab.map((n) => n.y as number)) + 15;
+    const frame = { x: 40, y: tab.nextY, w: right - left + 40, h: bottom - top + 50 };
+    const placed = placeExample(example, tab.id, configId, frame.x + 20 - left, frame.y + 35 - top);
+    const groupId = newId();
+    const members = placed.filter((n) => n.z === tab.id);
+    for (const node of members) node.g = groupId;
+    flow.push({ id: groupId, type: 'group', z: tab.id, name: title(example.label), style: { label: true }, nodes: members.map((n) => n.id), ...frame });
+    flow.push(...placed);
+    tab.nextY += frame.h + 40;
   }
   return flow;
 }

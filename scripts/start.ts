@@ -3,17 +3,18 @@
  * user directory inside the project (.node-red-data/, ignored by git), this package linked into
  * it, and every example flow deployed against the emulator. Ctrl-C stops both.
  *
- * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010).
+ * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010); NODE_RED_USER_DIR moves the user directory.
  */
 import { type ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 import { startEmulator, type Emulator } from '../emulator';
-import { deployableFlow, readExamples } from './example-flows';
+import { arrangedFlow, readExamples } from './example-flows';
 
 const root = path.resolve(__dirname, '..', '..');
-const userDir = path.join(root, '.node-red-data');
+// NODE_RED_USER_DIR lets the first-start test run npm start without touching a developer's own .node-red-data/.
+const userDir = process.env.NODE_RED_USER_DIR ? path.resolve(process.env.NODE_RED_USER_DIR) : path.join(root, '.node-red-data');
 const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1880);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
 const DEMO_CLIENT_ID = 'node-red-demo-m2m';
@@ -25,7 +26,7 @@ function prepareUserDir(): void {
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
   fs.writeFileSync(path.join(userDir, 'package.json'), JSON.stringify({
     name: 'node-red-auth0-local', description: 'Node-RED user directory of npm start', version: '0.0.0', private: true,
-    dependencies: { '@idflow/node-red-auth0': 'file:..' },
+    dependencies: { '@idflow/node-red-auth0': `file:${path.relative(userDir, root) || '.'}` },
   }, null, 2));
   fs.writeFileSync(path.join(userDir, 'settings.js'), `// Written by npm start; changes are overwritten.
 module.exports = {
@@ -34,6 +35,8 @@ module.exports = {
     credentialSecret: 'node-red-auth0-local-emulator',
     contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' } },
     editorTheme: { tours: false },
+    // No consent modal and no update notice in the way of a first look at the examples.
+    telemetry: { enabled: false, updateNotification: false },
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
 `);
@@ -96,12 +99,12 @@ async function main(): Promise<void> {
 
   const base = `http://127.0.0.1:${nodeRedPort}`;
   await waitForNodeRed(base, child);
-  const flow = deployableFlow(readExamples(path.join(root, 'examples')), {
+  const flow = arrangedFlow(readExamples(path.join(root, 'examples')), {
     name: 'Local emulator', domain: emulator.domain, protocol: 'http', clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET,
   });
   const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
   if (deployed.status >= 300) throw new Error(`deploying the example flows failed: ${deployed.status} ${deployed.text.slice(0, 300)}`);
-  console.log(`\nNode-RED editor: ${base}/  (example flows deployed against the emulator; Ctrl-C stops both)\n`);
+  console.log(`\nNode-RED editor: ${base}/  (start on the "Start here" tab; every example is deployed against the emulator; Ctrl-C stops both)\n`);
 }
 
 main().catch((err: Error) => {

@@ -1,0 +1,67 @@
+/**
+ * What a newcomer meets after `npm start`: the "Start here" tab first, holding the three flows our
+ * users build, then one tab per examples folder with each example in a named group, none lost,
+ * none overlapping another; and settings with no modal in the way.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { START_HERE, arrangedFlow, readExamples, type FlowNode } from '../../scripts/example-flows';
+import { root } from '../package/package-files';
+
+const tenant = { name: 'emulator', domain: '127.0.0.1:4010', protocol: 'http' as const, clientId: 'id', clientSecret: 'secret' };
+
+describe('npm start: the first workspace', () => {
+  const examples = readExamples(path.join(root, 'examples'));
+  const flow = arrangedFlow(examples, tenant);
+  const tabs = flow.filter((n) => n.type === 'tab');
+  const groups = flow.filter((n) => n.type === 'group');
+
+  it('opens on a "Start here" tab holding onboarding, scheduled bulk import and alerting on failed logins', () => {
+    assert.equal(tabs[0].label, 'Start here');
+    const names = groups.filter((g) => g.z === tabs[0].id).map((g) => g.name);
+    assert.deepEqual(names, ['User onboarding', 'Scheduled bulk import', 'Alert on failed logins']);
+    for (const file of START_HERE) assert.ok(examples.some((e) => e.file === file), `${file} is not an example any more`);
+  });
+
+  it('gathers the other examples on one tab per folder, each in a group of its own', () => {
+    const folders = new Set(examples.map((e) => e.file.split('/')[0]));
+    assert.equal(tabs.length, 1 + folders.size, `tabs: ${tabs.map((t) => t.label).join(', ')}`);
+    assert.equal(groups.length, examples.length, 'one group per example');
+  });
+
+  it('keeps every node of every example, each on its group\'s tab, with one tenant for all', () => {
+    const placed = flow.filter((n) => n.type !== 'tab' && n.type !== 'group' && n.type !== 'auth0-config');
+    const expected = examples.reduce((sum, e) => sum + e.nodes.filter((n) => n.type !== 'tab' && n.type !== 'auth0-config').length, 0);
+    assert.equal(placed.length, expected);
+    assert.equal(flow.filter((n) => n.type === 'auth0-config').length, 1);
+    const byId = new Map(flow.map((n) => [n.id, n]));
+    for (const group of groups) {
+      for (const id of group.nodes as string[]) {
+        const member = byId.get(id) as FlowNode;
+        assert.equal(member.z, group.z, `${id} is not on its group's tab`);
+        assert.equal(member.g, group.id);
+        const x = member.x as number;
+        const y = member.y as number;
+        const gx = group.x as number;
+        const gy = group.y as number;
+        assert.ok(x > gx && x < gx + (group.w as number) && y > gy && y < gy + (group.h as number), `${String(member.type)} of "${String(group.name)}" lies outside its group`);
+      }
+    }
+  });
+
+  it('stacks the groups of a tab without overlap', () => {
+    for (const tab of tabs) {
+      const onTab = groups.filter((g) => g.z === tab.id).sort((a, b) => (a.y as number) - (b.y as number));
+      for (let i = 1; i < onTab.length; i++) {
+        assert.ok((onTab[i].y as number) >= (onTab[i - 1].y as number) + (onTab[i - 1].h as number), `"${String(onTab[i].name)}" overlaps "${String(onTab[i - 1].name)}" on ${String(tab.label)}`);
+      }
+    }
+  });
+
+  it('writes settings with no telemetry consent modal, no update notice and no tour', () => {
+    const source = fs.readFileSync(path.join(root, 'scripts', 'start.ts'), 'utf8');
+    assert.match(source, /telemetry: \{ enabled: false, updateNotification: false \}/);
+    assert.match(source, /tours: false/);
+  });
+});

@@ -369,7 +369,7 @@ export class EmulatorServer implements Tenant {
     return false;
   }
 
-  private rateLimited(req: IncomingMessage, res: ServerResponse, kind: RouteKind, rate: RateLimitDecision): void {
+  private rateLimited(req: IncomingMessage, res: ServerResponse, kind: RouteKind, _rate: RateLimitDecision): void {
     req.resume();
     this.logs.write({
       type: 'api_limit',

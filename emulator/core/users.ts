@@ -88,7 +88,7 @@ export function passwordMatches(stored: string | undefined, password: string): b
 export function checkPasswordPolicy(connection: ConnectionRecord, password: string): void {
   const policy = String(connection.options?.passwordPolicy ?? 'good');
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  let ok = true;
+  let ok: boolean;
   switch (policy) {
     case 'none':
       ok = password.length >= 1;

@@ -101,6 +101,7 @@ function codeOf(err: unknown): string | undefined {
 // axios's own cleaning of a header value, where it sets it and again where it sends it.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000a-\u001f\u007f]+/g;
+// eslint-disable-next-line no-control-regex
 const NOT_BYTE_STRING = /[^\u0009\u0020-\u007e\u0080-\u00ff]+/g;
 const EDGE_SPACES = /^[ \t]+|[ \t]+$/g;
 

@@ -6,7 +6,7 @@
  */
 import type { GroupSpec, InputSpec, OperationSpec } from './catalogue';
 import { type Auth0ConfigNode, findTenant } from '../config/config-node';
-import { Auth0Error, ConfigError, InputError } from './errors';
+import { ConfigError, InputError } from './errors';
 import type { ExecutorResult } from './executor-types';
 import { findExecutor } from './executors';
 import { describeFailure, failureStatusText } from './failure';

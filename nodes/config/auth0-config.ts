@@ -3,7 +3,7 @@
  * token cache, limiter, timeouts) and fans the client's rate-limit status out to the nodes
  * registered with it, as Node-RED's mqtt-broker does for its connection.
  */
-import { createTenantClient } from './client';
+import { createTenantClient } from '../tenant-client/client';
 import { type Auth0ConfigNode, clientOptionsFrom } from './config-node';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';

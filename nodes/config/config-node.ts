@@ -2,7 +2,7 @@
  * What the auth0-config node offers the nodes that use it, and how its settings become
  * client options. Kept apart from the node module, which Node-RED loads with `export =`.
  */
-import type { TenantClientOptions } from './client-options';
+import type { TenantClientOptions } from '../tenant-client/client-options';
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';

@@ -8,11 +8,11 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
-import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './http-node-route';
-import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-body';
-import { RecentIds } from './recent-ids';
-import { authorizationMatches } from './stream-authorization';
-import { lastEventText } from './watch-status';
+import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
+import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
+import { RecentIds } from './log-stream-in/recent-ids';
+import { authorizationMatches } from './log-stream-in/stream-authorization';
+import { lastEventText } from './polling/watch-status';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;

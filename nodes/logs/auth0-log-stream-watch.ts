@@ -6,10 +6,10 @@
 import { type Auth0ConfigNode, findTenant } from '../config/config-node';
 import { ConfigError } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
-import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-changes';
-import { intervalSeconds } from './log-watch-settings';
-import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
+import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-watch/log-stream-changes';
+import { intervalSeconds } from './log-watch/log-watch-settings';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;

@@ -15,13 +15,13 @@ import { type Auth0ConfigNode, findTenant } from '../config/config-node';
 import { ConfigError } from '../shared/errors';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
-import { logTypeTable } from './log-categories';
-import { CheckpointStore } from './log-checkpoint';
-import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-reader';
-import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch-settings';
-import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
-import { STATUS } from './watch-status';
+import { logTypeTable } from './log-watch/log-categories';
+import { CheckpointStore } from './log-watch/log-checkpoint';
+import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-watch/log-reader';
+import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch/log-watch-settings';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
+import { STATUS } from './polling/watch-status';
 
 /** Where the watcher is in the log. */
 interface Position {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/config/limiter';
-import { MAX_RATE_LIMIT_WAIT_MS, backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/config/rate-limit';
-import { Redactor, secretValuesOf } from '../../nodes/config/redact';
+import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/tenant-client/limiter';
+import { MAX_RATE_LIMIT_WAIT_MS, backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/tenant-client/rate-limit';
+import { Redactor, secretValuesOf } from '../../nodes/tenant-client/redact';
 import { rejectionOf, sleep } from './helpers';
 
 const errors: WaiterErrors = {

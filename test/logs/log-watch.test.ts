@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
-import { checkpointKey } from '../../nodes/logs/log-checkpoint';
+import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import {
   Collector, TAB, catchModule, trackTimers, errorCalls, helper, logModules, sleep, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode,
 } from './runtime';

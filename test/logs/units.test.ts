@@ -4,18 +4,18 @@
  * the authorization check and the poll loop's timing rules.
  */
 import { strict as assert } from 'assert';
-import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-categories';
-import { checkpointKey } from '../../nodes/logs/log-checkpoint';
-import { compareLogIds, isAfter } from '../../nodes/logs/log-reader';
-import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-body';
-import { DELETED, REDACTED, StreamStatusTracker, withoutSecrets } from '../../nodes/logs/log-stream-changes';
-import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch-settings';
-import { PollLoop } from '../../nodes/logs/poll-loop';
-import { RecentIds } from '../../nodes/logs/recent-ids';
-import { failureText, retryDelayMs } from '../../nodes/logs/retry-delay';
-import { authorizationMatches } from '../../nodes/logs/stream-authorization';
-import { byteLimit, routePath } from '../../nodes/logs/http-node-route';
-import { lastEventText } from '../../nodes/logs/watch-status';
+import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
+import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
+import { compareLogIds, isAfter } from '../../nodes/logs/log-watch/log-reader';
+import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-in/log-stream-body';
+import { DELETED, REDACTED, StreamStatusTracker, withoutSecrets } from '../../nodes/logs/log-stream-watch/log-stream-changes';
+import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch/log-watch-settings';
+import { PollLoop } from '../../nodes/logs/polling/poll-loop';
+import { RecentIds } from '../../nodes/logs/log-stream-in/recent-ids';
+import { failureText, retryDelayMs } from '../../nodes/logs/polling/retry-delay';
+import { authorizationMatches } from '../../nodes/logs/log-stream-in/stream-authorization';
+import { byteLimit, routePath } from '../../nodes/logs/log-stream-in/http-node-route';
+import { lastEventText } from '../../nodes/logs/polling/watch-status';
 import { Auth0Error, ConfigError, RateLimitError } from '../../nodes/shared/errors';
 
 describe('logs: log type categories', () => {

@@ -1,5 +1,5 @@
 /** Short status texts shared by the polling nodes of the logs family. */
-import type { NodeStatus } from '../shared/node-red-types';
+import type { NodeStatus } from '../../shared/node-red-types';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');

@@ -3,7 +3,7 @@
  * The tenant client has already retried a 429 as often as its config allows and waited for each
  * reset; what reaches the node is a failure that outlasted that.
  */
-import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
+import { Auth0Error, ConfigError, RateLimitError } from '../../shared/errors';
 
 const FIRST_RETRY_MS = 1_000;
 const MIN_BACKOFF_CAP_MS = 60_000;

@@ -3,7 +3,7 @@
  * status (active → suspended when Auth0 gives up delivering, paused, active again, deleted), so a
  * flow can alert when log delivery breaks. The first poll after a start is the baseline.
  */
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { ConfigError } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-watch/log-stream-changes';
@@ -30,10 +30,9 @@ function summary(counts: Record<string, number>): NodeStatus {
 }
 
 class LogStreamWatchNode {
-  private tenant: Auth0ConfigNode | undefined;
+  private readonly use: TenantUse;
   private setupError: Error | undefined;
   private intervalMs = DEFAULT_STREAM_INTERVAL_SECONDS * 1000;
-  private readonly controller = new AbortController();
   private readonly tracker = new StreamStatusTracker();
   private readonly loop: PollLoop;
   private failures = 0;
@@ -41,12 +40,13 @@ class LogStreamWatchNode {
   private domain = '';
 
   constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
+    this.use = new TenantUse(RED, node, config.tenant);
     try {
+      if (this.use.setupError) throw this.use.setupError;
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
-      this.tenant = findTenant(RED, config.tenant);
     } catch (err) {
       this.setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
+      if (!this.use.setupError) this.use.status({ fill: 'red', shape: 'ring', text: 'configuration' });
       node.error(`auth0-log-stream-watch: ${(err as Error).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.intervalMs);
@@ -59,34 +59,34 @@ class LogStreamWatchNode {
     });
     node.on('close', (_removed: boolean, done: () => void) => {
       this.closing = true;
-      this.controller.abort();
-      this.loop.stop().then(done, () => done());
+      this.use.abort();
+      this.loop.stop().then(() => this.use.close(done), () => this.use.close(done));
     });
     if (!this.setupError) {
-      node.status({ fill: 'grey', shape: 'ring', text: 'starting' });
+      this.use.status({ fill: 'grey', shape: 'ring', text: 'starting' });
       this.loop.start(0);
     }
   }
 
   private async poll(triggered: boolean): Promise<PollOutcome> {
     try {
-      const client = this.tenant!.getClient();
+      const client = this.use.client();
       this.domain = client.domain;
       const response = await client.request({
-        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.controller.signal, operation: `${OPERATION} (list)`,
+        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.use.signal, operation: `${OPERATION} (list)`,
       });
       if (this.closing) return { delayMs: this.intervalMs };
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
       for (const change of changes) this.node.send(this.changeMessage(change));
       this.failures = 0;
-      this.node.status(summary(this.tracker.counts()));
+      this.use.status(summary(this.tracker.counts()));
       return { delayMs: this.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
-      this.node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}` });
+      this.use.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}` });
       if (!triggered) {
         const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
         this.node.error(err, {

@@ -4,7 +4,7 @@
  * and when a job ends sends it on (with an import's failed rows, or an export's users read from
  * its file as a stream). The node file wires it to Node-RED; this file knows no Node-RED runtime.
  */
-import { Auth0Error, ConfigError, InputError, RateLimitError } from '../../shared/errors';
+import { Auth0Error, ConfigError, InputError, RateLimitError, TenantClosedError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { DoneFunction, NodeMessage, NodeStatus, SendFunction } from '../../shared/node-red-types';
 import { encodePathSegment } from '../../shared/request';
@@ -91,6 +91,8 @@ function limitFor(type: string | undefined): number {
 
 /** A failure that a later poll will not fix. */
 function isPermanent(err: unknown): boolean {
+  // The config node closed under the watch (a redeploy): the watch itself is about to close.
+  if (err instanceof TenantClosedError) return false;
   if (err instanceof InputError || err instanceof ConfigError || err instanceof ExportFileError) return true;
   if (err instanceof Auth0Error) return err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 408 && err.statusCode !== 429;
   return false;

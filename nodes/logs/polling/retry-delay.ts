@@ -3,7 +3,7 @@
  * The tenant client has already retried a 429 as often as its config allows and waited for each
  * reset; what reaches the node is a failure that outlasted that.
  */
-import { Auth0Error, ConfigError, RateLimitError } from '../../shared/errors';
+import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../../shared/errors';
 
 const FIRST_RETRY_MS = 1_000;
 const MIN_BACKOFF_CAP_MS = 60_000;
@@ -38,6 +38,7 @@ export function failureText(err: unknown): string {
 
 /** The tenant's client was closed under us (its config node is being redeployed): not worth an alert. */
 export function isClientClosed(err: unknown): boolean {
+  if (err instanceof TenantClosedError) return true;
   return err instanceof Auth0Error && (err.errorCode === 'CLIENT_CLOSED' || err.errorCode === 'ABORT_ERR');
 }
 

@@ -23,6 +23,5 @@ export const STATUS = {
     return text ? { fill: 'green', shape: 'dot', text } : { fill: 'green', shape: 'ring', text: 'watching' };
   },
   catchingUp: (read: number): NodeStatus => ({ fill: 'blue', shape: 'dot', text: `catching up ${read}` }),
-  rateLimited: (): NodeStatus => ({ fill: 'yellow', shape: 'ring', text: 'rate limited' }),
   failed: (text: string): NodeStatus => ({ fill: 'red', shape: 'ring', text }),
 };

@@ -8,6 +8,7 @@ import { TenantUse } from '../config/tenant-use';
 import { describeFailure, failureStatusText } from '../shared/failure';
 import { ConfigError, InputError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
+import { evaluateNodeProperty } from '../shared/node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, SendFunction } from '../shared/node-red-types';
 import type { TokenKind } from './verify/claims';
 import { InvalidTokenError } from './verify/invalid-token';
@@ -46,9 +47,7 @@ function readProperty(RED: NodeRedAPI, node: Node, msg: NodeMessage, value: unkn
   if ((kind === 'str' || kind === 'num') && (value === undefined || value === null || String(value).trim() === '')) {
     return Promise.resolve(undefined);
   }
-  return new Promise((resolve, reject) => {
-    RED.util.evaluateNodeProperty(value, kind, node, msg, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+  return evaluateNodeProperty(RED, node, msg, value, kind);
 }
 
 function isEmpty(value: unknown): boolean {

@@ -8,7 +8,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
-import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
+import { BodyTooLargeError } from '../shared/request-body-reader';
+import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
 import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
 import { RecentIds } from './log-stream-in/recent-ids';
 import { authorizationMatches } from './log-stream-in/stream-authorization';

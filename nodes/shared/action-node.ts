@@ -12,6 +12,7 @@ import { findExecutor } from './executors';
 import { describeFailure, failureStatusText } from './failure';
 import type { Auth0Response, RateLimitState, TenantClient } from './http-types';
 import { isUnset, readFromPayload, resolveValues } from './inputs';
+import { evaluateNodeProperty } from './node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
@@ -82,15 +83,8 @@ function evaluate(RED: NodeRedAPI, node: Node, setting: ParamSetting, spec: Inpu
   const type = setting.type ?? defaultTypedType(spec);
   // A literal of a non-string input given as a real value (not text) needs no evaluation.
   if (!TYPED_SOURCES.has(type) && typeof setting.value !== 'string') return Promise.resolve(setting.value);
-  return new Promise((resolve, reject) => {
-    try {
-      RED.util.evaluateNodeProperty(setting.value, type, node, msg, (err, value) => {
-        if (err) reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type} "${String(setting.value)}": ${err.message}`));
-        else resolve(value);
-      });
-    } catch (err) {
-      reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type}: ${(err as Error).message}`));
-    }
+  return evaluateNodeProperty(RED, node, msg, setting.value, type).catch((err: Error) => {
+    throw new InputError(spec.name, `input "${spec.name}" could not be read from ${type} "${String(setting.value)}": ${err.message}`);
   });
 }
 

@@ -4,6 +4,7 @@
  * and when a job ends sends it on (with an import's failed rows, or an export's users read from
  * its file as a stream). The node file wires it to Node-RED; this file knows no Node-RED runtime.
  */
+import { type BackoffPolicy, backoffCeilingMs, withJitter } from '../../shared/backoff';
 import { Auth0Error, ConfigError, InputError, RateLimitError, TenantClosedError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { DoneFunction, NodeMessage, NodeStatus, SendFunction } from '../../shared/node-red-types';
@@ -294,9 +295,11 @@ export class JobWatcher {
       return;
     }
     job.failures += 1;
-    let wait = Math.min(MAX_BACKOFF_MS, this.options.intervalMs * 2 ** job.failures);
+    // The first failure waits two intervals, then the wait doubles, up to five minutes (±10 %).
+    const policy: BackoffPolicy = { firstMs: this.options.intervalMs, capMs: MAX_BACKOFF_MS, jitter: [0.9, 1.1] };
+    let wait = backoffCeilingMs(job.failures + 1, policy);
     if (err instanceof RateLimitError && err.resetAt) wait = Math.max(wait, Math.min(MAX_BACKOFF_MS, err.resetAt * 1000 - this.now()));
-    job.nextPollAt = this.now() + Math.max(this.options.intervalMs, Math.round(wait * (0.9 + Math.random() * 0.2)));
+    job.nextPollAt = this.now() + Math.max(this.options.intervalMs, withJitter(wait, policy));
     if (job.failures === 1) this.options.warn(`auth0-job-watch: job ${job.id}: ${errorText(err)}; trying again with backoff`);
   }
 

@@ -3,6 +3,7 @@
  * The tenant client has already retried a 429 as often as its config allows and waited for each
  * reset; what reaches the node is a failure that outlasted that.
  */
+import { backoffMs } from '../../shared/backoff';
 import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../../shared/errors';
 
 const FIRST_RETRY_MS = 1_000;
@@ -17,9 +18,7 @@ export function retryDelayMs(err: unknown, failures: number, intervalMs: number,
   if (err instanceof RateLimitError && err.resetAt !== undefined) {
     return Math.min(MIN_BACKOFF_CAP_MS, Math.max(FIRST_RETRY_MS, err.resetAt * 1000 - now)) + Math.floor(random() * 250);
   }
-  const cap = Math.max(intervalMs, MIN_BACKOFF_CAP_MS);
-  const base = Math.min(cap, FIRST_RETRY_MS * 2 ** Math.max(0, Math.min(30, failures - 1)));
-  return Math.round(base * (0.8 + random() * 0.4));
+  return backoffMs(failures, { firstMs: FIRST_RETRY_MS, capMs: Math.max(intervalMs, MIN_BACKOFF_CAP_MS), jitter: [0.8, 1.2] }, random);
 }
 
 /** A short status text (Node-RED shows about 20 characters). */

@@ -1,5 +1,7 @@
 /** The node status of auth0-job-watch: short texts (Node-RED shows about 20 characters). */
 import type { NodeStatus } from '../../shared/node-red-types';
+import { isRunningStatus } from '../job-limits';
+import type { WatchedJob } from './watched-job';
 
 /** 45 s, 3 min, 1 h 5 min. */
 export function formatDuration(seconds: number): string {
@@ -43,4 +45,29 @@ export function watchStatus(progress: WatchProgress, totals: WatchTotals): NodeS
   if (totals.completed === 0 && totals.failed === 0) return {};
   const text = totals.failed > 0 ? `${totals.completed} done, ${totals.failed} failed` : `${totals.completed} done`;
   return { fill: totals.failed > 0 ? 'red' : 'green', shape: totals.failed > 0 ? 'ring' : 'dot', text };
+}
+
+/** The progress of the watched jobs: their mean percentage, the longest time left, the next retry. */
+export function progressOf(jobs: Iterable<WatchedJob>, downloading: number | undefined, now: number): WatchProgress {
+  const progress: WatchProgress = { jobs: 0 };
+  if (downloading !== undefined) progress.downloading = downloading;
+  let percentSum = 0;
+  let percentCount = 0;
+  let retryAt: number | undefined;
+  for (const job of jobs) {
+    progress.jobs += 1;
+    const pct = Number(job.last?.percentage_done);
+    if (Number.isFinite(pct)) {
+      percentSum += pct;
+      percentCount += 1;
+    } else if (job.last && isRunningStatus(job.last.status)) {
+      percentCount += 1; // pending: 0 %
+    }
+    const left = Number(job.last?.time_left_seconds);
+    if (Number.isFinite(left)) progress.secondsLeft = Math.max(progress.secondsLeft ?? 0, left);
+    if (job.failures > 0) retryAt = retryAt === undefined ? job.nextPollAt : Math.min(retryAt, job.nextPollAt);
+  }
+  if (percentCount > 0) progress.percent = percentSum / percentCount;
+  if (retryAt !== undefined) progress.retryIn = Math.max(0, (retryAt - now) / 1000);
+  return progress;
 }

@@ -15,6 +15,7 @@ import { InvalidTokenError } from './verify/invalid-token';
 import { JwksCache } from './verify/jwks';
 import { findToken } from './verify/token-source';
 import { verifyToken } from './verify/verifier';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface VerifyTokenConfig extends NodeDefinition {
   tenant?: string;
@@ -173,6 +174,6 @@ class VerifyTokenNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-verify-token', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new VerifyTokenNode(RED, this, config as VerifyTokenConfig);
+    new VerifyTokenNode(RED, this, migrateNodeConfig(config) as VerifyTokenConfig);
   });
 };

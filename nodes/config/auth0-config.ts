@@ -8,14 +8,16 @@ import { type Auth0ConfigNode, type TenantUser, clientOptionsFrom } from './conf
 import { TenantClosedError } from '../shared/errors';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
+import { migrateNodeConfig } from '../shared/migrations';
 
 function statusFor(status: ClientStatus): NodeStatus | undefined {
   return status.state === 'rate-limited' ? { fill: 'yellow', shape: 'ring', text: status.text } : undefined;
 }
 
 export = function (RED: NodeRedAPI): void {
-  function Auth0Config(this: Auth0ConfigNode, config: NodeDefinition): void {
-    RED.nodes.createNode(this, config);
+  function Auth0Config(this: Auth0ConfigNode, saved: NodeDefinition): void {
+    RED.nodes.createNode(this, saved);
+    const config = migrateNodeConfig(saved);
     const node = this as Auth0ConfigNode & { domain: string; customDomain?: string };
     /** Registered nodes; those with a TenantUser are told about the tenant's rate limit. */
     const users = new Map<string, TenantUser | undefined>();

@@ -9,6 +9,7 @@ import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types'
 import { readJobRefs } from './watch/job-refs';
 import { type ExportOutput, JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -34,8 +35,9 @@ function intervalMs(raw: unknown): number {
 }
 
 export = function (RED: NodeRedAPI): void {
-  function Auth0JobWatch(this: Node, config: JobWatchConfig): void {
-    RED.nodes.createNode(this, config);
+  function Auth0JobWatch(this: Node, saved: NodeDefinition): void {
+    RED.nodes.createNode(this, saved);
+    const config = migrateNodeConfig(saved) as JobWatchConfig;
     const node = this;
     const use = new TenantUse(RED, node, config.tenant);
 

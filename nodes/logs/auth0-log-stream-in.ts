@@ -14,6 +14,7 @@ import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stre
 import { RecentIds } from './log-stream-in/recent-ids';
 import { authorizationMatches } from './log-stream-in/stream-authorization';
 import { lastEventText } from './polling/watch-status';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;
@@ -123,7 +124,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-log-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      new LogStreamInNode(this, config as LogStreamInConfig, RED);
+      new LogStreamInNode(this, migrateNodeConfig(config) as LogStreamInConfig, RED);
     },
     { credentials: { authorization: { type: 'password' } } },
   );

@@ -10,6 +10,7 @@ import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } fro
 import { intervalSeconds } from './log-watch/log-watch-settings';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -111,6 +112,6 @@ class LogStreamWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-stream-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogStreamWatchNode(this, config as LogStreamWatchConfig, RED);
+    new LogStreamWatchNode(this, migrateNodeConfig(config) as LogStreamWatchConfig, RED);
   });
 };

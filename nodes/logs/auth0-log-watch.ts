@@ -21,6 +21,7 @@ import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
 import { STATUS } from './polling/watch-status';
+import { migrateNodeConfig } from '../shared/migrations';
 
 /** Where the watcher is in the log. */
 interface Position {
@@ -229,7 +230,7 @@ class LogWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogWatchNode(this, config as LogWatchConfig, RED);
+    new LogWatchNode(this, migrateNodeConfig(config) as LogWatchConfig, RED);
   });
 
   // The editor reads the category and type-code table from here: one table for runtime and editor.

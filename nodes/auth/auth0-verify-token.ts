@@ -102,7 +102,7 @@ class VerifyTokenNode {
       this.handle(msg, send).then(() => done(), (err: Error) => {
         // The token is not at fault (no keys, no tenant): Catch gets the status and codes, as from every node.
         describeFailure(msg, err, { operation: 'verify', group: 'verify_token' });
-        this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
+        this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
         done(err);
       });
     });
@@ -153,7 +153,7 @@ class VerifyTokenNode {
       });
       if (this.toUser) msg.user = claims;
       else msg.payload = claims;
-      this.use.status({ fill: 'green', shape: 'dot', text: 'valid' });
+      this.use.status({ fill: 'green', shape: 'dot', text: this.use.text('valid') });
       send([msg, null]);
     } catch (err) {
       if (!(err instanceof InvalidTokenError)) throw err;
@@ -166,7 +166,7 @@ class VerifyTokenNode {
     msg.payload = { error: 'invalid_token', code: err.code, reason: err.reason };
     msg.statusCode = 401;
     msg.headers = { 'WWW-Authenticate': wwwAuthenticate(err) };
-    this.use.status({ fill: 'yellow', shape: 'ring', text: err.code.replace(/_/g, ' ') });
+    this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text(`refusedToken.${err.code}`) });
     send([null, msg]);
   }
 }

@@ -6,12 +6,16 @@
 import { createTenantClient } from '../tenant-client/client';
 import { type Auth0ConfigNode, type TenantUser, clientOptionsFrom } from './config-node';
 import { TenantClosedError } from '../shared/errors';
+import { type StatusText, statusTexts } from '../shared/status-text';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
 
-function statusFor(status: ClientStatus): NodeStatus | undefined {
-  return status.state === 'rate-limited' ? { fill: 'yellow', shape: 'ring', text: status.text } : undefined;
+/** The status the tenant's users show while its requests are paused. */
+function statusFor(status: ClientStatus, text: StatusText): NodeStatus | undefined {
+  if (status.state !== 'rate-limited') return undefined;
+  const seconds = Math.max(1, Math.ceil(((status.resumeAt ?? Date.now()) - Date.now()) / 1000));
+  return { fill: 'yellow', shape: 'ring', text: text('rateLimited', { seconds }) };
 }
 
 export = function (RED: NodeRedAPI): void {
@@ -26,6 +30,7 @@ export = function (RED: NodeRedAPI): void {
     /** The "rate limited" status while the tenant's requests are paused. */
     let rateLimited: NodeStatus | undefined;
     let closed = false;
+    const text = statusTexts(RED);
 
     node.domain = String(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
@@ -39,7 +44,7 @@ export = function (RED: NodeRedAPI): void {
       options.log = (level, message) => (level === 'warn' ? node.warn(message) : node.debug(message));
       client = createTenantClient(options);
       unsubscribe = client.onStatus((status) => {
-        const shown = statusFor(status);
+        const shown = statusFor(status, text);
         if (shown) {
           rateLimited = shown;
           for (const user of users.values()) user?.rateLimited(shown);

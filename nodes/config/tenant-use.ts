@@ -11,8 +11,7 @@ import { type Auth0ConfigNode, type TenantUser, findTenant } from './config-node
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
-
-export const NO_TENANT_STATUS: NodeStatus = { fill: 'red', shape: 'ring', text: 'no tenant' };
+import { type StatusText, statusTexts } from '../shared/status-text';
 
 export class TenantUse implements TenantUser {
   /** The config node, when one was found. */
@@ -21,6 +20,8 @@ export class TenantUse implements TenantUser {
   readonly setupError: Error | undefined;
   /** Aborted by `abort()` or `close()`: the node's requests end with it. */
   readonly signal: AbortSignal;
+  /** The package's status texts in the runtime's language (see status-text.ts). */
+  readonly text: StatusText;
   private readonly controller = new AbortController();
   private own: NodeStatus | Record<string, never> = {};
   private rateLimitShown = false;
@@ -28,12 +29,13 @@ export class TenantUse implements TenantUser {
 
   constructor(RED: NodeRedAPI, private readonly node: Node, tenantId: unknown) {
     this.signal = this.controller.signal;
+    this.text = statusTexts(RED);
     try {
       this.tenant = findTenant(RED, tenantId);
       this.tenant.register(node, this);
     } catch (err) {
       this.setupError = err as Error;
-      this.status(NO_TENANT_STATUS);
+      this.status({ fill: 'red', shape: 'ring', text: this.text('noTenant') });
     }
   }
 

@@ -49,6 +49,7 @@ export = function (RED: NodeRedAPI): void {
       exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
       store,
       status: (status) => use.status(status),
+      text: use.text,
       cloneMessage: (msg) => RED.util.cloneMessage(msg),
       send: (msgs) => node.send(msgs),
       error: (err, msg) => node.error(err, msg),
@@ -61,7 +62,7 @@ export = function (RED: NodeRedAPI): void {
         if (use.setupError) throw use.setupError;
         refs = readJobRefs(msg.payload);
       } catch (err) {
-        use.status({ fill: 'red', shape: 'ring', text: (err as { input?: string }).input ? 'bad job id' : 'no tenant' });
+        use.status({ fill: 'red', shape: 'ring', text: use.text((err as { input?: string }).input ? 'badJobId' : 'noTenant') });
         done(err as Error);
         return;
       }

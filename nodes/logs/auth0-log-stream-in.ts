@@ -14,6 +14,7 @@ import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stre
 import { RecentIds } from './log-stream-in/recent-ids';
 import { authorizationMatches } from './log-stream-in/stream-authorization';
 import { lastEventText } from './polling/watch-status';
+import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamInConfig extends NodeDefinition {
@@ -39,9 +40,11 @@ class LogStreamInNode {
   private readonly authorization: string | undefined;
   private readonly bodyLimit: number;
   private received = 0;
+  private readonly text: StatusText;
   private refused = 0;
 
   constructor(private readonly node: Node, config: LogStreamInConfig, private readonly RED: NodeRedAPI) {
+    this.text = statusTexts(RED);
     this.authorization = node.credentials?.authorization || undefined;
     this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
     const path = routePath(config.url);
@@ -54,18 +57,18 @@ class LogStreamInNode {
     });
     if (unavailable) {
       node.warn(`auth0-log-stream-in: ${unavailable}`);
-      node.status({ fill: 'red', shape: 'ring', text: 'no HTTP server' });
+      node.status({ fill: 'red', shape: 'ring', text: this.text('noHttpServer') });
       return;
     }
     if (path === '') {
       node.error('auth0-log-stream-in: set the URL (the path Auth0 posts the log stream to)');
-      node.status({ fill: 'red', shape: 'ring', text: 'no URL' });
+      node.status({ fill: 'red', shape: 'ring', text: this.text('noUrl') });
       return;
     }
     this.removeRoute = addPostRoute(RED, path, this.handler);
     if (!this.authorization) {
       // Refusing is the safe default; the warning comes with the first refused request.
-      node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
+      node.status({ fill: 'yellow', shape: 'ring', text: this.text('noAuthorization') });
     } else {
       node.status({ fill: 'green', shape: 'ring', text: `POST ${path}`.slice(0, 32) });
     }
@@ -82,7 +85,7 @@ class LogStreamInNode {
       req.resume();
       res.setHeader('WWW-Authenticate', 'Bearer');
       answer(res, 401, { error: 'unauthorized' });
-      this.node.status({ fill: 'yellow', shape: 'ring', text: `refused ${this.refused}` });
+      this.node.status({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
       return;
     }
     readRequestBody(req, this.bodyLimit)
@@ -113,7 +116,7 @@ class LogStreamInNode {
     this.received += fresh.length;
     if (fresh.length > 0) {
       const last = fresh[fresh.length - 1];
-      const text = lastEventText(typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? `${this.received} events`;
+      const text = lastEventText(this.text, typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? this.text('events', { count: this.received });
       this.node.status({ fill: 'green', shape: 'dot', text });
     }
   }

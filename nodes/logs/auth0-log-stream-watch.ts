@@ -10,6 +10,8 @@ import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } fro
 import { intervalSeconds } from './log-watch/log-watch-settings';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
+import { watchStatuses } from './polling/watch-status';
+import { type StatusText } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamWatchConfig extends NodeDefinition {
@@ -21,17 +23,18 @@ interface LogStreamWatchConfig extends NodeDefinition {
 const DEFAULT_STREAM_INTERVAL_SECONDS = 60;
 const OPERATION = 'log_stream_watch';
 
-function summary(counts: Record<string, number>): NodeStatus {
+function summary(counts: Record<string, number>, text: StatusText): NodeStatus {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const broken = (counts.suspended ?? 0) + (counts.paused ?? 0);
-  if (total === 0) return { fill: 'grey', shape: 'ring', text: 'no streams' };
-  if (counts.suspended) return { fill: 'red', shape: 'dot', text: `${counts.suspended} suspended` };
-  if (broken > 0) return { fill: 'yellow', shape: 'dot', text: `${broken} paused` };
-  return { fill: 'green', shape: 'dot', text: `${total} active` };
+  if (total === 0) return { fill: 'grey', shape: 'ring', text: text('noStreams') };
+  if (counts.suspended) return { fill: 'red', shape: 'dot', text: text('streamsSuspended', { count: counts.suspended }) };
+  if (broken > 0) return { fill: 'yellow', shape: 'dot', text: text('streamsPaused', { count: broken }) };
+  return { fill: 'green', shape: 'dot', text: text('streamsActive', { count: total }) };
 }
 
 class LogStreamWatchNode {
   private readonly use: TenantUse;
+  private readonly statuses: ReturnType<typeof watchStatuses>;
   private setupError: Error | undefined;
   private intervalMs = DEFAULT_STREAM_INTERVAL_SECONDS * 1000;
   private readonly tracker = new StreamStatusTracker();
@@ -42,12 +45,13 @@ class LogStreamWatchNode {
 
   constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
     this.use = new TenantUse(RED, node, config.tenant);
+    this.statuses = watchStatuses(this.use.text);
     try {
       if (this.use.setupError) throw this.use.setupError;
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
     } catch (err) {
       this.setupError = err as Error;
-      if (!this.use.setupError) this.use.status({ fill: 'red', shape: 'ring', text: 'configuration' });
+      if (!this.use.setupError) this.use.status(this.statuses.configuration());
       node.error(`auth0-log-stream-watch: ${(err as Error).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.intervalMs);
@@ -64,7 +68,7 @@ class LogStreamWatchNode {
       this.loop.stop().then(() => this.use.close(done), () => this.use.close(done));
     });
     if (!this.setupError) {
-      this.use.status({ fill: 'grey', shape: 'ring', text: 'starting' });
+      this.use.status(this.statuses.starting());
       this.loop.start(0);
     }
   }
@@ -80,14 +84,14 @@ class LogStreamWatchNode {
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
       for (const change of changes) this.node.send(this.changeMessage(change));
       this.failures = 0;
-      this.use.status(summary(this.tracker.counts()));
+      this.use.status(summary(this.tracker.counts(), this.use.text));
       return { delayMs: this.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
-      this.use.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}` });
+      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
       if (!triggered) {
         const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
         this.node.error(err, {

@@ -20,7 +20,7 @@ import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf
 import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch/log-watch-settings';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
-import { STATUS } from './polling/watch-status';
+import { watchStatuses } from './polling/watch-status';
 import { migrateNodeConfig } from '../shared/migrations';
 
 /** Where the watcher is in the log. */
@@ -57,6 +57,7 @@ function maxId(events: LogEvent[]): string | undefined {
 
 class LogWatchNode {
   private readonly use: TenantUse;
+  private readonly statuses: ReturnType<typeof watchStatuses>;
   private settings: LogWatchSettings | undefined;
   private setupError: Error | undefined;
   private readonly loop: PollLoop;
@@ -71,13 +72,14 @@ class LogWatchNode {
 
   constructor(private readonly node: Node, config: LogWatchConfig, RED: NodeRedAPI) {
     this.use = new TenantUse(RED, node, config.tenant);
+    this.statuses = watchStatuses(this.use.text);
     try {
       if (this.use.setupError) throw this.use.setupError;
       this.settings = readLogWatchSettings(config);
       this.checkpoint = new CheckpointStore(node, this.settings.store);
     } catch (err) {
       this.setupError = err as Error;
-      if (!this.use.setupError) this.use.status(STATUS.failed('configuration'));
+      if (!this.use.setupError) this.use.status(this.statuses.configuration());
       node.error(`auth0-log-watch: ${(err as Error).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.settings?.intervalMs);
@@ -94,7 +96,7 @@ class LogWatchNode {
     });
 
     if (!this.setupError) {
-      this.use.status(STATUS.starting());
+      this.use.status(this.statuses.starting());
       this.loop.start(0);
     }
   }
@@ -125,16 +127,16 @@ class LogWatchNode {
         await this.deliver(page, settings);
         // A full page means a backlog: read on at once; the tenant's limiter paces the requests.
         if (!page.full || this.closing) break;
-        this.use.status(STATUS.catchingUp(this.readInRun));
+        this.use.status(this.statuses.catchingUp(this.readInRun));
       }
-      if (!this.closing) this.use.status(STATUS.idle(this.position.lastDate));
+      if (!this.closing) this.use.status(this.statuses.idle(this.position.lastDate));
       return { delayMs: settings.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
-      this.use.status(STATUS.failed(err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}`));
+      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
       // A poll an input message asked for reports through that message's done(err) instead.
       if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
       return { delayMs, error: err as Error };

@@ -157,7 +157,7 @@ class ActionNode {
   private describeFailure(msg: NodeMessage, err: Error): void {
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     describeFailure(msg, err, { operation: opId, group: this.group.name });
-    this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
+    this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
@@ -171,7 +171,7 @@ class ActionNode {
     this.inFlight.add(controller);
     // Status changes only when the node goes busy or idle, not per message: a burst of
     // messages would otherwise flood the editor with status events.
-    if (this.inFlight.size === 1) this.use.status({ fill: 'blue', shape: 'dot', text: 'requesting' });
+    if (this.inFlight.size === 1) this.use.status({ fill: 'blue', shape: 'dot', text: this.use.text('requesting') });
     try {
       const customDomain = this.use.tenant?.customDomain;
       const buildOptions = customDomain ? { customDomain } : {};

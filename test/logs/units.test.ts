@@ -17,6 +17,7 @@ import { authorizationMatches } from '../../nodes/logs/log-stream-in/stream-auth
 import { byteLimit, routePath } from '../../nodes/logs/log-stream-in/http-node-route';
 import { lastEventText } from '../../nodes/logs/polling/watch-status';
 import { Auth0Error, ConfigError, RateLimitError } from '../../nodes/shared/errors';
+import { statusText } from '../helpers/messages';
 
 describe('logs: log type categories', () => {
   it('login failures are Auth0\'s "Login - Failure" filter: f, fc, fco, fcoa, fens, fp, fu', () => {
@@ -171,18 +172,18 @@ describe('logs: retry delays and failure texts', () => {
   });
 
   it('names failures briefly', () => {
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 503 })), 'HTTP 503');
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 0, errorCode: 'ETIMEDOUT' })), 'timeout');
-    assert.equal(failureText(new RateLimitError('x', { statusCode: 429 })), 'rate limited');
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 200, errorCode: 'invalid_response' })), 'bad response');
-    assert.equal(failureText(new ConfigError('x')), 'configuration');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 503 }), statusText), 'HTTP 503');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 0, errorCode: 'ETIMEDOUT' }), statusText), 'timeout');
+    assert.equal(failureText(new RateLimitError('x', { statusCode: 429 }), statusText), 'rate limited');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 200, errorCode: 'invalid_response' }), statusText), 'bad response');
+    assert.equal(failureText(new ConfigError('x'), statusText), 'configuration');
   });
 
   it('shows the time of the last event, or its day when older', () => {
     const now = new Date(2026, 10, 21, 15, 0, 0);
-    assert.equal(lastEventText(new Date(2026, 10, 21, 14, 3, 22).toISOString(), now), 'last 14:03:22');
-    assert.equal(lastEventText(new Date(2026, 10, 20, 9, 0, 0).toISOString(), now), 'last 2026-11-20');
-    assert.equal(lastEventText(null, now), undefined);
+    assert.equal(lastEventText(statusText, new Date(2026, 10, 21, 14, 3, 22).toISOString(), now), 'last 14:03:22');
+    assert.equal(lastEventText(statusText, new Date(2026, 10, 20, 9, 0, 0).toISOString(), now), 'last 2026-11-20');
+    assert.equal(lastEventText(statusText, null, now), undefined);
   });
 });
 

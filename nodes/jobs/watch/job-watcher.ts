@@ -8,6 +8,7 @@
 import { Auth0Error } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { DoneFunction, NodeMessage, NodeStatus, SendFunction } from '../../shared/node-red-types';
+import type { StatusText } from '../../shared/status-text';
 import { exportFormatOf, parseLocation } from './export-download';
 import { readExportUsers } from './export-stream';
 import { JobRequests, isPermanent, nextPollAfterFailure, pastDeadline, timeoutText } from './job-polling';
@@ -31,6 +32,8 @@ export interface WatcherOptions {
   exportOutput: ExportOutput;
   store: WatchStore;
   status(status: NodeStatus | Record<string, never>): void;
+  /** The status texts (see status-text.ts). */
+  text: StatusText;
   cloneMessage<T>(msg: T): T;
   /** node.send, for jobs resumed after a restart (they have no input message to answer). */
   send: SendFunction;
@@ -362,6 +365,6 @@ export class JobWatcher {
 
   private showStatus(): void {
     if (this.closed) return;
-    this.options.status(watchStatus(progressOf(this.jobs.values(), this.downloading, this.now()), this.totals));
+    this.options.status(watchStatus(progressOf(this.jobs.values(), this.downloading, this.now()), this.totals, this.options.text));
   }
 }

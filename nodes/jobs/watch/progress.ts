@@ -1,6 +1,7 @@
 /** The node status of auth0-job-watch: short texts (Node-RED shows about 20 characters). */
 import type { NodeStatus } from '../../shared/node-red-types';
 import { isRunningStatus } from '../job-limits';
+import type { StatusText } from '../../shared/status-text';
 import type { WatchedJob } from './watched-job';
 
 /** 45 s, 3 min, 1 h 5 min. */
@@ -30,21 +31,21 @@ export interface WatchTotals {
   failed: number;
 }
 
-export function watchStatus(progress: WatchProgress, totals: WatchTotals): NodeStatus | Record<string, never> {
+export function watchStatus(progress: WatchProgress, totals: WatchTotals, text: StatusText): NodeStatus | Record<string, never> {
   if (progress.downloading !== undefined) {
-    return { fill: 'blue', shape: 'dot', text: `export ${progress.downloading.toLocaleString('en-US')} users` };
+    return { fill: 'blue', shape: 'dot', text: text('exporting', { count: progress.downloading.toLocaleString('en-US') }) };
   }
   if (progress.jobs > 0) {
-    const count = progress.jobs === 1 ? '1 job' : `${progress.jobs} jobs`;
-    if (progress.retryIn !== undefined) return { fill: 'yellow', shape: 'ring', text: `${count}, retry ${formatDuration(progress.retryIn)}` };
+    const count = progress.jobs === 1 ? text('oneJob') : text('jobs', { count: progress.jobs });
+    if (progress.retryIn !== undefined) return { fill: 'yellow', shape: 'ring', text: text('jobsRetry', { jobs: count, delay: formatDuration(progress.retryIn) }) };
     const parts = [count];
     if (progress.percent !== undefined) parts.push(`${Math.floor(progress.percent)}%`);
     if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) parts.push(`~${formatDuration(progress.secondsLeft)}`);
     return { fill: 'blue', shape: 'dot', text: parts.join(' ') };
   }
   if (totals.completed === 0 && totals.failed === 0) return {};
-  const text = totals.failed > 0 ? `${totals.completed} done, ${totals.failed} failed` : `${totals.completed} done`;
-  return { fill: totals.failed > 0 ? 'red' : 'green', shape: totals.failed > 0 ? 'ring' : 'dot', text };
+  const done = totals.failed > 0 ? text('jobsDoneFailed', { completed: totals.completed, failed: totals.failed }) : text('jobsDone', { completed: totals.completed });
+  return { fill: totals.failed > 0 ? 'red' : 'green', shape: totals.failed > 0 ? 'ring' : 'dot', text: done };
 }
 
 /** The progress of the watched jobs: their mean percentage, the longest time left, the next retry. */

@@ -5,6 +5,7 @@
  */
 import { backoffMs } from '../../shared/backoff';
 import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../../shared/errors';
+import type { StatusText } from '../../shared/status-text';
 
 const FIRST_RETRY_MS = 1_000;
 const MIN_BACKOFF_CAP_MS = 60_000;
@@ -22,17 +23,17 @@ export function retryDelayMs(err: unknown, failures: number, intervalMs: number,
 }
 
 /** A short status text (Node-RED shows about 20 characters). */
-export function failureText(err: unknown): string {
-  if (err instanceof RateLimitError) return 'rate limited';
-  if (err instanceof ConfigError) return 'configuration';
+export function failureText(err: unknown, text: StatusText): string {
+  if (err instanceof RateLimitError) return text('failure.rateLimited');
+  if (err instanceof ConfigError) return text('configuration');
   if (err instanceof Auth0Error) {
-    if (err.statusCode >= 400) return `HTTP ${err.statusCode}`;
-    if (err.errorCode === 'ETIMEDOUT' || err.errorCode === 'ECONNTIMEOUT') return 'timeout';
-    if (err.errorCode === 'invalid_response') return 'bad response';
-    if (err.errorCode === 'ECONNREFUSED' || err.errorCode === 'ENOTFOUND') return 'unreachable';
-    return 'connection error';
+    if (err.statusCode >= 400) return text('failure.http', { status: err.statusCode });
+    if (err.errorCode === 'ETIMEDOUT' || err.errorCode === 'ECONNTIMEOUT') return text('failure.timeout');
+    if (err.errorCode === 'invalid_response') return text('failure.badResponse');
+    if (err.errorCode === 'ECONNREFUSED' || err.errorCode === 'ENOTFOUND') return text('failure.unreachable');
+    return text('failure.connection');
   }
-  return 'error';
+  return text('failure.error');
 }
 
 /** The tenant's client was closed under us (its config node is being redeployed): not worth an alert. */

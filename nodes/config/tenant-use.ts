@@ -52,11 +52,6 @@ export class TenantUse implements TenantUser {
     if (!this.closed) this.node.status(status);
   }
 
-  /** What the node itself last showed (not the tenant's "rate limited"). */
-  get ownStatus(): NodeStatus | Record<string, never> {
-    return this.own;
-  }
-
   /** Called by the config node: the tenant's requests are paused. */
   rateLimited(status: NodeStatus): void {
     if (this.closed) return;

@@ -16,7 +16,7 @@
 import axios from 'axios';
 import * as http from 'http';
 import { startEmulator, type Emulator } from '../emulator';
-import { createTenantClient } from '../nodes/config/client';
+import { createTenantClient } from '../nodes/tenant-client/client';
 import { sdkClient } from '../test/emulator/sdk-client';
 import { type BenchRow, driveFlow, flowHelper, median, packageNode, pool, timed, withoutSpies } from './util';
 

@@ -5,7 +5,7 @@
  * emulator's `seccft` log events (one per client-credentials exchange).
  */
 import { startEmulator, type Emulator } from '../emulator';
-import { createTenantClient } from '../nodes/config/client';
+import { createTenantClient } from '../nodes/tenant-client/client';
 import { sdkClient } from '../test/emulator/sdk-client';
 import type { BenchRow } from './util';
 

@@ -1,12 +1,13 @@
 /**
  * After `tsc`: puts beside every node module Node-RED loads (dist/nodes/<family>/auth0-*.js)
- * its .html (hand-written next to the .ts, or generated from the group's catalogue), the icons
- * and the locale files, and checks that package.json lists exactly those modules.
+ * its .html (hand-written next to the .ts, or generated from the group's catalogue), its help
+ * and message catalogue in locales/en-US/ (hand-written in nodes/<family>/locales/, or generated
+ * from the catalogue), the icons, and checks that package.json lists exactly those modules.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
-import { actionNodeHtml } from './editor-html';
+import { actionNodeHelp, actionNodeHtml } from './editor-html';
 
 const root = path.resolve(__dirname, '..', '..');
 const dist = path.join(root, 'dist');
@@ -51,12 +52,15 @@ export function build(): string[] {
     const handWritten = path.join(sourceDir, `${type}.html`);
     const htmlOut = entry.replace(/\.js$/, '.html');
     const localeOut = path.join(path.dirname(entry), 'locales', 'en-US', `${type}.json`);
+    const helpOut = path.join(path.dirname(entry), 'locales', 'en-US', `${type}.html`);
     fs.mkdirSync(path.dirname(localeOut), { recursive: true });
     if (fs.existsSync(handWritten)) {
       fs.copyFileSync(handWritten, htmlOut);
-      const ownLocale = path.join(sourceDir, 'locales', 'en-US', `${type}.json`);
-      if (fs.existsSync(ownLocale)) fs.copyFileSync(ownLocale, localeOut);
-      else problems.push(`${type}: no locales/en-US/${type}.json beside ${path.relative(root, handWritten)}`);
+      for (const [own, out] of [[`${type}.json`, localeOut], [`${type}.html`, helpOut]]) {
+        const source = path.join(sourceDir, 'locales', 'en-US', own);
+        if (fs.existsSync(source)) fs.copyFileSync(source, out);
+        else problems.push(`${type}: no locales/en-US/${own} beside ${path.relative(root, handWritten)}`);
+      }
       continue;
     }
     const group = groupOf(entry);
@@ -66,6 +70,7 @@ export function build(): string[] {
     }
     if (group.type !== type) problems.push(`${path.relative(root, entry)} registers ${group.type}; the file must be named after its type`);
     fs.writeFileSync(htmlOut, actionNodeHtml(group));
+    fs.writeFileSync(helpOut, actionNodeHelp(group));
     // Every action node shares the generic form's strings, under its own file name as Node-RED expects.
     fs.copyFileSync(actionLocale, localeOut);
   }

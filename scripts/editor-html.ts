@@ -1,7 +1,8 @@
 /**
  * Writes an action node's .html from its catalogue: the registerType call (a literal, as the
- * Flow Library's parser needs), the catalogue the generic editor form reads, the form template
- * and the help text (Inputs, Outputs, Details, References).
+ * Flow Library's parser needs), the catalogue the generic editor form reads and the form
+ * template; and apart from it the help text (Inputs, Outputs, Details, References), which goes
+ * into locales/en-US/<type>.html as Node-RED expects of translatable help.
  */
 import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalogue';
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
@@ -185,8 +186,12 @@ export function actionNodeHtml(group: GroupSpec): string {
 <script type="text/html" data-template-name="${group.type}">
 ${formHtml(group)}
 </script>
+`;
+}
 
-<script type="text/html" data-help-name="${group.type}">
+/** The node's help, for `locales/en-US/<type>.html` beside the module, where Node-RED looks it up by language. */
+export function actionNodeHelp(group: GroupSpec): string {
+  return `<script type="text/html" data-help-name="${group.type}">
 ${helpHtml(group)}
 </script>
 `;

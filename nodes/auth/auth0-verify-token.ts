@@ -4,16 +4,18 @@
  * output 2 a refused one's, ready for an http response node (401, WWW-Authenticate, reason).
  * A failure that is not the token's fault (the keys cannot be fetched) goes to Catch nodes.
  */
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { describeFailure, failureStatusText } from '../shared/failure';
 import { ConfigError, InputError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
+import { evaluateNodeProperty } from '../shared/node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, SendFunction } from '../shared/node-red-types';
 import type { TokenKind } from './verify/claims';
 import { InvalidTokenError } from './verify/invalid-token';
 import { JwksCache } from './verify/jwks';
 import { findToken } from './verify/token-source';
 import { verifyToken } from './verify/verifier';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface VerifyTokenConfig extends NodeDefinition {
   tenant?: string;
@@ -46,9 +48,7 @@ function readProperty(RED: NodeRedAPI, node: Node, msg: NodeMessage, value: unkn
   if ((kind === 'str' || kind === 'num') && (value === undefined || value === null || String(value).trim() === '')) {
     return Promise.resolve(undefined);
   }
-  return new Promise((resolve, reject) => {
-    RED.util.evaluateNodeProperty(value, kind, node, msg, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+  return evaluateNodeProperty(RED, node, msg, value, kind);
 }
 
 function isEmpty(value: unknown): boolean {
@@ -86,11 +86,9 @@ function wwwAuthenticate(err: InvalidTokenError): string {
 }
 
 class VerifyTokenNode {
-  private tenant: Auth0ConfigNode | undefined;
-  private setupError: Error | undefined;
+  private readonly use: TenantUse;
   private keys: JwksCache | undefined;
   private keysClient: TenantClient | undefined;
-  private readonly controller = new AbortController();
   private readonly kind: TokenKind;
   private readonly leeway: number;
   private readonly toUser: boolean;
@@ -99,26 +97,18 @@ class VerifyTokenNode {
     this.kind = config.tokenType === 'id' ? 'id' : 'access';
     this.leeway = toLeeway(config.leeway);
     this.toUser = config.output === 'user';
-    try {
-      this.tenant = findTenant(RED, config.tenant);
-      this.tenant.register(node);
-    } catch (err) {
-      this.setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
-    }
+    this.use = new TenantUse(RED, node, config.tenant);
     node.on('input', (msg: NodeMessage, send: SendFunction, done: (err?: Error) => void) => {
       this.handle(msg, send).then(() => done(), (err: Error) => {
         // The token is not at fault (no keys, no tenant): Catch gets the status and codes, as from every node.
         describeFailure(msg, err, { operation: 'verify', group: 'verify_token' });
-        node.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
+        this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
         done(err);
       });
     });
     node.on('close', (_removed: boolean, done: () => void) => {
-      this.controller.abort();
       this.keys = undefined;
-      if (this.tenant) this.tenant.deregister(node, done);
-      else done();
+      this.use.close(done);
     });
   }
 
@@ -128,7 +118,7 @@ class VerifyTokenNode {
       this.keysClient = client;
       this.keys = new JwksCache(async () => {
         const response = await client.request({
-          method: 'GET', path: JWKS_PATH, auth: 'none', signal: this.controller.signal, operation: 'verify_token.jwks',
+          method: 'GET', path: JWKS_PATH, auth: 'none', signal: this.use.signal, operation: 'verify_token.jwks',
         });
         return response.data;
       });
@@ -137,8 +127,8 @@ class VerifyTokenNode {
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
-    if (this.setupError || !this.tenant) throw this.setupError ?? new ConfigError('no Auth0 tenant');
-    const client = this.tenant.getClient();
+    if (this.use.setupError) throw this.use.setupError;
+    const client = this.use.client();
     const audience = (this.config.audience ?? '').trim() || (this.kind === 'id' ? client.defaultCredential('clientId') ?? '' : '');
     if (audience === '') {
       throw new ConfigError(this.kind === 'id'
@@ -163,7 +153,7 @@ class VerifyTokenNode {
       });
       if (this.toUser) msg.user = claims;
       else msg.payload = claims;
-      this.node.status({ fill: 'green', shape: 'dot', text: 'valid' });
+      this.use.status({ fill: 'green', shape: 'dot', text: this.use.text('valid') });
       send([msg, null]);
     } catch (err) {
       if (!(err instanceof InvalidTokenError)) throw err;
@@ -176,7 +166,7 @@ class VerifyTokenNode {
     msg.payload = { error: 'invalid_token', code: err.code, reason: err.reason };
     msg.statusCode = 401;
     msg.headers = { 'WWW-Authenticate': wwwAuthenticate(err) };
-    this.node.status({ fill: 'yellow', shape: 'ring', text: err.code.replace(/_/g, ' ') });
+    this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text(`refusedToken.${err.code}`) });
     send([null, msg]);
   }
 }
@@ -184,6 +174,6 @@ class VerifyTokenNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-verify-token', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new VerifyTokenNode(RED, this, config as VerifyTokenConfig);
+    new VerifyTokenNode(RED, this, migrateNodeConfig(config) as VerifyTokenConfig);
   });
 };

@@ -2,15 +2,28 @@
  * What the auth0-config node offers the nodes that use it, and how its settings become
  * client options. Kept apart from the node module, which Node-RED loads with `export =`.
  */
-import type { TenantClientOptions } from './client-options';
+import type { TenantClientOptions } from '../tenant-client/client-options';
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
-import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
+
+/** What a node registered with its tenant is told about the tenant's rate limit (see tenant-use.ts). */
+export interface TenantUser {
+  /** The tenant's requests are paused: show it. */
+  rateLimited(status: NodeStatus): void;
+  /** The pause is over: show the node's own status again. */
+  rateLimitOver(): void;
+}
 
 export interface Auth0ConfigNode extends Node {
-  /** The tenant's shared client, created on first use; with an unusable domain every request fails with a ConfigError. */
+  /**
+   * The tenant's shared client, created on first use; with an unusable domain every request fails
+   * with a ConfigError. Once the config node has closed it refuses (a TenantClosedError) rather
+   * than make a client nobody would close.
+   */
   getClient(): TenantClient;
-  register(node: Node): void;
+  /** `user`: told when the tenant's rate limit pauses and resumes requests; without one the node's status is left alone. */
+  register(node: Node, user?: TenantUser): void;
   deregister(node: Node, done?: () => void): void;
   readonly domain: string;
   readonly customDomain?: string;

@@ -4,13 +4,12 @@
  * jobs are kept in a context store, so the watch resumes after a restart. The engine is in
  * watch/job-watcher.ts; this file reads the node's settings and follows Node-RED's conventions.
  */
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
-import { ConfigError } from '../shared/errors';
-import type { TenantClient } from '../shared/http-types';
+import { TenantUse } from '../config/tenant-use';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { readJobRefs } from './watch/job-refs';
 import { type ExportOutput, JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -36,31 +35,21 @@ function intervalMs(raw: unknown): number {
 }
 
 export = function (RED: NodeRedAPI): void {
-  function Auth0JobWatch(this: Node, config: JobWatchConfig): void {
-    RED.nodes.createNode(this, config);
+  function Auth0JobWatch(this: Node, saved: NodeDefinition): void {
+    RED.nodes.createNode(this, saved);
+    const config = migrateNodeConfig(saved) as JobWatchConfig;
     const node = this;
-    let tenant: Auth0ConfigNode | undefined;
-    let setupError: Error | undefined;
-    try {
-      tenant = findTenant(RED, config.tenant);
-      tenant.register(node);
-    } catch (err) {
-      setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
-    }
+    const use = new TenantUse(RED, node, config.tenant);
 
     const storeName = typeof config.store === 'string' && config.store.trim() !== '' ? config.store.trim() : undefined;
     const store = new WatchStore(node.context(), storeName, (err) => node.warn(`auth0-job-watch: context store${storeName ? ` "${storeName}"` : ''}: ${err.message}`));
-    const client = (): TenantClient => {
-      if (!tenant) throw setupError ?? new ConfigError('no Auth0 tenant');
-      return tenant.getClient();
-    };
     const watcher = new JobWatcher({
-      client,
+      client: () => use.client(),
       intervalMs: intervalMs(config.interval),
       exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
       store,
-      status: (status) => node.status(status),
+      status: (status) => use.status(status),
+      text: use.text,
       cloneMessage: (msg) => RED.util.cloneMessage(msg),
       send: (msgs) => node.send(msgs),
       error: (err, msg) => node.error(err, msg),
@@ -70,10 +59,10 @@ export = function (RED: NodeRedAPI): void {
     node.on('input', (msg, send, done) => {
       let refs;
       try {
-        if (setupError || !tenant) throw setupError ?? new ConfigError('no Auth0 tenant');
+        if (use.setupError) throw use.setupError;
         refs = readJobRefs(msg.payload);
       } catch (err) {
-        node.status({ fill: 'red', shape: 'ring', text: (err as { input?: string }).input ? 'bad job id' : 'no tenant' });
+        use.status({ fill: 'red', shape: 'ring', text: use.text((err as { input?: string }).input ? 'badJobId' : 'noTenant') });
         done(err as Error);
         return;
       }
@@ -82,8 +71,8 @@ export = function (RED: NodeRedAPI): void {
 
     node.on('close', (removed: boolean, done: () => void) => {
       watcher.close(removed).then(
-        () => (tenant ? tenant.deregister(node, done) : done()),
-        () => (tenant ? tenant.deregister(node, done) : done()),
+        () => use.close(done),
+        () => use.close(done),
       );
     });
   }

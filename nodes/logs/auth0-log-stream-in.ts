@@ -8,11 +8,14 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
-import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './http-node-route';
-import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-body';
-import { RecentIds } from './recent-ids';
-import { authorizationMatches } from './stream-authorization';
-import { lastEventText } from './watch-status';
+import { BodyTooLargeError } from '../shared/request-body-reader';
+import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
+import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
+import { RecentIds } from './log-stream-in/recent-ids';
+import { authorizationMatches } from './log-stream-in/stream-authorization';
+import { lastEventText } from './polling/watch-status';
+import { type StatusText, statusTexts } from '../shared/status-text';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;
@@ -37,9 +40,11 @@ class LogStreamInNode {
   private readonly authorization: string | undefined;
   private readonly bodyLimit: number;
   private received = 0;
+  private readonly text: StatusText;
   private refused = 0;
 
   constructor(private readonly node: Node, config: LogStreamInConfig, private readonly RED: NodeRedAPI) {
+    this.text = statusTexts(RED);
     this.authorization = node.credentials?.authorization || undefined;
     this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
     const path = routePath(config.url);
@@ -52,18 +57,18 @@ class LogStreamInNode {
     });
     if (unavailable) {
       node.warn(`auth0-log-stream-in: ${unavailable}`);
-      node.status({ fill: 'red', shape: 'ring', text: 'no HTTP server' });
+      node.status({ fill: 'red', shape: 'ring', text: this.text('noHttpServer') });
       return;
     }
     if (path === '') {
       node.error('auth0-log-stream-in: set the URL (the path Auth0 posts the log stream to)');
-      node.status({ fill: 'red', shape: 'ring', text: 'no URL' });
+      node.status({ fill: 'red', shape: 'ring', text: this.text('noUrl') });
       return;
     }
     this.removeRoute = addPostRoute(RED, path, this.handler);
     if (!this.authorization) {
       // Refusing is the safe default; the warning comes with the first refused request.
-      node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
+      node.status({ fill: 'yellow', shape: 'ring', text: this.text('noAuthorization') });
     } else {
       node.status({ fill: 'green', shape: 'ring', text: `POST ${path}`.slice(0, 32) });
     }
@@ -80,7 +85,7 @@ class LogStreamInNode {
       req.resume();
       res.setHeader('WWW-Authenticate', 'Bearer');
       answer(res, 401, { error: 'unauthorized' });
-      this.node.status({ fill: 'yellow', shape: 'ring', text: `refused ${this.refused}` });
+      this.node.status({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
       return;
     }
     readRequestBody(req, this.bodyLimit)
@@ -111,7 +116,7 @@ class LogStreamInNode {
     this.received += fresh.length;
     if (fresh.length > 0) {
       const last = fresh[fresh.length - 1];
-      const text = lastEventText(typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? `${this.received} events`;
+      const text = lastEventText(this.text, typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? this.text('events', { count: this.received });
       this.node.status({ fill: 'green', shape: 'dot', text });
     }
   }
@@ -122,7 +127,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-log-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      new LogStreamInNode(this, config as LogStreamInConfig, RED);
+      new LogStreamInNode(this, migrateNodeConfig(config) as LogStreamInConfig, RED);
     },
     { credentials: { authorization: { type: 'password' } } },
   );

@@ -3,13 +3,16 @@
  * status (active → suspended when Auth0 gives up delivering, paused, active again, deleted), so a
  * flow can alert when log delivery breaks. The first poll after a start is the baseline.
  */
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { ConfigError } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
-import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-changes';
-import { intervalSeconds } from './log-watch-settings';
-import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
+import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-watch/log-stream-changes';
+import { intervalSeconds } from './log-watch/log-watch-settings';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
+import { watchStatuses } from './polling/watch-status';
+import { type StatusText } from '../shared/status-text';
+import { migrateNodeConfig } from '../shared/migrations';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -20,20 +23,20 @@ interface LogStreamWatchConfig extends NodeDefinition {
 const DEFAULT_STREAM_INTERVAL_SECONDS = 60;
 const OPERATION = 'log_stream_watch';
 
-function summary(counts: Record<string, number>): NodeStatus {
+function summary(counts: Record<string, number>, text: StatusText): NodeStatus {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const broken = (counts.suspended ?? 0) + (counts.paused ?? 0);
-  if (total === 0) return { fill: 'grey', shape: 'ring', text: 'no streams' };
-  if (counts.suspended) return { fill: 'red', shape: 'dot', text: `${counts.suspended} suspended` };
-  if (broken > 0) return { fill: 'yellow', shape: 'dot', text: `${broken} paused` };
-  return { fill: 'green', shape: 'dot', text: `${total} active` };
+  if (total === 0) return { fill: 'grey', shape: 'ring', text: text('noStreams') };
+  if (counts.suspended) return { fill: 'red', shape: 'dot', text: text('streamsSuspended', { count: counts.suspended }) };
+  if (broken > 0) return { fill: 'yellow', shape: 'dot', text: text('streamsPaused', { count: broken }) };
+  return { fill: 'green', shape: 'dot', text: text('streamsActive', { count: total }) };
 }
 
 class LogStreamWatchNode {
-  private tenant: Auth0ConfigNode | undefined;
+  private readonly use: TenantUse;
+  private readonly statuses: ReturnType<typeof watchStatuses>;
   private setupError: Error | undefined;
   private intervalMs = DEFAULT_STREAM_INTERVAL_SECONDS * 1000;
-  private readonly controller = new AbortController();
   private readonly tracker = new StreamStatusTracker();
   private readonly loop: PollLoop;
   private failures = 0;
@@ -41,12 +44,14 @@ class LogStreamWatchNode {
   private domain = '';
 
   constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
+    this.use = new TenantUse(RED, node, config.tenant);
+    this.statuses = watchStatuses(this.use.text);
     try {
+      if (this.use.setupError) throw this.use.setupError;
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
-      this.tenant = findTenant(RED, config.tenant);
     } catch (err) {
       this.setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
+      if (!this.use.setupError) this.use.status(this.statuses.configuration());
       node.error(`auth0-log-stream-watch: ${(err as Error).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.intervalMs);
@@ -59,34 +64,34 @@ class LogStreamWatchNode {
     });
     node.on('close', (_removed: boolean, done: () => void) => {
       this.closing = true;
-      this.controller.abort();
-      this.loop.stop().then(done, () => done());
+      this.use.abort();
+      this.loop.stop().then(() => this.use.close(done), () => this.use.close(done));
     });
     if (!this.setupError) {
-      node.status({ fill: 'grey', shape: 'ring', text: 'starting' });
+      this.use.status(this.statuses.starting());
       this.loop.start(0);
     }
   }
 
   private async poll(triggered: boolean): Promise<PollOutcome> {
     try {
-      const client = this.tenant!.getClient();
+      const client = this.use.client();
       this.domain = client.domain;
       const response = await client.request({
-        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.controller.signal, operation: `${OPERATION} (list)`,
+        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.use.signal, operation: `${OPERATION} (list)`,
       });
       if (this.closing) return { delayMs: this.intervalMs };
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
       for (const change of changes) this.node.send(this.changeMessage(change));
       this.failures = 0;
-      this.node.status(summary(this.tracker.counts()));
+      this.use.status(summary(this.tracker.counts(), this.use.text));
       return { delayMs: this.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
-      this.node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}` });
+      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
       if (!triggered) {
         const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
         this.node.error(err, {
@@ -111,6 +116,6 @@ class LogStreamWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-stream-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogStreamWatchNode(this, config as LogStreamWatchConfig, RED);
+    new LogStreamWatchNode(this, migrateNodeConfig(config) as LogStreamWatchConfig, RED);
   });
 };

@@ -11,17 +11,17 @@
  *   up to its flush interval), the events after the persisted checkpoint are sent again on start:
  *   never lost, at worst repeated; msg.payload.log_id lets a flow drop such repeats.
  */
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { ConfigError } from '../shared/errors';
-import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
-import { logTypeTable } from './log-categories';
-import { CheckpointStore } from './log-checkpoint';
-import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-reader';
-import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch-settings';
-import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
-import { STATUS } from './watch-status';
+import { logTypeTable } from './log-watch/log-categories';
+import { CheckpointStore } from './log-watch/log-checkpoint';
+import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-watch/log-reader';
+import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch/log-watch-settings';
+import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
+import { watchStatuses } from './polling/watch-status';
+import { migrateNodeConfig } from '../shared/migrations';
 
 /** Where the watcher is in the log. */
 interface Position {
@@ -56,10 +56,10 @@ function maxId(events: LogEvent[]): string | undefined {
 }
 
 class LogWatchNode {
-  private tenant: Auth0ConfigNode | undefined;
+  private readonly use: TenantUse;
+  private readonly statuses: ReturnType<typeof watchStatuses>;
   private settings: LogWatchSettings | undefined;
   private setupError: Error | undefined;
-  private readonly controller = new AbortController();
   private readonly loop: PollLoop;
   private checkpoint: CheckpointStore | undefined;
   private position: Position | undefined;
@@ -68,19 +68,18 @@ class LogWatchNode {
   /** The position last written, to skip writes that would change nothing. */
   private savedState = '';
   private closing = false;
-  private polling = false;
   private readInRun = 0;
-  private client: TenantClient | undefined;
-  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly node: Node, config: LogWatchConfig, RED: NodeRedAPI) {
+    this.use = new TenantUse(RED, node, config.tenant);
+    this.statuses = watchStatuses(this.use.text);
     try {
+      if (this.use.setupError) throw this.use.setupError;
       this.settings = readLogWatchSettings(config);
-      this.tenant = findTenant(RED, config.tenant);
       this.checkpoint = new CheckpointStore(node, this.settings.store);
     } catch (err) {
       this.setupError = err as Error;
-      node.status(STATUS.failed(err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration'));
+      if (!this.use.setupError) this.use.status(this.statuses.configuration());
       node.error(`auth0-log-watch: ${(err as Error).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.settings?.intervalMs);
@@ -93,55 +92,31 @@ class LogWatchNode {
       void this.loop.pollNow().then((err) => (err ? done(err) : done()));
     });
     node.on('close', (removed: boolean, done: () => void) => {
-      this.close(removed).then(done, () => done());
+      this.close(removed).then(() => this.use.close(done), () => this.use.close(done));
     });
 
     if (!this.setupError) {
-      node.status(STATUS.starting());
+      this.use.status(this.statuses.starting());
       this.loop.start(0);
     }
   }
 
   private async close(removed: boolean): Promise<void> {
     this.closing = true;
-    this.controller.abort();
+    this.use.abort();
     // Waits for the poll in progress: its last checkpoint write completes before the node is gone.
     await this.loop.stop();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
     // A deleted or disabled node's place in the log goes with it (Node-RED drops its context too).
     if (removed && this.checkpoint) await this.checkpoint.delete().catch(() => undefined);
   }
 
-  /** The tenant's current client (a redeployed config node brings a new one), with its status followed. */
-  private currentClient(): TenantClient {
-    const client = this.tenant!.getClient();
-    if (client !== this.client) {
-      this.unsubscribe?.();
-      this.client = client;
-      this.domain = client.domain;
-      this.unsubscribe = client.onStatus((status) => this.onClientStatus(status));
-    }
-    return client;
-  }
-
-  private onClientStatus(status: ClientStatus): void {
-    if (!this.polling || this.closing) return;
-    if (status.state === 'rate-limited') this.node.status(STATUS.rateLimited());
-    else if (status.state === 'requesting') this.showProgress();
-  }
-
-  private showProgress(): void {
-    if (this.readInRun > 0) this.node.status(STATUS.catchingUp(this.readInRun));
-  }
-
   private async poll(triggered: boolean): Promise<PollOutcome> {
     const settings = this.settings!;
-    this.polling = true;
     this.readInRun = 0;
     try {
-      const client = this.currentClient();
-      const reader = new LogReader(client, this.controller.signal);
+      const client = this.use.client();
+      this.domain = client.domain;
+      const reader = new LogReader(client, this.use.signal);
       if (!this.position) this.position = await this.initialPosition(reader, settings);
       for (;;) {
         if (this.closing) break;
@@ -152,21 +127,19 @@ class LogWatchNode {
         await this.deliver(page, settings);
         // A full page means a backlog: read on at once; the tenant's limiter paces the requests.
         if (!page.full || this.closing) break;
-        this.node.status(STATUS.catchingUp(this.readInRun));
+        this.use.status(this.statuses.catchingUp(this.readInRun));
       }
-      if (!this.closing) this.node.status(STATUS.idle(this.position.lastDate));
+      if (!this.closing) this.use.status(this.statuses.idle(this.position.lastDate));
       return { delayMs: settings.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
-      this.node.status(STATUS.failed(err instanceof ConfigError ? 'configuration' : `${failureText(err)}, retry ${shortDuration(delayMs)}`));
+      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
       // A poll an input message asked for reports through that message's done(err) instead.
       if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
       return { delayMs, error: err as Error };
-    } finally {
-      this.polling = false;
     }
   }
 
@@ -259,7 +232,7 @@ class LogWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogWatchNode(this, config as LogWatchConfig, RED);
+    new LogWatchNode(this, migrateNodeConfig(config) as LogWatchConfig, RED);
   });
 
   // The editor reads the category and type-code table from here: one table for runtime and editor.

@@ -5,13 +5,14 @@
  * output, errors, status and close.
  */
 import type { GroupSpec, InputSpec, OperationSpec } from './catalogue';
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { ConfigError, InputError } from './errors';
 import type { ExecutorResult } from './executor-types';
 import { findExecutor } from './executors';
 import { describeFailure, failureStatusText } from './failure';
 import type { Auth0Response, RateLimitState, TenantClient } from './http-types';
 import { isUnset, readFromPayload, resolveValues } from './inputs';
+import { evaluateNodeProperty } from './node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
@@ -82,15 +83,8 @@ function evaluate(RED: NodeRedAPI, node: Node, setting: ParamSetting, spec: Inpu
   const type = setting.type ?? defaultTypedType(spec);
   // A literal of a non-string input given as a real value (not text) needs no evaluation.
   if (!TYPED_SOURCES.has(type) && typeof setting.value !== 'string') return Promise.resolve(setting.value);
-  return new Promise((resolve, reject) => {
-    try {
-      RED.util.evaluateNodeProperty(setting.value, type, node, msg, (err, value) => {
-        if (err) reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type} "${String(setting.value)}": ${err.message}`));
-        else resolve(value);
-      });
-    } catch (err) {
-      reject(new InputError(spec.name, `input "${spec.name}" could not be read from ${type}: ${(err as Error).message}`));
-    }
+  return evaluateNodeProperty(RED, node, msg, setting.value, type).catch((err: Error) => {
+    throw new InputError(spec.name, `input "${spec.name}" could not be read from ${type} "${String(setting.value)}": ${err.message}`);
   });
 }
 
@@ -128,10 +122,9 @@ async function gatherInputs(
 
 class ActionNode {
   private readonly inFlight = new Set<AbortController>();
-  private tenant: Auth0ConfigNode | undefined;
+  private readonly use: TenantUse;
   /** The last message failed: its red status stays until a later message succeeds. */
   private failedLast = false;
-  private setupError: Error | undefined;
 
   constructor(
     private readonly RED: NodeRedAPI,
@@ -139,18 +132,12 @@ class ActionNode {
     private readonly config: ActionNodeConfig,
     private readonly group: GroupSpec,
   ) {
-    try {
-      this.tenant = findTenant(RED, config.tenant);
-      this.tenant.register(node);
-    } catch (err) {
-      this.setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
-    }
+    this.use = new TenantUse(RED, node, config.tenant);
     node.on('input', (msg, send, done) => {
       this.handle(msg, send).then(() => {
         if (this.failedLast) {
           this.failedLast = false;
-          if (this.inFlight.size === 0) node.status({});
+          if (this.inFlight.size === 0) this.use.status({});
         }
         done();
       }, (err: Error) => {
@@ -162,8 +149,7 @@ class ActionNode {
     node.on('close', (_removed: boolean, done: () => void) => {
       for (const controller of this.inFlight) controller.abort();
       this.inFlight.clear();
-      if (this.tenant) this.tenant.deregister(node, done);
-      else done();
+      this.use.close(done);
     });
   }
 
@@ -171,23 +157,24 @@ class ActionNode {
   private describeFailure(msg: NodeMessage, err: Error): void {
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     describeFailure(msg, err, { operation: opId, group: this.group.name });
-    this.node.status({ fill: 'red', shape: 'ring', text: failureStatusText(err) });
+    this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
-    if (this.setupError || !this.tenant) throw this.setupError ?? new ConfigError('no Auth0 tenant');
+    if (this.use.setupError) throw this.use.setupError;
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     const op = findOperation(this.group, opId);
     if (op.deprecated) throw new InputError('operation', `${this.group.name}.${op.id} is no longer offered by Auth0: ${op.deprecated}`);
-    const client = this.tenant.getClient();
+    const client = this.use.client();
     const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);
     const controller = new AbortController();
     this.inFlight.add(controller);
     // Status changes only when the node goes busy or idle, not per message: a burst of
     // messages would otherwise flood the editor with status events.
-    if (this.inFlight.size === 1) this.node.status({ fill: 'blue', shape: 'dot', text: 'requesting' });
+    if (this.inFlight.size === 1) this.use.status({ fill: 'blue', shape: 'dot', text: this.use.text('requesting') });
     try {
-      const buildOptions = this.tenant.customDomain ? { customDomain: this.tenant.customDomain } : {};
+      const customDomain = this.use.tenant?.customDomain;
+      const buildOptions = customDomain ? { customDomain } : {};
       const request = (vals: Record<string, unknown>) => ({ ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal });
       if (op.executor) {
         const executor = findExecutor(op.executor);
@@ -195,7 +182,7 @@ class ActionNode {
         const result = await executor({
           client, group: this.group, op, values, msg, signal: controller.signal,
           buildRequest: (vals = values) => request(vals),
-          progress: (text) => this.node.status({ fill: 'blue', shape: 'dot', text: text.slice(0, 30) }),
+          progress: (text) => this.use.status({ fill: 'blue', shape: 'dot', text: text.slice(0, 30) }),
           sendExtra: (extra) => send(extra),
         });
         this.output(msg, send, op, result);
@@ -207,7 +194,7 @@ class ActionNode {
       }
     } finally {
       this.inFlight.delete(controller);
-      if (this.inFlight.size === 0 && !this.failedLast) this.node.status({});
+      if (this.inFlight.size === 0 && !this.failedLast) this.use.status({});
     }
   }
 
@@ -241,7 +228,7 @@ class ActionNode {
     const partsId = String(msg._msgid ?? Date.now());
     for await (const page of fetchAllPages(op, values, (vals) => client.request(request(vals)), summary)) {
       last = page.response;
-      this.node.status({ fill: 'blue', shape: 'dot', text: `${op.id} ${summary.items}` });
+      this.use.status({ fill: 'blue', shape: 'dot', text: `${op.id} ${summary.items}` });
       if (!perItem) {
         for (const item of page.items) all.push(item);
         continue;

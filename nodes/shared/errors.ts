@@ -79,3 +79,14 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * The tenant's config node has closed (redeployed or removed): its client is gone and no new one
+ * is made. Watchers take it as the client closing under them, not as a setting to fix.
+ */
+export class TenantClosedError extends ConfigError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TenantClosedError';
+  }
+}

@@ -4,13 +4,14 @@
  */
 import { Auth0Error, ConfigError, InputError } from './errors';
 import type { NodeMessage } from './node-red-types';
+import type { StatusText } from './status-text';
 
 /** The short status text of an error (under 20 characters where possible). */
-export function failureStatusText(err: unknown): string {
-  if (err instanceof InputError) return `missing/bad ${err.input}`.slice(0, 30);
-  if (err instanceof ConfigError) return 'configuration';
-  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? 'no answer');
-  return 'error';
+export function failureStatusText(err: unknown, text: StatusText): string {
+  if (err instanceof InputError) return text('missingInput', { input: err.input }).slice(0, 30);
+  if (err instanceof ConfigError) return text('configuration');
+  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? text('noAnswer'));
+  return text('error');
 }
 
 /** Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for `msg.error.code`. */

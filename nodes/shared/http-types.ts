@@ -1,6 +1,6 @@
 /**
  * What the request engine hands to a tenant's client, and what comes back.
- * The client (nodes/config/client.ts) owns the host, the token, the limiter and the retries;
+ * The client (nodes/tenant-client/client.ts) owns the host, the token, the limiter and the retries;
  * a request only ever names a path, so no message can change where it goes.
  */
 import type { HttpMethod } from './catalogue';

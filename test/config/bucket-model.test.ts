@@ -4,7 +4,7 @@
  * next to no 429s, as the service's limit would allow.
  */
 import * as assert from 'node:assert/strict';
-import { BucketModel } from '../../nodes/config/bucket-model';
+import { BucketModel } from '../../nodes/tenant-client/bucket-model';
 
 interface Outcome {
   doneAtMs: number;

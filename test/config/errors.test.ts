@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error } from '../../nodes/shared/errors';
 import type { ClientStatus, TenantClient } from '../../nodes/shared/http-types';
 import { CLIENT_SECRET, TestServer, bearer, json, optionsFor, rejectionOf, text, withTokenEndpoint } from './helpers';

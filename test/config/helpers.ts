@@ -4,7 +4,7 @@
 import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
-import type { TenantClientOptions } from '../../nodes/config/client-options';
+import type { TenantClientOptions } from '../../nodes/tenant-client/client-options';
 
 export interface Recorded {
   method: string;

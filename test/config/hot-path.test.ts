@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import axios from 'axios';
-import { createTenantClient } from '../../nodes/config/client';
-import { bodyValue, successBody } from '../../nodes/config/error-mapping';
-import { headerValueAsAxiosSends } from '../../nodes/config/http-transport';
+import { createTenantClient } from '../../nodes/tenant-client/client';
+import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping';
+import { headerValueAsAxiosSends } from '../../nodes/tenant-client/http-transport';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { Auth0Error } from '../../nodes/shared/errors';
 import { TestServer, json, optionsFor, text } from './helpers';

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/config/limiter';
-import { MAX_RATE_LIMIT_WAIT_MS, backoffMs, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/config/rate-limit';
-import { Redactor, secretValuesOf } from '../../nodes/config/redact';
+import { backoffMs } from '../../nodes/shared/backoff';
+import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/tenant-client/limiter';
+import { MAX_RATE_LIMIT_WAIT_MS, RATE_LIMIT_BACKOFF, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/tenant-client/rate-limit';
+import { Redactor, secretValuesOf } from '../../nodes/tenant-client/redact';
 import { rejectionOf, sleep } from './helpers';
 
 const errors: WaiterErrors = {
@@ -121,10 +122,10 @@ describe('rate-limit headers', function () {
   it('caps waits, never waits a negative time, and backs off exponentially', function () {
     assert.equal(waitUntilMs(now + 3_600_000, now, () => 0), MAX_RATE_LIMIT_WAIT_MS + 50);
     assert.equal(waitUntilMs(now - 5000, now, () => 0), 50);
-    assert.equal(backoffMs(1, () => 0), 500);
-    assert.equal(backoffMs(1, () => 1), 1000);
-    assert.equal(backoffMs(3, () => 1), 4000);
-    assert.equal(backoffMs(20, () => 1), 30_000);
+    assert.equal(backoffMs(1, RATE_LIMIT_BACKOFF, () => 0), 500);
+    assert.equal(backoffMs(1, RATE_LIMIT_BACKOFF, () => 1), 1000);
+    assert.equal(backoffMs(3, RATE_LIMIT_BACKOFF, () => 1), 4000);
+    assert.equal(backoffMs(20, RATE_LIMIT_BACKOFF, () => 1), 30_000);
   });
 
   it('says the bucket is empty only for remaining 0 with a future reset', function () {

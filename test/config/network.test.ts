@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import type { Readable } from 'node:stream';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { TestServer, trackTimers, json, optionsFor, rejectionOf, sleep, startUnconnectablePort } from './helpers';

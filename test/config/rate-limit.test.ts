@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error, RateLimitError } from '../../nodes/shared/errors';
 import type { ClientStatus, RequestSpec, TenantClient } from '../../nodes/shared/http-types';
 import { TestServer, json, optionsFor, rejectionOf, sleep, withTokenEndpoint } from './helpers';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import { InputError } from '../../nodes/shared/errors';
 import type { RequestSpec, TenantClient } from '../../nodes/shared/http-types';
 import { type Recorded, TestServer, json, optionsFor, rejectionOf, text } from './helpers';

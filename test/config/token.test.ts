@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error, ConfigError } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { CLIENT_ID, CLIENT_SECRET, TestServer, bearer, json, optionsFor, rejectionOf, withTokenEndpoint } from './helpers';

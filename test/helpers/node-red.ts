@@ -3,6 +3,7 @@
  * from dist, plus core nodes (catch, status) for Catch/Status assertions.
  */
 import * as path from 'path';
+import { translating } from './messages';
 
 // The helper ships no types; this is the part the tests use.
 export interface TestHelper {
@@ -25,7 +26,7 @@ const dist = path.resolve(__dirname, '..', '..');
 /** Requires built node modules by their path below dist/nodes, e.g. `users/auth0-users`. */
 export function nodeModules(...names: string[]): unknown[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return ['config/auth0-config', ...names].map((name) => require(path.join(dist, 'nodes', name)));
+  return ['config/auth0-config', ...names].map((name) => translating(require(path.join(dist, 'nodes', name))));
 }
 
 /** Node-RED's own catch and status nodes. */

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { LOG_CATEGORIES } from '../../nodes/logs/log-categories';
+import { LOG_CATEGORIES } from '../../nodes/logs/log-watch/log-categories';
 import { EditorPage } from '../browser/editor-page';
 import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
 

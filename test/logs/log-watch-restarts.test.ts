@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { checkpointKey } from '../../nodes/logs/log-checkpoint';
+import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import {
   Collector, TAB, closeContextStores, deploy, errorCalls, helper, loadContextStores, logModules, restartProcess, sleep, startFlows, stopFlows,
   tenantCredentials, tenantNode, useSettings, waitFor, type FlowNode,

@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
-import { checkpointKey } from '../../nodes/logs/log-checkpoint';
+import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import {
   Collector, TAB, catchModule, trackTimers, errorCalls, helper, logModules, sleep, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode,
 } from './runtime';
@@ -182,7 +182,7 @@ describe('auth0-log-watch in Node-RED', function () {
     emu.faults.set({ rateLimitNext: 2, pathPrefix: '/api/v2/logs' });
     const out = await load(watchNode({ types: ['fp'] }));
     await waitFor(() => out.messages.length >= 150, () => `${out.messages.length} messages`);
-    assert.ok(statusCalls('watch').some((s) => s.text === 'rate limited' && s.fill === 'yellow'), JSON.stringify(statusCalls('watch')));
+    assert.ok(statusCalls('watch').some((s) => /^rate limited/.test(s.text ?? '') && s.fill === 'yellow'), JSON.stringify(statusCalls('watch')));
     assert.deepEqual(out.payloads().map((p) => p.log_id), logIds(emu, ['fp']));
   });
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'net';
 import * as path from 'path';
 import type { Emulator } from '../../emulator';
 import { helper } from '../helpers/node-red';
+import { translating } from '../helpers/messages';
 
 export { helper };
 
@@ -30,7 +31,7 @@ export const TAB: FlowNode = { id: 'tab1', type: 'tab', label: 'logs' };
 /** Built node modules: the config node plus the named ones below dist/nodes/logs. */
 export function logModules(...names: string[]): unknown[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const modules = ['config/auth0-config', ...names.map((n) => `logs/${n}`)].map((name) => require(path.join(dist, 'nodes', name)));
+  const modules = ['config/auth0-config', ...names.map((n) => `logs/${n}`)].map((name) => translating(require(path.join(dist, 'nodes', name))));
   return modules;
 }
 

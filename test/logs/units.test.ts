@@ -4,19 +4,20 @@
  * the authorization check and the poll loop's timing rules.
  */
 import { strict as assert } from 'assert';
-import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-categories';
-import { checkpointKey } from '../../nodes/logs/log-checkpoint';
-import { compareLogIds, isAfter } from '../../nodes/logs/log-reader';
-import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-body';
-import { DELETED, REDACTED, StreamStatusTracker, withoutSecrets } from '../../nodes/logs/log-stream-changes';
-import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch-settings';
-import { PollLoop } from '../../nodes/logs/poll-loop';
-import { RecentIds } from '../../nodes/logs/recent-ids';
-import { failureText, retryDelayMs } from '../../nodes/logs/retry-delay';
-import { authorizationMatches } from '../../nodes/logs/stream-authorization';
-import { byteLimit, routePath } from '../../nodes/logs/http-node-route';
-import { lastEventText } from '../../nodes/logs/watch-status';
+import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
+import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
+import { compareLogIds, isAfter } from '../../nodes/logs/log-watch/log-reader';
+import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-in/log-stream-body';
+import { DELETED, REDACTED, StreamStatusTracker, withoutSecrets } from '../../nodes/logs/log-stream-watch/log-stream-changes';
+import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch/log-watch-settings';
+import { PollLoop } from '../../nodes/logs/polling/poll-loop';
+import { RecentIds } from '../../nodes/logs/log-stream-in/recent-ids';
+import { failureText, retryDelayMs } from '../../nodes/logs/polling/retry-delay';
+import { authorizationMatches } from '../../nodes/logs/log-stream-in/stream-authorization';
+import { byteLimit, routePath } from '../../nodes/logs/log-stream-in/http-node-route';
+import { lastEventText } from '../../nodes/logs/polling/watch-status';
 import { Auth0Error, ConfigError, RateLimitError } from '../../nodes/shared/errors';
+import { statusText } from '../helpers/messages';
 
 describe('logs: log type categories', () => {
   it('login failures are Auth0\'s "Login - Failure" filter: f, fc, fco, fcoa, fens, fp, fu', () => {
@@ -171,18 +172,18 @@ describe('logs: retry delays and failure texts', () => {
   });
 
   it('names failures briefly', () => {
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 503 })), 'HTTP 503');
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 0, errorCode: 'ETIMEDOUT' })), 'timeout');
-    assert.equal(failureText(new RateLimitError('x', { statusCode: 429 })), 'rate limited');
-    assert.equal(failureText(new Auth0Error('x', { statusCode: 200, errorCode: 'invalid_response' })), 'bad response');
-    assert.equal(failureText(new ConfigError('x')), 'configuration');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 503 }), statusText), 'HTTP 503');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 0, errorCode: 'ETIMEDOUT' }), statusText), 'timeout');
+    assert.equal(failureText(new RateLimitError('x', { statusCode: 429 }), statusText), 'rate limited');
+    assert.equal(failureText(new Auth0Error('x', { statusCode: 200, errorCode: 'invalid_response' }), statusText), 'bad response');
+    assert.equal(failureText(new ConfigError('x'), statusText), 'configuration');
   });
 
   it('shows the time of the last event, or its day when older', () => {
     const now = new Date(2026, 10, 21, 15, 0, 0);
-    assert.equal(lastEventText(new Date(2026, 10, 21, 14, 3, 22).toISOString(), now), 'last 14:03:22');
-    assert.equal(lastEventText(new Date(2026, 10, 20, 9, 0, 0).toISOString(), now), 'last 2026-11-20');
-    assert.equal(lastEventText(null, now), undefined);
+    assert.equal(lastEventText(statusText, new Date(2026, 10, 21, 14, 3, 22).toISOString(), now), 'last 14:03:22');
+    assert.equal(lastEventText(statusText, new Date(2026, 10, 20, 9, 0, 0).toISOString(), now), 'last 2026-11-20');
+    assert.equal(lastEventText(statusText, null, now), undefined);
   });
 });
 

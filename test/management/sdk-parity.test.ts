@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import busboy from 'busboy';
 import { ManagementClient } from 'auth0';
-import { createTenantClient } from '../../nodes/config/client';
+import { createTenantClient } from '../../nodes/tenant-client/client';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { startRecorder, type RecordedRequest, type Recorder } from '../helpers/recorder';
 import { buildCase } from './build';

@@ -63,12 +63,12 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds every node module with its .html, icons and message catalog, the editor script, the examples, README, LICENSE and CHANGELOG', () => {
+  it('holds every node module with its .html, icons, message catalog and help, the editor script, the examples, README, LICENSE and CHANGELOG', () => {
     const has = new Set(contents);
     const missing: string[] = REQUIRED.filter((file) => !has.has(file));
     for (const m of modules) {
       const dir = path.posix.dirname(m.entry);
-      for (const file of [m.entry, m.entry.replace(/\.js$/, '.html'), `${dir}/locales/en-US/${m.base}.json`]) if (!has.has(file)) missing.push(file);
+      for (const file of [m.entry, m.entry.replace(/\.js$/, '.html'), `${dir}/locales/en-US/${m.base}.json`, `${dir}/locales/en-US/${m.base}.html`]) if (!has.has(file)) missing.push(file);
       if (!contents.some((file) => file.startsWith(`${dir}/icons/`))) missing.push(`${dir}/icons/`);
     }
     const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })

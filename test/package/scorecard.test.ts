@@ -193,16 +193,16 @@ describe('scorecard: the node modules', () => {
     }
   });
 
-  it('every node\'s help follows Node-RED\'s style: a short first paragraph, then Inputs, Outputs, Details, References in that order', () => {
+  it('every node\'s help is in locales/en-US/<type>.html and follows Node-RED\'s style: a short first paragraph, then Inputs, Outputs, Details, References in that order', () => {
     const order = ['Inputs', 'Outputs', 'Details', 'References'];
     for (const m of modules) {
       const result = parsed.get(m.name);
       const definition = result?.definitions[0];
       if (!result || !definition) continue;
       const localeHelp = path.join(m.dir, 'locales', 'en-US', `${m.base}.html`);
-      const inline = namedBlock(result.html, 'help', m.name);
-      const help = inline?.body ?? (fs.existsSync(localeHelp) ? namedBlock(fs.readFileSync(localeHelp, 'utf8'), 'help', m.name)?.body : undefined);
-      assert.ok(help, `${m.name}: no help (data-help-name)`);
+      assert.equal(namedBlock(result.html, 'help', m.name), undefined, `${m.name}: the help belongs in locales/en-US/${m.base}.html, where Node-RED looks it up by language`);
+      const help = fs.existsSync(localeHelp) ? namedBlock(fs.readFileSync(localeHelp, 'utf8'), 'help', m.name)?.body : undefined;
+      assert.ok(help, `${m.name}: no help (data-help-name) in locales/en-US/${m.base}.html`);
       const outline = helpOutline(help);
       assert.equal(outline.first, 'p', `${m.name}: the help must start with a <p> (the palette tooltip)`);
       assert.ok(outline.firstText.length >= 20 && outline.firstText.length <= 300, `${m.name}: the first paragraph should be a short tooltip (${outline.firstText.length} characters)`);

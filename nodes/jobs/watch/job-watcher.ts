@@ -1,18 +1,21 @@
 /**
  * The engine of auth0-job-watch: it polls each watched job through the tenant's client on a
- * self-rescheduling timer, backs off when polls fail, ends jobs that outlive Auth0's own limits,
- * and when a job ends sends it on (with an import's failed rows, or an export's users read from
- * its file as a stream). The node file wires it to Node-RED; this file knows no Node-RED runtime.
+ * self-rescheduling timer and, when a job ends, sends it on to every message waiting for it. Its
+ * rooms: job-polling.ts (the requests, backoff, Auth0's time limits), export-stream.ts (an
+ * export's users read from its file as a stream), progress.ts (the status), watched-job.ts (what
+ * is kept of each job). The node file wires it to Node-RED; this file knows no Node-RED runtime.
  */
-import { Auth0Error, ConfigError, InputError, RateLimitError } from '../../shared/errors';
+import { Auth0Error } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { DoneFunction, NodeMessage, NodeStatus, SendFunction } from '../../shared/node-red-types';
-import { encodePathSegment } from '../../shared/request';
-import { JOB_LIMITS, isRunningStatus } from '../job-limits';
-import { exportFormatOf, openExportFile, parseLocation } from './export-download';
+import type { StatusText } from '../../shared/status-text';
+import { exportFormatOf, parseLocation } from './export-download';
+import { readExportUsers } from './export-stream';
+import { JobRequests, isPermanent, nextPollAfterFailure, pastDeadline, timeoutText } from './job-polling';
 import type { JobRef } from './job-refs';
-import { watchStatus, type WatchProgress, type WatchTotals } from './progress';
-import { ExportFileError, exportRecords } from './records';
+import { progressOf, watchStatus, type WatchTotals } from './progress';
+import { ExportFileError } from './records';
+import { type InputTracker, type Job, type WatchedJob, type Waiter, parseTime, savable } from './watched-job';
 import type { SavedJob, WatchStore } from './watch-store';
 
 export type ExportOutput = 'array' | 'items';
@@ -20,49 +23,8 @@ export type ExportOutput = 'array' | 'items';
 /** Why a job went to output 2. */
 export type FailReason = 'failed' | 'timeout' | 'not_found' | 'expired' | 'download_failed' | 'bad_file';
 
-/** Extra wait past Auth0's own limit before the watch gives a stuck job up (Auth0 fails it itself first). */
-const DEADLINE_GRACE_MS = 10 * 60 * 1000;
-/** Longest wait between polls of a job whose polls keep failing. */
-const MAX_BACKOFF_MS = 5 * 60 * 1000;
 /** Downloads of one export file tried before the job goes to output 2. */
 const MAX_DOWNLOAD_ATTEMPTS = 5;
-/** Users sent before the watch lets Node-RED deliver them (keeps memory flat on big exports). */
-const ITEMS_PER_TURN = 100;
-/** Bytes of a waiting message's properties kept in the context store; beyond it only topic is kept. */
-const MAX_SAVED_MESSAGE_BYTES = 64 * 1024;
-
-type Job = Record<string, unknown>;
-
-/** The input message a job came with, and how to finish it. */
-interface InputTracker {
-  remaining: number;
-  error?: Error;
-  send: SendFunction;
-  done: DoneFunction;
-}
-
-/** A message waiting for a job's end: its properties (payload aside) travel with the output. */
-interface Waiter {
-  base: NodeMessage;
-  saved: Record<string, unknown>;
-  input?: InputTracker;
-}
-
-interface WatchedJob {
-  id: string;
-  addedAt: number;
-  createdAt?: number;
-  type?: string;
-  last?: Job;
-  /** Polls failed in a row. */
-  failures: number;
-  downloadAttempts: number;
-  /** Export users already sent (items output), skipped when a download is tried again. */
-  emitted: number;
-  nextPollAt: number;
-  busy: boolean;
-  waiters: Waiter[];
-}
 
 export interface WatcherOptions {
   client(): TenantClient;
@@ -70,6 +32,8 @@ export interface WatcherOptions {
   exportOutput: ExportOutput;
   store: WatchStore;
   status(status: NodeStatus | Record<string, never>): void;
+  /** The status texts (see status-text.ts). */
+  text: StatusText;
   cloneMessage<T>(msg: T): T;
   /** node.send, for jobs resumed after a restart (they have no input message to answer). */
   send: SendFunction;
@@ -79,49 +43,14 @@ export interface WatcherOptions {
   now?: () => number;
 }
 
-function parseTime(value: unknown): number | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
-function limitFor(type: string | undefined): number {
-  return type === 'users_export' ? JOB_LIMITS.exportTimeoutMs : JOB_LIMITS.importTimeoutMs;
-}
-
-/** A failure that a later poll will not fix. */
-function isPermanent(err: unknown): boolean {
-  if (err instanceof InputError || err instanceof ConfigError || err instanceof ExportFileError) return true;
-  if (err instanceof Auth0Error) return err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 408 && err.statusCode !== 429;
-  return false;
-}
-
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** A message's properties as they can be stored: no payload, no http objects, small. */
-function savable(msg: NodeMessage): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(msg)) {
-    if (key === 'payload' || key === 'req' || key === 'res' || value === undefined || typeof value === 'function') continue;
-    out[key] = value;
-  }
-  try {
-    const text = JSON.stringify(out);
-    if (text.length <= MAX_SAVED_MESSAGE_BYTES) return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // Circular or not JSON: keep what surely is.
-  }
-  const minimal: Record<string, unknown> = {};
-  if (typeof msg._msgid === 'string') minimal._msgid = msg._msgid;
-  if (typeof msg.topic === 'string') minimal.topic = msg.topic;
-  return minimal;
 }
 
 export class JobWatcher {
   private readonly jobs = new Map<string, WatchedJob>();
   private readonly controller = new AbortController();
+  private readonly requests: JobRequests;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -132,6 +61,7 @@ export class JobWatcher {
 
   constructor(private readonly options: WatcherOptions) {
     this.now = options.now ?? Date.now;
+    this.requests = new JobRequests(options.client, this.controller.signal);
     this.ready = this.resume();
   }
 
@@ -238,7 +168,7 @@ export class JobWatcher {
   private async poll(job: WatchedJob): Promise<void> {
     job.busy = true;
     try {
-      const data = await this.getJob(job.id);
+      const data = await this.requests.get(job.id);
       job.failures = 0;
       job.last = data;
       this.learn(job, data);
@@ -251,8 +181,8 @@ export class JobWatcher {
         // Completed more than 2 hours ago: an import's summary is still there, an export's file is not.
         if (data.type === 'users_export') await this.failed(job, 'expired', 'the export completed more than 2 hours ago; its file is no longer available', data);
         else await this.completed(job, data);
-      } else if (this.pastDeadline(job)) {
-        await this.failed(job, 'timeout', this.timeoutText(job), data);
+      } else if (pastDeadline(job, this.now())) {
+        await this.failed(job, 'timeout', timeoutText(job), data);
       } else {
         job.nextPollAt = this.now() + this.options.intervalMs;
       }
@@ -287,14 +217,12 @@ export class JobWatcher {
     } else if (isPermanent(err)) {
       this.abandon(job, err as Error);
       return;
-    } else if (this.pastDeadline(job)) {
-      await this.failed(job, 'timeout', `${this.timeoutText(job)}; the last poll failed: ${errorText(err)}`, job.last);
+    } else if (pastDeadline(job, this.now())) {
+      await this.failed(job, 'timeout', `${timeoutText(job)}; the last poll failed: ${errorText(err)}`, job.last);
       return;
     }
     job.failures += 1;
-    let wait = Math.min(MAX_BACKOFF_MS, this.options.intervalMs * 2 ** job.failures);
-    if (err instanceof RateLimitError && err.resetAt) wait = Math.max(wait, Math.min(MAX_BACKOFF_MS, err.resetAt * 1000 - this.now()));
-    job.nextPollAt = this.now() + Math.max(this.options.intervalMs, Math.round(wait * (0.9 + Math.random() * 0.2)));
+    job.nextPollAt = nextPollAfterFailure(job, err, this.options.intervalMs, this.now());
     if (job.failures === 1) this.options.warn(`auth0-job-watch: job ${job.id}: ${errorText(err)}; trying again with backoff`);
   }
 
@@ -312,76 +240,23 @@ export class JobWatcher {
     if (changed) this.save();
   }
 
-  private pastDeadline(job: WatchedJob): boolean {
-    const since = Math.min(job.createdAt ?? job.addedAt, job.addedAt);
-    return this.now() - since > limitFor(job.type) + DEADLINE_GRACE_MS;
-  }
-
-  private timeoutText(job: WatchedJob): string {
-    const hours = limitFor(job.type) / 3_600_000;
-    return `the job did not finish within ${hours} hours, Auth0's limit for ${job.type === 'users_export' ? 'export' : 'import'} jobs`;
-  }
-
-  private async getJob(id: string): Promise<Job> {
-    const response = await this.options.client().request<Job>({
-      method: 'GET',
-      path: `/api/v2/jobs/${encodePathSegment(id)}`,
-      auth: 'management',
-      signal: this.controller.signal,
-      operation: 'jobs.get',
-    });
-    const data = response.data;
-    if (!data || typeof data !== 'object' || Array.isArray(data)) {
-      throw new Auth0Error('Auth0 answered the job poll without a job', { statusCode: response.statusCode, operation: 'jobs.get' });
-    }
-    return data;
-  }
-
   // ---- endings -------------------------------------------------------------------------------
 
   private async completed(job: WatchedJob, data: Job): Promise<void> {
     if (data.type === 'users_export') {
       await this.sendExport(job, data);
     } else if (data.type === 'users_import') {
-      const payload: Job = { ...data, errors: await this.importErrors(job.id, data) };
+      const payload: Job = { ...data, errors: await this.requests.importErrors(job.id, data) };
       this.finish(job, 'completed', (waiter) => this.message(waiter, payload, { jobId: job.id, type: data.type, status: data.status }));
     } else {
       this.finish(job, 'completed', (waiter) => this.message(waiter, { ...data }, { jobId: job.id, type: data.type, status: data.status }));
     }
   }
 
-  /** An import's failed rows, `[]` when none (the endpoint answers 204). */
-  private async importErrors(id: string, data: Job): Promise<unknown[]> {
-    const summary = data.summary as { failed?: unknown } | undefined;
-    if (summary && typeof summary.failed === 'number' && summary.failed === 0) return [];
-    const response = await this.options.client().request<unknown>({
-      method: 'GET',
-      path: `/api/v2/jobs/${encodePathSegment(id)}/errors`,
-      auth: 'management',
-      signal: this.controller.signal,
-      operation: 'jobs.get_failed_job',
-    });
-    return response.statusCode === 204 || !Array.isArray(response.data) ? [] : response.data;
-  }
-
   private async failed(job: WatchedJob, reason: FailReason, details: string, data: Job | undefined): Promise<void> {
     const payload: Job = { ...(data ?? { id: job.id }) };
-    if (reason === 'failed') {
-      // The job's own error details; never lets a failing errors call hide the failure itself.
-      try {
-        const response = await this.options.client().request<unknown>({
-          method: 'GET',
-          path: `/api/v2/jobs/${encodePathSegment(job.id)}/errors`,
-          auth: 'management',
-          signal: this.controller.signal,
-          operation: 'jobs.get_failed_job',
-        });
-        if (Array.isArray(response.data)) payload.errors = response.data;
-        else if (response.statusCode !== 204 && response.data && typeof response.data === 'object') payload.error_details = response.data;
-      } catch {
-        // Without details the failure still goes out.
-      }
-    }
+    // The job's own error details; a failing errors call never hides the failure itself.
+    if (reason === 'failed') await this.requests.addFailureDetails(job.id, payload);
     this.finish(job, 'failed', (waiter) => this.message(waiter, payload, { jobId: job.id, type: payload.type ?? job.type, status: payload.status, reason, details }));
   }
 
@@ -438,45 +313,28 @@ export class JobWatcher {
 
   // ---- exports -------------------------------------------------------------------------------
 
-  /** Downloads, un-gzips and parses the file as a stream; sends one array or one message per user. */
+  /** Reads the export's file as a stream; sends one array, or one message per user as they are read. */
   private async sendExport(job: WatchedJob, data: Job): Promise<void> {
     job.downloadAttempts += 1;
     const url = parseLocation(data.location);
     const format = exportFormatOf(data, url);
     const meta = { jobId: job.id, type: data.type, status: data.status, format };
-    const stream = await openExportFile(this.options.client(), url, this.controller.signal);
-    const perItem = this.options.exportOutput === 'items';
-    const users: Record<string, unknown>[] = [];
-    let index = 0;
-    let held: Record<string, unknown> | undefined;
-    this.downloading = 0;
-    try {
-      for await (const record of exportRecords(stream, format)) {
-        if (this.closed) return;
-        index += 1;
-        this.downloading = index;
-        if (!perItem) {
-          users.push(record);
-        } else if (index > job.emitted) {
-          // One user held back, so the last message can carry parts.count for a join node.
-          if (held) this.sendItem(job, held, job.emitted, meta);
-          held = record;
-        }
-        if (index % ITEMS_PER_TURN === 0) {
-          if (index % (ITEMS_PER_TURN * 10) === 0) this.showStatus();
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      }
-    } finally {
-      this.downloading = undefined;
-      stream.destroy();
-    }
-    if (this.closed) return;
-    if (!perItem) {
-      this.finish(job, 'completed', (waiter) => this.message(waiter, { ...data, users }, { ...meta, count: users.length }));
+    const read = await readExportUsers({
+      client: this.options.client(), url, format, signal: this.controller.signal,
+      perItem: this.options.exportOutput === 'items',
+      alreadySent: job.emitted,
+      closed: () => this.closed,
+      reading: (count, showStatus) => {
+        this.downloading = count;
+        if (showStatus) this.showStatus();
+      },
+      item: (user, index, count) => this.sendItem(job, user, index, meta, count),
+    });
+    if (!read || this.closed) return;
+    if (this.options.exportOutput !== 'items') {
+      this.finish(job, 'completed', (waiter) => this.message(waiter, { ...data, users: read.users }, { ...meta, count: read.users.length }));
       return;
     }
-    if (held) this.sendItem(job, held, job.emitted, meta, index);
     this.finish(job, 'completed', () => undefined);
   }
 
@@ -507,25 +365,6 @@ export class JobWatcher {
 
   private showStatus(): void {
     if (this.closed) return;
-    const progress: WatchProgress = { jobs: this.jobs.size };
-    if (this.downloading !== undefined) progress.downloading = this.downloading;
-    let percentSum = 0;
-    let percentCount = 0;
-    let retryAt: number | undefined;
-    for (const job of this.jobs.values()) {
-      const pct = Number(job.last?.percentage_done);
-      if (Number.isFinite(pct)) {
-        percentSum += pct;
-        percentCount += 1;
-      } else if (job.last && isRunningStatus(job.last.status)) {
-        percentCount += 1; // pending: 0 %
-      }
-      const left = Number(job.last?.time_left_seconds);
-      if (Number.isFinite(left)) progress.secondsLeft = Math.max(progress.secondsLeft ?? 0, left);
-      if (job.failures > 0) retryAt = retryAt === undefined ? job.nextPollAt : Math.min(retryAt, job.nextPollAt);
-    }
-    if (percentCount > 0) progress.percent = percentSum / percentCount;
-    if (retryAt !== undefined) progress.retryIn = Math.max(0, (retryAt - this.now()) / 1000);
-    this.options.status(watchStatus(progress, this.totals));
+    this.options.status(watchStatus(progressOf(this.jobs.values(), this.downloading, this.now()), this.totals, this.options.text));
   }
 }

@@ -1,24 +1,23 @@
 /**
  * The per-tenant HTTP client an auth0-config node owns and every node of that tenant shares:
  * the host, the Management API token, the limiter, the retries and the error normalisation.
- *
- * Why the 429 handling is written here and not left to axios-retry: axios-retry waits inside the
- * one request's promise. It can read `Retry-After` but not `X-RateLimit-Reset`. More importantly,
- * it retries past the limiter, so it can neither pause the tenant's other queued requests until the
- * reset nor put the retry back through the concurrency cap. Here a 429 pauses the tenant's lane,
- * and the retry waits in the limiter like everyone else. axios-retry still does what it is good at
- * (see http-transport.ts).
+ * It knows nothing of Node-RED. Its policies live beside it, one job each: the 429s in
+ * rate-limit-policy.ts, the 401s in token-refresh.ts, redirects in redirects.ts, the status the
+ * nodes show in client-status.ts; axios-retry does what it is good at in http-transport.ts.
  */
 import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
 import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
+import { ClientStatusPublisher, errorStatusText } from './client-status';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type AcquireOptions, type Lane, TenantLimiter, type WaiterErrors } from './limiter';
-import { backoffMs, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
+import { RateLimitPolicy } from './rate-limit-policy';
+import { sendFollowingRedirects } from './redirects';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
+import { TokenRefresh } from './token-refresh';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
@@ -31,7 +30,6 @@ export interface TenantClientInternals {
 }
 
 const DEFAULTS = { connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: 4 };
-const MAX_REDIRECTS = 5;
 const TOKEN_OPERATION = 'management token (client credentials)';
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -113,16 +111,11 @@ interface HeldAbort {
   abort?: () => void;
 }
 
-/** Short status text for a request that got no answer. */
-function errorStatusText(failure: TransportFailureInfo): string {
-  if (failure.kind === 'connect-timeout' || failure.kind === 'read-timeout') return 'timeout';
-  if (failure.kind === 'refused' || failure.kind === 'dns') return 'unreachable';
-  return 'connection error';
-}
-
 class Auth0TenantClient implements TenantClient {
   readonly baseUrl: string;
   readonly domain: string;
+  /** The tenant's origin, the only one a redirect is followed to. */
+  private readonly origin: string;
 
   private readonly options: TenantClientOptions;
   private readonly configError: ConfigError | undefined;
@@ -139,10 +132,7 @@ class Auth0TenantClient implements TenantClient {
   /** Each streamed request's own controller, from its first exchange to the call's end; close() aborts them. */
   private readonly inFlight = new Set<AbortController>();
   private lastBearer: { token: string; value: string } | undefined;
-  private readonly listeners = new Set<(status: ClientStatus) => void>();
-  private lastStatus: ClientStatus = { state: 'idle', text: 'idle' };
-  private lastError: string | undefined;
-  private statusPending: NodeJS.Immediate | undefined;
+  private readonly status: ClientStatusPublisher;
   private closed = false;
 
   constructor(options: TenantClientOptions, internals: TenantClientInternals = {}) {
@@ -151,6 +141,7 @@ class Auth0TenantClient implements TenantClient {
     const { host, baseUrl, error } = checkDomain(options.domain, protocol);
     this.domain = host;
     this.baseUrl = baseUrl;
+    this.origin = error ? '' : new URL(baseUrl).origin;
     this.configError = error;
     setMaxListeners(0, this.lifetime.signal);
     this.retries = Math.min(10, Math.max(0, Math.floor(Number.isFinite(options.retries) ? options.retries : DEFAULTS.retries)));
@@ -165,9 +156,10 @@ class Auth0TenantClient implements TenantClient {
       maxSockets: maxConcurrent,
       log: (message) => this.debug(message),
     });
-    const limiterOptions: ConstructorParameters<typeof TenantLimiter>[0] = { maxConcurrent, onChange: () => this.refreshStatus() };
+    const limiterOptions: ConstructorParameters<typeof TenantLimiter>[0] = { maxConcurrent, onChange: () => this.status.refresh() };
     if (options.requestsPerSecond) limiterOptions.requestsPerSecond = options.requestsPerSecond;
     this.limiter = new TenantLimiter(limiterOptions);
+    this.status = new ClientStatusPublisher((now) => this.limiter.snapshot(now));
 
     const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
       domain: host,
@@ -200,23 +192,18 @@ class Auth0TenantClient implements TenantClient {
   }
 
   onStatus(listener: (status: ClientStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.status.onStatus(listener);
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.statusPending) clearImmediate(this.statusPending);
-    this.statusPending = undefined;
+    this.status.close();
     this.lifetime.abort();
     for (const controller of this.inFlight) controller.abort();
     this.inFlight.clear();
     this.limiter.close();
     this.transport.destroy();
-    this.listeners.clear();
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<Auth0Response<T>> {
@@ -277,16 +264,15 @@ class Auth0TenantClient implements TenantClient {
     const { url, extraHeaders, body, userToken } = prepared;
     const lane = laneOf(spec.path);
     const errors = this.waiterErrors(ctx);
-    let rateLimitRetries = 0;
-    let pacedRetryUsed = false;
-    let refreshed = false;
+    const rateLimit = new RateLimitPolicy(this.limiter, lane, this.retries, (message) => this.debug(message));
+    const refresh = new TokenRefresh(this.tokens);
     for (;;) {
       let token = userToken;
       if (spec.auth === 'management') {
         token = await this.tokenFor(ctx, spec.signal);
         ctx.addSecret(token);
       }
-      const acquireOptions: AcquireOptions = { priority: rateLimitRetries > 0 || refreshed, errors };
+      const acquireOptions: AcquireOptions = { priority: rateLimit.retries > 0 || refresh.used, errors };
       if (spec.signal) acquireOptions.signal = spec.signal;
       const release = await this.limiter.acquire(lane, acquireOptions);
       let result: ExchangeResult;
@@ -304,63 +290,27 @@ class Auth0TenantClient implements TenantClient {
         }
         this.limiter.unanswered(lane);
         const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
-        if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.lastError = errorStatusText(failure);
+        if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.status.lastError = errorStatusText(failure);
         release();
         throw networkError(failure, STATE_CHANGING.has(spec.method), ctx);
       }
       // Everything the answer says about the tenant is applied before the slot is given back,
       // so no queued request slips out between a 429 and the pause it calls for.
-      const now = Date.now();
-      const limits = parseRateLimit(result.headers);
-      const fullAtMs = resetAtMs(result.headers, now);
-      this.limiter.observe(lane, {
-        accepted: result.statusCode !== 429,
-        ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
-        ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
-        ...(fullAtMs !== undefined ? { fullAtMs } : {}),
-      }, now);
-      // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
-      // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
-      // once the bucket should hold a token again. Only once per request: a second 429, a bucket
-      // not learnt, or an explicit Retry-After means the service's own wait.
-      const knowledge = result.headers['retry-after'] === undefined ? this.limiter.bucketKnowledge(lane) : 'unknown';
-      const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
-      const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
-      const pacedRetry = willRetry && knowledge !== 'unknown' && !pacedRetryUsed;
-      if (pacedRetry) {
-        pacedRetryUsed = true;
-        rateLimitRetries++;
-        this.debug(`${ctx.operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${this.limiter.pacedRate(lane)?.toFixed(1)}/s), retry ${rateLimitRetries}/${this.retries}`);
-      } else if (willRetry) {
-        rateLimitRetries++;
-        const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(rateLimitRetries);
-        this.debug(
-          `${ctx.operation}: rate limited (429), pausing the tenant's ${lane} requests ${(waitMs / 1000).toFixed(1)} s ` +
-            `(${said ? 'until the service reset' : 'backoff'}), retry ${rateLimitRetries}/${this.retries}`,
-        );
-        this.limiter.pause(lane, now + waitMs);
-      } else {
-        const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(result.headers, now);
-        if (exhaustedUntil !== undefined) {
-          this.debug(`${ctx.operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
-          this.limiter.pause(lane, exhaustedUntil);
-        }
-      }
-      if (result.statusCode >= 500) this.lastError = `HTTP ${result.statusCode}`;
-      else if (result.statusCode !== 429) this.lastError = undefined;
+      const { limits, retry, said } = rateLimit.apply(ctx.operation, result.statusCode, result.headers);
+      if (result.statusCode >= 500) this.status.lastError = `HTTP ${result.statusCode}`;
+      else if (result.statusCode !== 429) this.status.lastError = undefined;
       // A streamed body holds no slot while the caller reads it (a slow reader must not stall the tenant).
       release();
 
       if (result.statusCode === 429) {
         const errorBody = await this.readBody(result, ctx);
-        if (willRetry) continue;
-        this.debug(`${ctx.operation}: still rate limited after ${rateLimitRetries} retries, giving up`);
-        throw rateLimitError(errorBody, rateLimitRetries, said?.resetAt, ctx);
+        if (retry) continue;
+        this.debug(`${ctx.operation}: still rate limited after ${rateLimit.retries} retries, giving up`);
+        throw rateLimitError(errorBody, rateLimit.retries, said?.resetAt, ctx);
       }
 
-      if (result.statusCode === 401 && spec.auth === 'management' && token !== undefined && !refreshed && this.tokens.invalidate(token)) {
+      if (refresh.shouldRetry(result.statusCode, spec.auth, token)) {
         await this.readBody(result, ctx);
-        refreshed = true;
         this.debug(`${ctx.operation}: token rejected (401), fetching a fresh one and retrying once`);
         continue;
       }
@@ -378,8 +328,8 @@ class Auth0TenantClient implements TenantClient {
     }
   }
 
-  /** One request, following same-origin redirects when asked (a redirect never carries the token elsewhere). */
-  private async exchange(
+  /** One request, following same-origin redirects when asked (see redirects.ts). */
+  private exchange(
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
@@ -388,40 +338,19 @@ class Auth0TenantClient implements TenantClient {
     ctx: ErrorContext,
     signal: AbortSignal | undefined,
   ): Promise<ExchangeResult> {
-    let method: HttpMethod = spec.method;
-    let target = url;
-    let payload = data;
-    const sendHeaders = { ...headers };
-    for (let hop = 0; ; hop++) {
-      const result = await this.transport.send({
-        method,
-        url: target,
-        headers: sendHeaders,
-        ...(authorization !== undefined ? { authorization } : {}),
-        data: payload,
-        stream: spec.responseType === 'stream',
-        ...(signal ? { signal } : {}),
-        label: ctx.operation,
-        streamError: (failure) => networkError(failure, false, ctx),
-      });
-      const location = result.headers['location'];
-      if (!spec.followRedirects || hop >= MAX_REDIRECTS || ![301, 302, 303, 307, 308].includes(result.statusCode) || !location) return result;
-      let next: URL;
-      try {
-        next = new URL(location, target);
-      } catch {
-        return result;
-      }
-      if (next.origin !== new URL(this.baseUrl).origin) return result; // another host: handed back, not followed
-      if (!Buffer.isBuffer(result.body)) result.body.destroy();
-      if (result.statusCode === 303 || ((result.statusCode === 301 || result.statusCode === 302) && method !== 'GET')) {
-        method = 'GET';
-        payload = undefined;
-        delete sendHeaders['Content-Type'];
-      }
-      target = next.toString();
-      this.debug(`${ctx.operation}: following redirect ${result.statusCode} on the tenant`);
-    }
+    const exchange = {
+      method: spec.method,
+      url,
+      headers,
+      ...(authorization !== undefined ? { authorization } : {}),
+      data,
+      stream: spec.responseType === 'stream',
+      ...(signal ? { signal } : {}),
+      label: ctx.operation,
+      streamError: (failure: TransportFailureInfo) => networkError(failure, false, ctx),
+    };
+    return sendFollowingRedirects(this.transport, exchange, spec.followRedirects === true, this.origin, (statusCode) =>
+      this.debug(`${ctx.operation}: following redirect ${statusCode} on the tenant`));
   }
 
   private responseData(result: ExchangeResult, spec: RequestSpec, ctx: ErrorContext): unknown {
@@ -465,8 +394,8 @@ class Auth0TenantClient implements TenantClient {
       if (signal?.aborted) throw networkError({ kind: 'aborted' }, false, ctx);
       // The shared fetch's error, made the caller's own (fresh object, the caller's operation).
       const e = err instanceof Auth0Error ? err : new Auth0Error('unknown failure', { statusCode: 0 });
-      this.lastError = 'token failed';
-      this.refreshStatus();
+      this.status.lastError = 'token failed';
+      this.status.refresh();
       const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode: e.statusCode, operation: ctx.operation };
       if (e.errorCode !== undefined) details.errorCode = e.errorCode;
       if (e.error !== undefined) details.error = e.error;
@@ -538,46 +467,6 @@ class Auth0TenantClient implements TenantClient {
       this.options.log(level, this.redactor.with(this.tokens?.knownTokens() ?? []).scrub(message));
     } catch {
       // A failing logger must not fail requests.
-    }
-  }
-
-  /**
-   * Status is worked out once the current burst of changes has settled (setImmediate), so a
-   * request going straight from its 429 back into the queue does not flash "idle", and a burst of
-   * 1,000 does not call listeners 1,000 times.
-   */
-  private refreshStatus(): void {
-    if (this.closed || this.statusPending) return;
-    this.statusPending = setImmediate(() => {
-      this.statusPending = undefined;
-      this.publishStatus();
-    });
-  }
-
-  /** Derives the status from the limiter and the last outcome; tells listeners only when it changes. */
-  private publishStatus(): void {
-    if (this.closed) return;
-    const now = Date.now();
-    const snap = this.limiter.snapshot(now);
-    let status: ClientStatus;
-    if (snap.pausedUntil !== undefined) {
-      status = { state: 'rate-limited', text: `rate limited ${Math.max(1, Math.ceil((snap.pausedUntil - now) / 1000))}s`, resumeAt: snap.pausedUntil };
-    } else if (snap.active + snap.queued > 0) {
-      status = { state: 'requesting', text: 'requesting' };
-    } else if (this.lastError) {
-      status = { state: 'error', text: this.lastError };
-    } else {
-      status = { state: 'idle', text: 'idle' };
-    }
-    const last = this.lastStatus;
-    if (last.state === status.state && last.text === status.text && last.resumeAt === status.resumeAt) return;
-    this.lastStatus = status;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(status);
-      } catch {
-        // One listener's failure must not stop the others.
-      }
     }
   }
 }

@@ -6,6 +6,7 @@
  * `Date` header shows our clock is more than a couple of seconds off, the reset is moved onto
  * our clock; otherwise a skewed clock would wait the full cap, or not at all and meet more 429s.
  */
+import type { BackoffPolicy } from '../shared/backoff';
 import type { RateLimitState } from '../shared/http-types';
 
 /** The longest single wait for the service's reset, so a far or bogus reset cannot stall a flow. */
@@ -93,13 +94,10 @@ export function waitUntilMs(resumeAtMs: number, nowMs: number, random: () => num
 }
 
 /**
- * Exponential backoff with jitter for a 429 that names no reset: 1 s, 2 s, 4 s … capped at 30 s,
- * each drawn from the upper half of its range ("equal jitter") so waits still grow.
+ * The backoff for a 429 that names no reset: 1 s, 2 s, 4 s … capped at 30 s, each drawn from the
+ * upper half of its range ("equal jitter") so waits still grow.
  */
-export function backoffMs(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(30_000, 1000 * 2 ** Math.max(0, retry - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
+export const RATE_LIMIT_BACKOFF: BackoffPolicy = { firstMs: 1000, capMs: 30_000, jitter: [0.5, 1] };
 
 /**
  * When `X-RateLimit-Remaining` is 0: the moment (epoch ms, our clock) the bucket refills, so the

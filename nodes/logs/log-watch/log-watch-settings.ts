@@ -2,10 +2,10 @@
  * auth0-log-watch's editor properties, read and checked once when the node starts.
  * A setting that cannot work (no start id) is a ConfigError shown on the node, not a silent default.
  */
-import { ConfigError } from '../shared/errors';
-import type { NodeDefinition } from '../shared/node-red-types';
+import { ConfigError } from '../../shared/errors';
+import type { NodeDefinition } from '../../shared/node-red-types';
 import { type LogTypeMatcher, logTypeMatcher, unknownCategories } from './log-categories';
-import { MAX_DELAY_MS } from './poll-loop';
+import { MAX_DELAY_MS } from '../polling/poll-loop';
 
 export interface LogWatchConfig extends NodeDefinition {
   tenant?: string;

@@ -6,9 +6,9 @@
  * Without a log_id there is no checkpoint request, so both use the search form, as Auth0's own
  * log export extensions do: `sort=date:1` (oldest first) or `sort=date:-1` (newest first).
  */
-import { Auth0Error } from '../shared/errors';
-import type { Auth0Response, TenantClient } from '../shared/http-types';
-import { nextFromLinkHeader } from '../shared/paging';
+import { Auth0Error } from '../../shared/errors';
+import type { Auth0Response, TenantClient } from '../../shared/http-types';
+import { nextFromLinkHeader } from '../../shared/paging';
 
 /** Auth0 returns at most 100 events per request. */
 export const PAGE_SIZE = 100;

@@ -5,7 +5,8 @@
  * node's own handler are removed, so another node's route on the same path is left alone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NodeRedAPI } from '../shared/node-red-types';
+import type { NodeRedAPI } from '../../shared/node-red-types';
+import { readBodyBytes } from '../../shared/request-body-reader';
 
 export type RouteHandler = (req: IncomingMessage & { body?: unknown; _body?: boolean }, res: ServerResponse) => void;
 
@@ -69,39 +70,8 @@ export function byteLimit(value: unknown, fallback: number): number {
   return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]);
 }
 
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`the request body is larger than ${limit} bytes`);
-    this.name = 'BodyTooLargeError';
-  }
-}
-
 /** The request body: already parsed by a middleware (`req._body`), or read from the stream up to `limit` bytes. */
 export function readRequestBody(req: IncomingMessage & { body?: unknown; _body?: boolean }, limit: number): Promise<unknown> {
   if (req._body || req.readableEnded) return Promise.resolve(req.body);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        reject(new BodyTooLargeError(limit));
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', (err) => {
-      if (!failed) {
-        failed = true;
-        reject(err);
-      }
-    });
-  });
+  return readBodyBytes(req, limit);
 }

@@ -3,7 +3,9 @@
  * The tenant client has already retried a 429 as often as its config allows and waited for each
  * reset; what reaches the node is a failure that outlasted that.
  */
-import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
+import { backoffMs } from '../../shared/backoff';
+import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../../shared/errors';
+import type { StatusText } from '../../shared/status-text';
 
 const FIRST_RETRY_MS = 1_000;
 const MIN_BACKOFF_CAP_MS = 60_000;
@@ -17,27 +19,26 @@ export function retryDelayMs(err: unknown, failures: number, intervalMs: number,
   if (err instanceof RateLimitError && err.resetAt !== undefined) {
     return Math.min(MIN_BACKOFF_CAP_MS, Math.max(FIRST_RETRY_MS, err.resetAt * 1000 - now)) + Math.floor(random() * 250);
   }
-  const cap = Math.max(intervalMs, MIN_BACKOFF_CAP_MS);
-  const base = Math.min(cap, FIRST_RETRY_MS * 2 ** Math.max(0, Math.min(30, failures - 1)));
-  return Math.round(base * (0.8 + random() * 0.4));
+  return backoffMs(failures, { firstMs: FIRST_RETRY_MS, capMs: Math.max(intervalMs, MIN_BACKOFF_CAP_MS), jitter: [0.8, 1.2] }, random);
 }
 
 /** A short status text (Node-RED shows about 20 characters). */
-export function failureText(err: unknown): string {
-  if (err instanceof RateLimitError) return 'rate limited';
-  if (err instanceof ConfigError) return 'configuration';
+export function failureText(err: unknown, text: StatusText): string {
+  if (err instanceof RateLimitError) return text('failure.rateLimited');
+  if (err instanceof ConfigError) return text('configuration');
   if (err instanceof Auth0Error) {
-    if (err.statusCode >= 400) return `HTTP ${err.statusCode}`;
-    if (err.errorCode === 'ETIMEDOUT' || err.errorCode === 'ECONNTIMEOUT') return 'timeout';
-    if (err.errorCode === 'invalid_response') return 'bad response';
-    if (err.errorCode === 'ECONNREFUSED' || err.errorCode === 'ENOTFOUND') return 'unreachable';
-    return 'connection error';
+    if (err.statusCode >= 400) return text('failure.http', { status: err.statusCode });
+    if (err.errorCode === 'ETIMEDOUT' || err.errorCode === 'ECONNTIMEOUT') return text('failure.timeout');
+    if (err.errorCode === 'invalid_response') return text('failure.badResponse');
+    if (err.errorCode === 'ECONNREFUSED' || err.errorCode === 'ENOTFOUND') return text('failure.unreachable');
+    return text('failure.connection');
   }
-  return 'error';
+  return text('failure.error');
 }
 
 /** The tenant's client was closed under us (its config node is being redeployed): not worth an alert. */
 export function isClientClosed(err: unknown): boolean {
+  if (err instanceof TenantClosedError) return true;
   return err instanceof Auth0Error && (err.errorCode === 'CLIENT_CLOSED' || err.errorCode === 'ABORT_ERR');
 }
 

@@ -10,7 +10,7 @@
  * its start position (skipping events, or re-emitting everything). Flow context survives a
  * redeploy; the record is deleted when the node itself is deleted or disabled.
  */
-import type { ContextStore, Node } from '../shared/node-red-types';
+import type { ContextStore, Node } from '../../shared/node-red-types';
 
 export const CHECKPOINT_VERSION = 1;
 

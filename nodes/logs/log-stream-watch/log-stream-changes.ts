@@ -4,7 +4,7 @@
  * not alert on every stream that was already paused); afterwards a stream whose status differs
  * from the previous poll is a change, and a stream that disappeared is reported as `deleted`.
  */
-import { Auth0Error } from '../shared/errors';
+import { Auth0Error } from '../../shared/errors';
 
 export type LogStream = Record<string, unknown> & { id?: string; name?: string; status?: string };
 

@@ -1,0 +1,83 @@
+/**
+ * What one request does about the tenant's rate limit after each answer: tell the lane's limiter
+ * what the headers say, and for a 429 decide between a retry paced by the learnt bucket, a pause
+ * of the whole lane until the service's reset (or a backoff), and giving up.
+ *
+ * Why this is not left to axios-retry: axios-retry waits inside the one request's promise. It can
+ * read `Retry-After` but not `X-RateLimit-Reset`, and it retries past the limiter, so it can
+ * neither pause the tenant's other queued requests until the reset nor put the retry back through
+ * the concurrency cap. Here a 429 pauses the tenant's lane, and the retry waits in the limiter like
+ * everyone else.
+ */
+import { backoffMs } from '../shared/backoff';
+import type { RateLimitState } from '../shared/http-types';
+import type { Lane, TenantLimiter } from './limiter';
+import { RATE_LIMIT_BACKOFF, type ServiceWait, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
+
+export interface RateLimitOutcome {
+  /** The answer's `X-RateLimit-*` values, for the response. */
+  limits: RateLimitState;
+  /** A 429 that is retried (the request goes back to the limiter). */
+  retry: boolean;
+  /** For a 429: when the service says to come back. */
+  said: ServiceWait | undefined;
+}
+
+/** One request's rate-limit state across its attempts. */
+export class RateLimitPolicy {
+  /** 429s retried so far. */
+  retries = 0;
+  private pacedRetryUsed = false;
+
+  constructor(
+    private readonly limiter: TenantLimiter,
+    private readonly lane: Lane,
+    private readonly maxRetries: number,
+    private readonly debug: (message: string) => void,
+  ) {}
+
+  /**
+   * Applies an answer to the lane. Called before the slot is given back, so no queued request
+   * slips out between a 429 and the pause it calls for.
+   */
+  apply(operation: string, statusCode: number, headers: Record<string, string>): RateLimitOutcome {
+    const { limiter, lane } = this;
+    const now = Date.now();
+    const limits = parseRateLimit(headers);
+    const fullAtMs = resetAtMs(headers, now);
+    limiter.observe(lane, {
+      accepted: statusCode !== 429,
+      ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
+      ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
+      ...(fullAtMs !== undefined ? { fullAtMs } : {}),
+    }, now);
+    // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
+    // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
+    // once the bucket should hold a token again. Only once per request: a second 429, a bucket
+    // not learnt, or an explicit Retry-After means the service's own wait.
+    const knowledge = headers['retry-after'] === undefined ? limiter.bucketKnowledge(lane) : 'unknown';
+    const said = statusCode === 429 ? serviceWait(headers, now) : undefined;
+    const retry = statusCode === 429 && this.retries < this.maxRetries;
+    const pacedRetry = retry && knowledge !== 'unknown' && !this.pacedRetryUsed;
+    if (pacedRetry) {
+      this.pacedRetryUsed = true;
+      this.retries++;
+      this.debug(`${operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${limiter.pacedRate(lane)?.toFixed(1)}/s), retry ${this.retries}/${this.maxRetries}`);
+    } else if (retry) {
+      this.retries++;
+      const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(this.retries, RATE_LIMIT_BACKOFF);
+      this.debug(
+        `${operation}: rate limited (429), pausing the tenant's ${lane} requests ${(waitMs / 1000).toFixed(1)} s ` +
+          `(${said ? 'until the service reset' : 'backoff'}), retry ${this.retries}/${this.maxRetries}`,
+      );
+      limiter.pause(lane, now + waitMs);
+    } else {
+      const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(headers, now);
+      if (exhaustedUntil !== undefined) {
+        this.debug(`${operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
+        limiter.pause(lane, exhaustedUntil);
+      }
+    }
+    return { limits, retry, said };
+  }
+}

@@ -1,89 +1,76 @@
 /**
- * Keys (`/api/v2/keys/…`): the token signing keys with real rotation and revocation (the list
- * changes: next becomes current, current becomes previous, a new next appears; a revoked key is
- * marked so), the custom signing key set, and encryption keys through Auth0's bring-your-own-key
+ * Keys (`/api/v2/keys/…`): the token signing keys with real rotation and revocation, the custom signing key set, and encryption keys through Auth0's bring-your-own-key
  * steps (create, wrapping key, import → active; rekey). The Network ACL keys are plain data in
  * security-resources.ts.
  *
- * The signing key list starts from the emulator's real signing key (its kid is the one in the
- * tokens and the JWKS); its `cert` holds the public key in PEM, as the emulator makes no X.509
- * certificates. Rotation changes this list, not the key the emulator signs with.
+ * The signing keys are the emulator's own: after a rotation new tokens are signed with the new
+ * key, tokens signed before still verify, and /.well-known/jwks.json lists both (and the next key);
+ * revoking the old key removes it from the JWKS and its tokens stop verifying (management tokens
+ * too). `cert` holds the public key in PEM, as the emulator makes no X.509 certificates.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { ApiError, notFound } from '../core/errors';
 import { randomAlnum } from '../core/ids';
 import { offsetBody, offsetPage } from '../core/paging';
 import type { JsonRecord } from '../core/collection';
-import type { RoutesModule, Tenant } from '../core/types';
+import type { RoutesModule } from '../core/types';
 import { bodyObject, checkBody, clone, payloadError } from './group-helpers';
 
-interface SigningKey extends JsonRecord {
-  kid: string;
-  cert: string;
-  pkcs7: string;
-  fingerprint: string;
-  thumbprint: string;
-  current?: boolean;
-  next?: boolean;
-  previous?: boolean;
-  current_since?: string;
-  current_until?: string;
-  revoked?: boolean;
-  revoked_at?: string;
-}
-
-function describeKey(kid: string, pem: string): SigningKey {
+/** Auth0's certificate fingerprint and thumbprint: the SHA-1 of the DER bytes. */
+function fingerprints(pem: string): { fingerprint: string; thumbprint: string } {
   const der = Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
   const sha1 = createHash('sha1').update(der).digest('hex').toUpperCase();
-  return {
-    kid, cert: pem, pkcs7: pem,
-    fingerprint: sha1.match(/.{2}/g)!.join(':'),
-    thumbprint: sha1,
-  };
+  return { fingerprint: sha1.match(/.{2}/g)!.join(':'), thumbprint: sha1 };
 }
 
-/** A new key pair for the next signing key (only its public half is ever shown). */
-function newSigningKey(): SigningKey {
-  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return describeKey(randomAlnum(22), publicKey.export({ format: 'pem', type: 'spki' }).toString());
-}
-
-function initialSigningKeys(tenant: Tenant): SigningKey[] {
-  const current = { ...describeKey(tenant.signer.kid, tenant.signer.publicKeyPem()), current: true, current_since: tenant.clock.isoNow() };
-  return [current, { ...newSigningKey(), next: true }];
+/** When each key became current, stopped being current, was revoked (the signer keeps no clock). */
+interface KeyTimes {
+  current_since?: string;
+  current_until?: string;
+  revoked_at?: string;
 }
 
 const ENCRYPTION_TYPES = ['customer-provided-root-key', 'tenant-encryption-key'];
 
 export const registerKeys: RoutesModule = (routes, tenant) => {
-  // ---- signing keys ----
-  const signing = () => tenant.state.doc<SigningKey[]>('signing-keys', () => initialSigningKeys(tenant));
-  const requireSigningKey = (kid: string): SigningKey => {
-    const key = signing().find((k) => k.kid === kid);
+  // ---- signing keys: the signer's own, so rotation and revocation change the tokens and the JWKS ----
+  routes.onReset(() => tenant.signer.reset());
+  const times = () => tenant.state.doc<Record<string, KeyTimes>>('signing-key-times', () => ({}));
+  const signingKeys = (): JsonRecord[] => tenant.signer.keyStates().map((key) => {
+    // The key in use at start became current then; it is noted the first time it is shown.
+    if (key.current && !times()[key.kid]?.current_since) times()[key.kid] = { ...times()[key.kid], current_since: tenant.clock.isoNow() };
+    const when = times()[key.kid] ?? {};
+    const view: JsonRecord = {
+      kid: key.kid, cert: key.pem, pkcs7: key.pem, ...fingerprints(key.pem),
+      current: key.current, next: key.next, previous: key.previous, revoked: key.revoked,
+      current_since: when.current_since,
+      current_until: when.current_until, revoked_at: when.revoked_at,
+    };
+    for (const name of Object.keys(view)) if (view[name] === undefined) delete view[name];
+    return view;
+  });
+  const requireSigningKey = (kid: string): JsonRecord => {
+    const key = signingKeys().find((k) => k.kid === kid);
     if (!key) throw notFound('Signing key not found', 'inexistent_signing_key');
     return key;
   };
-  routes.management('GET', '/api/v2/keys/signing', 'read:signing_keys', () => clone(signing()));
-  routes.management('GET', '/api/v2/keys/signing/:kid', 'read:signing_keys', (ctx) => clone(requireSigningKey(ctx.params.kid)));
+  routes.management('GET', '/api/v2/keys/signing', 'read:signing_keys', () => signingKeys());
+  routes.management('GET', '/api/v2/keys/signing/:kid', 'read:signing_keys', (ctx) => requireSigningKey(ctx.params.kid));
   routes.management('POST', '/api/v2/keys/signing/rotate', ['create:signing_keys', 'update:signing_keys'], (ctx) => {
     const now = tenant.clock.isoNow();
-    const keys = signing();
-    for (const key of keys) delete key.previous;
-    const current = keys.find((k) => k.current);
-    const next = keys.find((k) => k.next) ?? newSigningKey();
-    if (current) Object.assign(current, { current: false, previous: true, current_until: now });
-    delete next.next;
-    Object.assign(next, { current: true, current_since: now });
-    if (!keys.includes(next)) keys.push(next);
-    keys.push({ ...newSigningKey(), next: true });
+    const before = tenant.signer.kid;
+    times()[before] = { ...times()[before], current_since: times()[before]?.current_since ?? now, current_until: now };
+    const kid = tenant.signer.rotate();
+    times()[kid] = { current_since: now };
     ctx.status = 201;
-    return { cert: next.cert, kid: next.kid };
+    const key = requireSigningKey(kid);
+    return { cert: key.cert, kid };
   }, { description: 'Rotate the signing key' });
   routes.management('PUT', '/api/v2/keys/signing/:kid/revoke', 'update:signing_keys', (ctx) => {
     const key = requireSigningKey(ctx.params.kid);
-    if (key.current || key.next) throw new ApiError(400, 'The current and the next signing key cannot be revoked', 'invalid_key_state');
-    Object.assign(key, { revoked: true, revoked_at: tenant.clock.isoNow() });
-    delete key.previous;
+    if (key.revoked) return { cert: key.cert, kid: key.kid };
+    if (!tenant.signer.revoke(String(key.kid))) throw new ApiError(400, 'The current and the next signing key cannot be revoked', 'invalid_key_state');
+    times()[String(key.kid)] = { ...times()[String(key.kid)], revoked_at: tenant.clock.isoNow() };
     return { cert: key.cert, kid: key.kid };
   }, { description: 'Revoke a signing key' });
 

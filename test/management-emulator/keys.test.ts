@@ -1,6 +1,6 @@
 /**
  * auth0-keys in Node-RED against the emulator: signing key rotation and revocation change the key
- * list as in Auth0; the custom signing key set; encryption keys through create, wrapping key, import
+ * list, the JWKS and which tokens verify, as in Auth0; the custom signing key set; encryption keys through create, wrapping key, import
  * and rekey; Network ACL keys whose secret is never returned.
  */
 import { strict as assert } from 'assert';
@@ -30,6 +30,7 @@ describe('management nodes against the emulator: keys', function () {
 
   it('rotates: next becomes current, current becomes previous; a previous key can be revoked, the current cannot', async () => {
     const before = await signingKeys();
+    const earlyToken = h.emulator.managementToken(); // signed with the key about to be rotated out
     const oldCurrent = before.find((k) => k.current)!;
     const oldNext = before.find((k) => k.next)!;
     const rotated = payloadOf(await h.run('keys', 'rotate_signing_key', {}));
@@ -40,13 +41,35 @@ describe('management nodes against the emulator: keys', function () {
     const newNext = after.find((k) => k.next);
     assert.ok(newNext && newNext.kid !== oldNext.kid && newNext.kid !== oldCurrent.kid, 'a new next key');
 
+    const jwksKids = async (): Promise<string[]> => ((await (await fetch(`${h.emulator.url}/.well-known/jwks.json`)).json()) as { keys: Msg[] }).keys.map((k) => String(k.kid));
+    assert.deepEqual((await jwksKids()).sort(), [oldCurrent.kid, oldNext.kid, newNext!.kid].map(String).sort(), 'the JWKS lists the previous, current and next key');
+    const kidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')).kid;
+    const oldToken = h.emulator.managementToken(); // signed after the rotation
+    assert.equal(kidOf(oldToken), oldNext.kid, 'new tokens are signed with the new current key');
+
     assert.equal((await h.fail('keys', 'revoke_signing_key', { kid: oldNext.kid })).statusCode, 400, 'the current key cannot be revoked');
+    // The node's cached management token was signed with the key about to be revoked: the node fetches a new one on the 401.
     const revoked = payloadOf(await h.run('keys', 'revoke_signing_key', { kid: oldCurrent.kid }));
     assert.equal(revoked.kid, oldCurrent.kid);
     const read = payloadOf(await h.run('keys', 'get_signing_key', { kid: oldCurrent.kid }));
     assert.equal(read.revoked, true);
     assert.equal(typeof read.revoked_at, 'string');
     assert.equal((await h.fail('keys', 'get_signing_key', { kid: 'no-such-kid' })).statusCode, 404);
+    assert.ok(!(await jwksKids()).includes(String(oldCurrent.kid)), 'a revoked key leaves the JWKS');
+    const probe = await fetch(`${h.emulator.url}/api/v2/keys/signing`, { headers: { authorization: `Bearer ${oldToken}` } });
+    assert.equal(probe.status, 200, 'tokens of the current key still work');
+    const early = await fetch(`${h.emulator.url}/api/v2/keys/signing`, { headers: { authorization: `Bearer ${earlyToken}` } });
+    assert.equal(early.status, 401, 'tokens of the revoked key no longer verify');
+  });
+
+  it('after a reset, signs with the key made at start again', async () => {
+    h.emulator.reset();
+    const start = (await signingKeys()).find((k) => k.current)!.kid;
+    await h.run('keys', 'rotate_signing_key', {});
+    assert.notEqual((await signingKeys()).find((k) => k.current)!.kid, start);
+    h.emulator.reset();
+    assert.equal((await signingKeys()).find((k) => k.current)!.kid, start);
+    assert.deepEqual((await signingKeys()).filter((k) => k.previous), [], 'no retired keys after a reset');
   });
 
   it('sets, reads and deletes the custom signing key set', async () => {

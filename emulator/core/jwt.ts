@@ -1,6 +1,7 @@
 /**
- * RS256 JWTs: one signing key per emulator instance, made once at start (never
- * per request) and kept across resets, published at /.well-known/jwks.json.
+ * RS256 JWTs: one signing key per emulator instance, made once at start (never per request),
+ * published at /.well-known/jwks.json. The Management API can rotate it (the next key becomes
+ * current, the old one keeps verifying) and revoke retired keys; a reset goes back to the first key.
  */
 import { createHash, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 
@@ -27,34 +28,108 @@ export type JwtFailure = 'malformed' | 'bad_signature' | 'unsupported_alg' | 'ex
 
 export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure };
 
+interface SigningKey {
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  jwk: Jwk;
+}
+
+function makeKey(): SigningKey {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const exported = publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string };
+  const kid = createHash('sha256').update(exported.n).digest('base64url').slice(0, 22);
+  return { kid, privateKey, publicKey, jwk: { kty: exported.kty, n: exported.n, e: exported.e, kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** A signing key as the Management API's keys endpoints show it. */
+export interface SigningKeyState {
+  kid: string;
+  pem: string;
+  current: boolean;
+  next: boolean;
+  previous: boolean;
+  revoked: boolean;
+}
+
 export class JwtSigner {
-  readonly kid: string;
-  private readonly privateKey: KeyObject;
-  private readonly publicKey: KeyObject;
-  private readonly jwk: Jwk;
+  /** The key made at start, which reset() goes back to. */
+  private readonly first: SigningKey;
+  private current: SigningKey;
+  /** Prepared for the next rotation; made when first asked for. */
+  private upcoming?: SigningKey;
+  /** Keys that were current once: tokens they signed verify until they are revoked. */
+  private retired: SigningKey[] = [];
+  private readonly revokedKids = new Set<string>();
+  /** Changes whenever a key stops verifying, so caches of verified tokens know to forget them. */
+  revision = 0;
 
   constructor() {
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    this.privateKey = privateKey;
-    this.publicKey = publicKey;
-    const exported = publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string };
-    this.kid = createHash('sha256').update(exported.n).digest('base64url').slice(0, 22);
-    this.jwk = { kty: exported.kty, n: exported.n, e: exported.e, kid: this.kid, alg: 'RS256', use: 'sig' };
+    this.first = makeKey();
+    this.current = this.first;
   }
 
+  get kid(): string {
+    return this.current.kid;
+  }
+
+  /** The keys a token may be checked with: current, retired ones not revoked, and the next one. */
   jwks(): { keys: Jwk[] } {
-    return { keys: [{ ...this.jwk }] };
+    const live = [this.current, ...this.retired.filter((k) => !this.revokedKids.has(k.kid)), ...(this.upcoming ? [this.upcoming] : [])];
+    return { keys: live.map((k) => ({ ...k.jwk })) };
   }
 
   publicKeyPem(): string {
-    return this.publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    return this.current.publicKey.export({ format: 'pem', type: 'spki' }).toString();
+  }
+
+  /** Every key with its role, newest last: retired ones, the current one, the next one. */
+  keyStates(): SigningKeyState[] {
+    this.upcoming ??= makeKey();
+    const state = (k: SigningKey, role: 'current' | 'next' | 'previous'): SigningKeyState => ({
+      kid: k.kid, pem: k.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      current: role === 'current', next: role === 'next', previous: role === 'previous', revoked: this.revokedKids.has(k.kid),
+    });
+    return [...this.retired.map((k) => state(k, 'previous')), state(this.current, 'current'), state(this.upcoming, 'next')];
+  }
+
+  /** The next key becomes current (new tokens are signed with it); the current one is retired and still verifies. */
+  rotate(): string {
+    const next = this.upcoming ?? makeKey();
+    this.retired.push(this.current);
+    this.current = next;
+    this.upcoming = undefined;
+    return next.kid;
+  }
+
+  /** Revokes a retired key: it leaves the JWKS and tokens it signed no longer verify. False for the current or next key. */
+  revoke(kid: string): boolean {
+    if (!this.retired.some((k) => k.kid === kid)) return false;
+    this.revokedKids.add(kid);
+    this.revision += 1;
+    return true;
+  }
+
+  /** Back to the key made at start. */
+  reset(): void {
+    const changed = this.current !== this.first || this.retired.length > 0 || this.revokedKids.size > 0;
+    this.current = this.first;
+    this.upcoming = undefined;
+    this.retired = [];
+    this.revokedKids.clear();
+    if (changed) this.revision += 1;
+  }
+
+  private verifyingKey(kid: unknown): SigningKey | undefined {
+    if (kid === undefined || kid === this.current.kid) return this.current;
+    return this.retired.find((k) => k.kid === kid && !this.revokedKids.has(k.kid));
   }
 
   sign(claims: JwtClaims): string {
-    const header = base64urlJson({ alg: 'RS256', typ: 'JWT', kid: this.kid });
+    const header = base64urlJson({ alg: 'RS256', typ: 'JWT', kid: this.current.kid });
     const payload = base64urlJson(claims);
     const signingInput = `${header}.${payload}`;
-    const signature = sign('sha256', Buffer.from(signingInput), this.privateKey).toString('base64url');
+    const signature = sign('sha256', Buffer.from(signingInput), this.current.privateKey).toString('base64url');
     return `${signingInput}.${signature}`;
   }
 
@@ -74,10 +149,12 @@ export class JwtSigner {
       return { ok: false, reason: 'malformed' };
     }
     if (header.alg !== 'RS256') return { ok: false, reason: 'unsupported_alg' };
+    const key = this.verifyingKey(header.kid);
+    if (!key) return { ok: false, reason: 'bad_signature' };
     const valid = verify(
       'sha256',
       Buffer.from(`${parts[0]}.${parts[1]}`),
-      this.publicKey,
+      key.publicKey,
       Buffer.from(parts[2], 'base64url'),
     );
     return valid ? { ok: true, claims } : { ok: false, reason: 'bad_signature' };

@@ -66,6 +66,7 @@ export class EmulatorServer implements Tenant {
   private started = false;
   private readonly router = new Router<Route>();
   private readonly resetHooks: Array<(tenant: Tenant) => void> = [];
+  private tokenCacheRevision = 0;
   private readonly seedHooks: Array<(data: SeedData, tenant: Tenant) => void> = [];
   private readonly closeHooks: Array<() => void | Promise<void>> = [];
   /** Verified management tokens by their signature (see checkToken). */
@@ -292,6 +293,11 @@ export class EmulatorServer implements Tenant {
     // Cached by the signature part, then compared whole: a Map lookup by the whole token would
     // hash its several KB on every request (the parser hands each one over as a new string).
     const signature = raw.slice(raw.lastIndexOf('.') + 1);
+    // A revoked signing key invalidates the tokens it signed, cached ones too.
+    if (this.tokenCacheRevision !== this.signer.revision) {
+      this.tokenCache.clear();
+      this.tokenCacheRevision = this.signer.revision;
+    }
     let token = this.tokenCache.get(signature);
     if (token && token.raw !== raw) token = undefined;
     if (!token) {

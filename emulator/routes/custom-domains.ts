@@ -1,12 +1,12 @@
 /**
- * Custom domains: `/api/v2/custom-domains` (list, create, get, update, delete) and
- * `POST /api/v2/custom-domains/{id}/verify`. A new domain waits in `pending_verification`
+ * Custom domains: `/api/v2/custom-domains` (list with q, sort and checkpoint paging, create, get,
+ * update, delete), `POST /api/v2/custom-domains/{id}/verify` and `/test`, and the default domain. A new domain waits in `pending_verification`
  * with the TXT record Auth0 would ask for; there is no DNS here, so verifying succeeds and
  * the domain becomes `ready`.
  */
-import { conflict, notFound } from '../core/errors';
+import { ApiError, conflict, invalidQuery, notFound } from '../core/errors';
 import { randomAlnum } from '../core/ids';
-import { fieldsProjection } from '../core/paging';
+import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest } from '../core/paging';
 import type { JsonRecord } from '../core/collection';
 import type { RoutesModule } from '../core/types';
 import { bodyObject, checkBody, checkString, clone, type BodySpec } from './group-helpers';
@@ -40,8 +40,55 @@ export const registerCustomDomains: RoutesModule = (routes, tenant) => {
 
   routes.management('GET', '/api/v2/custom-domains', 'read:custom_domains', (ctx) => {
     const project = fieldsProjection(ctx.query);
-    return domains().list().map((d) => project(clone(d)));
+    let list = domains().list();
+    // q: `field:value` terms joined by AND (the Lucene subset the list is filtered with).
+    const q = ctx.query.str('q');
+    if (q) {
+      for (const term of q.split(/\s+AND\s+/)) {
+        const match = /^([a-z_]+):"?([^"]*)"?$/.exec(term.trim());
+        if (!match) throw invalidQuery(`Invalid query: ${term}`);
+        list = list.filter((d) => String(d[match[1]]) === match[2]);
+      }
+    }
+    const sort = ctx.query.str('sort');
+    if (sort) {
+      const match = /^([a-z_]+):(1|-1)$/.exec(sort);
+      if (!match) throw invalidQuery('Invalid sort: use field:1 or field:-1');
+      const order = match[2] === '1' ? 1 : -1;
+      list = [...list].sort((a, b) => String(a[match[1]] ?? '').localeCompare(String(b[match[1]] ?? '')) * order);
+    }
+    // With from or take Auth0 pages by checkpoint and answers { custom_domains, next }; without, a bare array.
+    if (isCheckpointRequest(ctx.query)) {
+      return checkpointBody(checkpointPage(list, ctx.query, (d) => String(d.custom_domain_id)), 'custom_domains', (d) => project(clone(d)));
+    }
+    return list.map((d) => project(clone(d)));
   });
+
+  // The default domain: the one links and e-mails use when several are ready (the tenant's own domain until one is chosen).
+  const defaultDomain = () => tenant.state.doc<{ domain?: string }>('custom-domains:default', () => ({}));
+  const defaultView = (): JsonRecord => {
+    const chosen = defaultDomain().domain;
+    const record = chosen ? domains().list().find((d) => d.domain === chosen) : undefined;
+    return record ? { ...clone(record), is_default: true } : { domain: tenant.domain };
+  };
+  routes.management('GET', '/api/v2/custom-domains/default', 'read:custom_domains', () => defaultView());
+  routes.management('PATCH', '/api/v2/custom-domains/default', 'update:custom_domains', (ctx) => {
+    const body = checkBody(bodyObject(ctx), { types: { domain: 'string' }, required: ['domain'] });
+    const name = (body.domain as string).toLowerCase();
+    if (name !== tenant.domain.toLowerCase()) {
+      const record = domains().list().find((d) => d.domain === name);
+      if (!record) throw new ApiError(400, 'The domain is not a custom domain of this tenant', 'invalid_body');
+      if (record.status !== 'ready') throw new ApiError(400, 'Only a verified (ready) custom domain can be the default', 'invalid_body');
+    }
+    tenant.state.setDoc('custom-domains:default', name === tenant.domain.toLowerCase() ? {} : { domain: name });
+    return defaultView();
+  }, { description: 'Set the default custom domain' });
+
+  routes.management('POST', '/api/v2/custom-domains/:id/test', 'read:custom_domains', (ctx) => {
+    const domain = requireDomain(ctx.params.id);
+    if (domain.status !== 'ready') throw conflict('The custom domain is not ready; verify it first', 'custom_domain_not_ready');
+    return { success: true, message: `${String(domain.domain)} answers` };
+  }, { description: 'Test a custom domain' });
 
   routes.management('POST', '/api/v2/custom-domains', 'create:custom_domains', (ctx) => {
     const body = checkBody(bodyObject(ctx), CREATE_SPEC);

@@ -34,6 +34,9 @@ import { registerRulesConfigs } from './rules-configs';
 import { registerStats } from './stats';
 import { registerTenants } from './tenants';
 import { registerBlacklists } from './blacklists';
+import { registerSecurityResources } from './security-resources';
+import { registerBranding } from './branding';
+import { registerKeys } from './keys';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -67,4 +70,7 @@ export const routeModules: RoutesModule[] = [
   registerStats,
   registerTenants,
   registerBlacklists,
+  registerSecurityResources,
+  registerBranding,
+  registerKeys,
 ];

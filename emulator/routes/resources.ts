@@ -16,8 +16,15 @@ import { bodyObject, checkBody, clone, type BodySpec } from './group-helpers';
 
 export type ResourceVerb = 'list' | 'create' | 'get' | 'update' | 'replace' | 'delete';
 
-/** How a list answers: a bare array, Auth0's offset paging (`page`/`per_page`/`include_totals`), or checkpoint paging (`from`/`take` → `{items, next}`). */
-export type ListShape = { shape: 'array' } | { shape: 'offset'; itemsKey: string } | { shape: 'checkpoint'; itemsKey: string };
+/**
+ * How a list answers: a bare array, an object holding the array (`{providers: [...]}`), Auth0's offset
+ * paging (`page`/`per_page`/`include_totals`), or checkpoint paging (`from`/`take` → `{items, next}`).
+ */
+export type ListShape =
+  | { shape: 'array' }
+  | { shape: 'wrapped'; itemsKey: string }
+  | { shape: 'offset'; itemsKey: string }
+  | { shape: 'checkpoint'; itemsKey: string };
 
 export interface ResourceSpec {
   /** State collection name; unique per resource. */
@@ -26,6 +33,12 @@ export interface ResourceSpec {
   path: string;
   /** The item's path parameter (default `id`): items are at `${path}/:${idParam}`. */
   idParam?: string;
+  /** The property that holds an item's id (default `id`; `themeId` for branding themes). */
+  idField?: string;
+  /** Query parameters that filter a list to the items whose property of that name equals the value (`disabled=true`). */
+  filters?: readonly string[];
+  /** Fills properties Auth0 derives from the body on create (a fingerprint, a channel); may throw an ApiError. */
+  derive?: (item: JsonRecord, tenant: Tenant) => void;
   /** Prefix of generated ids (`acl` gives `acl_…`). */
   idPrefix: string;
   /** Scopes per verb; a verb without one is not registered. */
@@ -81,8 +94,9 @@ export function registerResources(routes: RouteRegistry, tenant: Tenant, specs: 
 
 function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceSpec): void {
   const idParam = spec.idParam ?? 'id';
+  const idField = spec.idField ?? 'id';
   const itemPath = `${spec.path}/:${idParam}`;
-  const items = () => tenant.state.collection(spec.name);
+  const items = () => tenant.state.collection(spec.name, idField);
   const hidden = spec.writeOnly ?? [];
 
   const parentOf = (ctx: RouteContext): string | undefined => {
@@ -100,17 +114,17 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   };
   const checkUnique = (body: JsonRecord, parent: string | undefined, selfId?: string): void => {
     if (!spec.unique || body[spec.unique] === undefined) return;
-    if (siblings(parent).some((item) => item[spec.unique as string] === body[spec.unique as string] && item.id !== selfId)) {
+    if (siblings(parent).some((item) => item[spec.unique as string] === body[spec.unique as string] && item[idField] !== selfId)) {
       throw conflict(`A resource with the same ${spec.unique} already exists`);
     }
   };
   const write = (ctx: RouteContext, replace: boolean): JsonRecord => {
     const current = find(ctx);
     const body = spec.update ? checkBody(bodyObject(ctx), spec.update) : bodyObject(ctx);
-    checkUnique(body, current[PARENT] as string | undefined, String(current.id));
-    const kept: JsonRecord = { id: current.id, [PARENT]: current[PARENT] };
+    checkUnique(body, current[PARENT] as string | undefined, String(current[idField]));
+    const kept: JsonRecord = { [idField]: current[idField], [PARENT]: current[PARENT] };
     if (spec.timestamps) kept.created_at = current.created_at;
-    const next: JsonRecord = replace ? { ...kept, ...clone(body) } : { ...current, ...clone(body), id: current.id };
+    const next: JsonRecord = replace ? { ...kept, ...clone(body) } : { ...current, ...clone(body), [idField]: current[idField] };
     if (spec.timestamps) next.updated_at = tenant.clock.isoNow();
     items().put(next);
     return view(next, hidden);
@@ -120,11 +134,13 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const listScope = scope('list');
   if (listScope) {
     routes.management('GET', spec.path, listScope, (ctx) => {
-      const list = siblings(parentOf(ctx));
+      const list = siblings(parentOf(ctx)).filter((item) =>
+        (spec.filters ?? []).every((name) => !ctx.query.has(name) || String(item[name]) === ctx.query.str(name)));
       const project = fieldsProjection(ctx.query);
       const shown = (item: JsonRecord) => project(view(item, hidden));
       const shape = spec.list ?? { shape: 'array' as const };
-      if (shape.shape === 'checkpoint') return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item.id)), shape.itemsKey, shown);
+      if (shape.shape === 'checkpoint') return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item[idField])), shape.itemsKey, shown);
+      if (shape.shape === 'wrapped') return { [shape.itemsKey]: list.map(shown) };
       if (shape.shape === 'offset') return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
       return list.map(shown);
     });
@@ -135,8 +151,9 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
       const parent = parentOf(ctx);
       const body = spec.create ? checkBody(bodyObject(ctx), spec.create) : bodyObject(ctx);
       checkUnique(body, parent);
-      const item: JsonRecord = { id: prefixedId(spec.idPrefix), ...clone(spec.create?.defaults ?? {}), ...clone(body), [PARENT]: parent };
+      const item: JsonRecord = { [idField]: prefixedId(spec.idPrefix), ...clone(spec.create?.defaults ?? {}), ...clone(body), [PARENT]: parent };
       if (spec.timestamps) item.created_at = item.updated_at = tenant.clock.isoNow();
+      spec.derive?.(item, tenant);
       items().insert(item);
       ctx.status = spec.createdStatus ?? 201;
       return view(item, hidden);
@@ -151,7 +168,7 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const deleteScope = scope('delete');
   if (deleteScope) {
     routes.management('DELETE', itemPath, deleteScope, (ctx) => {
-      items().delete(String(find(ctx).id));
+      items().delete(String(find(ctx)[idField]));
       ctx.status = 204;
       return undefined;
     });

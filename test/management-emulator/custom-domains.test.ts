@@ -47,6 +47,40 @@ describe('management nodes against the emulator: custom domains', function () {
     assert.equal(failure.statusCode, 409);
   });
 
+  it('updates a domain, tests it once ready, and makes it the default domain', async () => {
+    const domain = `${unique('default')}.example.com`;
+    const id = payloadOf(await h.run('custom_domains', 'create_new', { body: { domain, type: 'auth0_managed_certs' } })).custom_domain_id;
+    const updated = payloadOf(await h.run('custom_domains', 'update', { id, body: { tls_policy: 'recommended', domain_metadata: { team: 'identity' } } }));
+    assert.deepEqual(updated.domain_metadata, { team: 'identity' });
+    assert.equal((await h.fail('custom_domains', 'test', { id })).statusCode, 409, 'a pending domain cannot be tested');
+    assert.equal((await h.fail('custom_domains', 'update_default', { body: { domain } })).statusCode, 400, 'only a ready domain can be the default');
+    await h.run('custom_domains', 'verify', { id });
+    assert.equal(payloadOf(await h.run('custom_domains', 'test', { id })).success, true);
+
+    assert.equal(payloadOf(await h.run('custom_domains', 'get_default', {})).domain, h.emulator.domain, 'the tenant domain until one is chosen');
+    const chosen = payloadOf(await h.run('custom_domains', 'update_default', { body: { domain } }));
+    assert.equal(chosen.domain, domain);
+    assert.equal(chosen.is_default, true);
+    assert.equal(payloadOf(await h.run('custom_domains', 'get_default', {})).custom_domain_id, id);
+  });
+
+  it('filters with q, sorts, and pages by checkpoint through every domain', async () => {
+    const names = ['c', 'a', 'b'].map((letter) => `${letter}${unique('page')}.example.com`);
+    for (const domain of names) await h.run('custom_domains', 'create_new', { body: { domain, type: 'self_managed_certs' } });
+    const found = payloadOf<Msg[]>(await h.run('custom_domains', 'all', { q: `domain:${names[1]}` }));
+    assert.deepEqual(found.map((d) => d.domain), [names[1]]);
+    const sorted = payloadOf<Msg[]>(await h.run('custom_domains', 'all', { sort: 'domain:1', fields: 'domain' }));
+    const domains = sorted.map((d) => String(d.domain));
+    assert.deepEqual(domains, [...domains].sort());
+    assert.deepEqual(Object.keys(sorted[0]), ['domain']);
+    const page = payloadOf(await h.run('custom_domains', 'all', { take: 2 }));
+    assert.equal((page.custom_domains as Msg[]).length, 2);
+    assert.equal(typeof page.next, 'string');
+    const all = payloadOf<Msg[]>(await h.run('custom_domains', 'all', { take: 2 }, 'all'));
+    assert.ok(all.length >= 3);
+    assert.equal(new Set(all.map((d) => d.custom_domain_id)).size, all.length);
+  });
+
   it('exercised every custom_domains operation', () => {
     h.assertAllExercised('custom_domains');
   });

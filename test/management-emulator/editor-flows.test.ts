@@ -70,6 +70,19 @@ const CASES: EditorCase[] = [
   { group: 'log_streams', operation: 'list', params: {}, check: (p) => assert.deepEqual(p, []) },
   { group: 'jobs', operation: 'send_verification_email', params: { body: { value: '{"user_id": uid}', type: 'jsonata' } }, msg: (c) => ({ uid: c.userId }),
     check: (p) => assert.equal((p as Msg).type, 'verification_email') },
+  { group: 'attack_protection', operation: 'update_brute_force_protection', params: { body: { value: '{"max_attempts": n}', type: 'jsonata' } }, msg: () => ({ n: 7 }),
+    check: (p) => assert.equal((p as Msg).max_attempts, 7) },
+  { group: 'anomaly', operation: 'unblock_ip', params: { id: { value: 'ip', type: 'msg' } }, msg: () => ({ ip: '203.0.113.50' }), check: (p) => assert.equal(p, '', 'a 204 has no body') },
+  { group: 'risk_assessments', operation: 'update_new_device_settings', params: { body: { value: '{"remember_for":45}', type: 'json' } },
+    check: (p) => assert.deepEqual(p, { remember_for: 45 }) },
+  { group: 'supplemental_signals', operation: 'get', params: {}, check: (p) => assert.deepEqual(p, { akamai_enabled: false }) },
+  { group: 'network_acls', operation: 'all', params: { per_page: { value: '5', type: 'num' }, include_totals: { value: 'false', type: 'bool' } }, check: (p) => assert.deepEqual(p, []) },
+  { group: 'rate_limit_policies', operation: 'all', params: { consumer: str('client'), take: { value: '10', type: 'num' } },
+    check: (p) => assert.deepEqual(p, { rate_limit_policies: [] }) },
+  { group: 'keys', operation: 'get_signing_key', params: { kid: { value: 'kid', type: 'msg' } },
+    msg: (c) => ({ kid: JSON.parse(Buffer.from(c.emulator.managementToken().split('.')[0], 'base64url').toString('utf8')).kid }),
+    check: (p) => assert.equal((p as Msg).current, true) },
+  { group: 'branding', operation: 'all_phone_templates', params: { disabled: { value: 'false', type: 'bool' } }, check: (p) => assert.deepEqual(p, { templates: [] }) },
 ];
 
 describe('management nodes against the emulator: nodes configured in the editor', function () {

@@ -33,6 +33,17 @@ describe('management nodes against the emulator: e-mail templates', function () 
     await h.gone('email_templates', 'update', { template_name: 'reset_email', body: { subject: 'x' } });
   });
 
+  it('sets a whole template with PUT, creating it, and replaces it again', async () => {
+    const body = { template: 'blocked_account', body: '<p>Blocked</p>', from: 'security@acme.example', subject: 'Account blocked', syntax: 'liquid', enabled: true };
+    assert.deepEqual(payloadOf(await h.run('email_templates', 'set', { template_name: 'blocked_account', body })).subject, 'Account blocked');
+    assert.equal(payloadOf(await h.run('email_templates', 'get', { template_name: 'blocked_account' })).from, 'security@acme.example');
+    await h.run('email_templates', 'set', { template_name: 'blocked_account', body: { ...body, subject: 'Your account is blocked', enabled: false } });
+    const read = payloadOf(await h.run('email_templates', 'get', { template_name: 'blocked_account' }));
+    assert.equal(read.subject, 'Your account is blocked');
+    assert.equal(read.enabled, false);
+    assert.equal((await h.fail('email_templates', 'set', { template_name: 'blocked_account', body: { subject: 'only a subject' } })).statusCode, 400, 'a PUT needs the whole template');
+  });
+
   it('exercised every email_templates operation', () => {
     h.assertAllExercised('email_templates');
   });

@@ -66,6 +66,60 @@ describe('management nodes against the emulator: guardian', function () {
     assert.deepEqual(payloadOf(await h.run('users', 'get_guardian_enrollments', { user_id: user.user_id })), []);
   });
 
+  it('configures the phone factor: templates, message types, provider choice and Twilio settings', async () => {
+    const templates = { enrollment_message: '{{code}} enrolls your phone', verification_message: '{{code}} is your code' };
+    await h.run('guardian', 'update_phone_templates', { body: templates });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_phone_templates', {})), templates);
+    await h.run('guardian', 'update_phone_message_types', { body: { message_types: ['sms', 'voice'] } });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_phone_message_types', {})), { message_types: ['sms', 'voice'] });
+    assert.equal((await h.fail('guardian', 'update_phone_message_types', { body: { message_types: ['pigeon'] } })).statusCode, 400);
+    await h.run('guardian', 'update_phone_selected_provider', { body: { provider: 'twilio' } });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_phone_selected_provider', {})), { provider: 'twilio' });
+    await h.run('guardian', 'update_phone_twilio_provider', { body: { from: '+15550123', sid: 'AC9', auth_token: 'tw' } });
+    assert.equal(payloadOf(await h.run('guardian', 'get_phone_twilio_provider', {})).sid, 'AC9');
+    assert.equal(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'phone', name: 'twilio' })).sid, 'AC9', 'the generic operation reads the same settings');
+  });
+
+  it('keeps serving the older SMS provider endpoints', async () => {
+    await h.run('guardian', 'update_sms_selected_provider', { body: { provider: 'phone-message-hook' } });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_sms_selected_provider', {})), { provider: 'phone-message-hook' });
+    await h.run('guardian', 'update_sms_twilio_provider', { body: { from: '+15550124', sid: 'AC10', auth_token: 'tw2' } });
+    assert.equal(payloadOf(await h.run('guardian', 'get_sms_twilio_provider', {})).from, '+15550124');
+  });
+
+  it('configures push notifications: provider choice, APNs, FCM, FCM v1 and SNS', async () => {
+    await h.run('guardian', 'update_push_notification_selected_provider', { body: { provider: 'direct' } });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_push_notification_selected_provider', {})), { provider: 'direct' });
+    await h.run('guardian', 'set_apns_provider', { body: { sandbox: true, bundle_id: 'com.acme.app', p12: 'base64-certificate' } });
+    await h.run('guardian', 'update_apns_provider', { body: { sandbox: false } });
+    const apns = payloadOf(await h.run('guardian', 'get_apns_provider', {}));
+    assert.equal(apns.bundle_id, 'com.acme.app', 'a PATCH keeps the rest');
+    assert.equal(apns.sandbox, false);
+    assert.equal(apns.p12, undefined, 'the certificate is never returned');
+    assert.equal(payloadOf(await h.run('guardian', 'set_fcm_provider', { body: { server_key: 'fcm-key' } })).server_key, undefined);
+    await h.run('guardian', 'update_fcm_provider', { body: { server_key: 'fcm-key-2' } });
+    assert.equal(payloadOf(await h.run('guardian', 'set_fcmv1_provider', { body: { server_credentials: '{"type":"service_account"}' } })).server_credentials, undefined);
+    await h.run('guardian', 'update_fcmv1_provider', { body: { server_credentials: '{"type":"service_account","v":2}' } });
+    await h.run('guardian', 'set_sns_provider', { body: { aws_region: 'eu-west-1', aws_access_key_id: 'AKIA2' } });
+    await h.run('guardian', 'update_sns_provider', { body: { aws_region: 'eu-central-1' } });
+    const sns = payloadOf(await h.run('guardian', 'get_sns_provider', {}));
+    assert.equal(sns.aws_region, 'eu-central-1');
+    assert.equal(sns.aws_access_key_id, 'AKIA2');
+  });
+
+  it('sets the Duo settings without returning the secret key, and the MFA policies', async () => {
+    await h.run('guardian', 'set_duo_settings', { body: { ikey: 'DI1', skey: 'duo-secret', host: 'api-1.duosecurity.com' } });
+    await h.run('guardian', 'update_duo_settings', { body: { host: 'api-2.duosecurity.com' } });
+    const duo = payloadOf(await h.run('guardian', 'get_duo_settings', {}));
+    assert.equal(duo.ikey, 'DI1');
+    assert.equal(duo.host, 'api-2.duosecurity.com');
+    assert.equal(duo.skey, undefined);
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_policies', {})), []);
+    assert.deepEqual(payloadOf(await h.run('guardian', 'update_policies', { body: ['all-applications'] })), ['all-applications']);
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_policies', {})), ['all-applications']);
+    assert.equal((await h.fail('guardian', 'update_policies', { body: ['sometimes'] })).statusCode, 400);
+  });
+
   it('exercised every guardian operation', () => {
     h.assertAllExercised('guardian');
   });

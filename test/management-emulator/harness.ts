@@ -16,6 +16,14 @@ export type Msg = Record<string, unknown>;
 
 /** The node module of every management group, below dist/nodes. */
 export const GROUP_MODULES: Readonly<Record<string, string>> = {
+  anomaly: 'security/auth0-anomaly',
+  attack_protection: 'security/auth0-attack-protection',
+  branding: 'branding/auth0-branding',
+  keys: 'security/auth0-keys',
+  network_acls: 'security/auth0-network-acls',
+  rate_limit_policies: 'security/auth0-rate-limit-policies',
+  risk_assessments: 'security/auth0-risk-assessments',
+  supplemental_signals: 'security/auth0-supplemental-signals',
   blacklists: 'security/auth0-blacklists',
   client_grants: 'applications/auth0-client-grants',
   clients: 'applications/auth0-clients',

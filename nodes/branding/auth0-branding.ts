@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { brandingGroup } from './branding.catalogue';
+export = actionNodeModule(brandingGroup);

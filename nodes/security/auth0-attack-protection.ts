@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { attackProtectionGroup } from './attack-protection.catalogue';
+export = actionNodeModule(attackProtectionGroup);

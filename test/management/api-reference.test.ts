@@ -1,0 +1,237 @@
+/**
+ * The catalogue held against Auth0's API reference, kept in the project as data:
+ * test/fixtures/auth0-endpoints.json (one row per endpoint of the current Management and
+ * Authentication API reference: api, group, method, path, query parameter names, lifecycle GA/EA/beta,
+ * deprecated; derived from Auth0's published reference, see ../shared/reference/auth0-current-api.md).
+ *
+ * It fails on
+ * - an operation whose method and path Auth0 does not list (unless the operation says it is legacy
+ *   or deprecated, or it is one of the named GENERIC_PATHS),
+ * - an endpoint no operation offers that is neither a DELIBERATE_OMISSION (with its reason) nor,
+ *   for now, PENDING_OTHER_BRANCHES,
+ * - a query input the endpoint does not take (unless a named QUERY_EXCEPTION),
+ * - an operation whose lifecycle does not match the reference's (early access, beta, deprecated),
+ * - an operation that does not reach a route of the emulator (the emulator's unknown-route 404).
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { startEmulator, type Emulator } from '../../emulator';
+import type { GroupSpec, OperationSpec } from '../../nodes/shared/catalogue';
+
+interface Endpoint {
+  api: 'management' | 'authentication';
+  group: string;
+  method: string;
+  path: string;
+  query: string[];
+  lifecycle: 'GA' | 'EA' | 'beta';
+  deprecated?: boolean;
+  /** false where the reference names the endpoint but not its parameters (too new for the API description). */
+  query_known?: boolean;
+}
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ENDPOINTS = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'auth0-endpoints.json'), 'utf8')) as Endpoint[];
+const NODES_DIR = path.resolve(__dirname, '..', '..', 'nodes');
+
+/** `GET /api/v2/users/{}`: the path with its parameter names dropped, so `{id}` and `{user_id}` compare equal. */
+const key = (method: string, p: string): string => `${method.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '')}`;
+
+/**
+ * Operations whose path template stands for several endpoints of the reference (a path input picks
+ * which): kept because the specification names them and their wire must not change; the reference's
+ * own per-provider endpoints are offered beside them.
+ */
+const GENERIC_PATHS: Readonly<Record<string, string>> = {
+  'guardian.get_factor_providers': 'the specification\'s generic GET /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (get_phone_twilio_provider, get_sns_provider, …) are beside it',
+  'guardian.update_factor_providers': 'the specification\'s generic PUT /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (set_sns_provider, …) are beside it',
+};
+
+/** Endpoints of the reference the package deliberately does not offer, each with the reason a user would accept. */
+const DELIBERATE_OMISSIONS: Readonly<Record<string, string>> = {};
+
+/**
+ * TEMPORARY: endpoints other branches of issue 15 add, not merged into this branch yet, by group.
+ * The coordinator empties this list at merge; whatever is then still missing fails above.
+ */
+const PENDING_OTHER_BRANCHES: Readonly<Record<string, readonly string[]>> = {
+  actions: ['GET /api/v2/actions/actions', 'POST /api/v2/actions/actions', 'GET /api/v2/actions/actions/{}/versions', 'GET /api/v2/actions/actions/{}/versions/{}', 'POST /api/v2/actions/actions/{}/versions/{}/deploy', 'DELETE /api/v2/actions/actions/{}', 'GET /api/v2/actions/actions/{}', 'PATCH /api/v2/actions/actions/{}', 'POST /api/v2/actions/actions/{}/deploy', 'POST /api/v2/actions/actions/{}/test', 'GET /api/v2/actions/executions/{}', 'GET /api/v2/actions/modules', 'POST /api/v2/actions/modules', 'DELETE /api/v2/actions/modules/{}', 'GET /api/v2/actions/modules/{}', 'PATCH /api/v2/actions/modules/{}', 'GET /api/v2/actions/modules/{}/actions', 'POST /api/v2/actions/modules/{}/rollback', 'GET /api/v2/actions/modules/{}/versions', 'POST /api/v2/actions/modules/{}/versions', 'GET /api/v2/actions/modules/{}/versions/{}', 'GET /api/v2/actions/triggers', 'GET /api/v2/actions/triggers/{}/bindings', 'PATCH /api/v2/actions/triggers/{}/bindings'],
+  agents: ['GET /api/v2/agents', 'POST /api/v2/agents', 'DELETE /api/v2/agents/{}', 'GET /api/v2/agents/{}', 'PATCH /api/v2/agents/{}'],
+  'client-grants': ['GET /api/v2/client-grants/{}', 'GET /api/v2/client-grants/{}/organizations'],
+  clients: ['GET /api/v2/clients/{}/credentials', 'POST /api/v2/clients/{}/credentials', 'DELETE /api/v2/clients/{}/credentials/{}', 'GET /api/v2/clients/{}/credentials/{}', 'PATCH /api/v2/clients/{}/credentials/{}', 'GET /api/v2/clients/{}/connections', 'POST /api/v2/clients/cimd/preview', 'POST /api/v2/clients/cimd/register', 'GET /api/v2/clients/search'],
+  'connection-profiles': ['GET /api/v2/connection-profiles', 'POST /api/v2/connection-profiles', 'DELETE /api/v2/connection-profiles/{}', 'GET /api/v2/connection-profiles/{}', 'PATCH /api/v2/connection-profiles/{}', 'GET /api/v2/connection-profiles/templates', 'GET /api/v2/connection-profiles/templates/{}'],
+  connections: ['GET /api/v2/connections/{}/clients', 'PATCH /api/v2/connections/{}/clients', 'DELETE /api/v2/connections/{}/directory-provisioning', 'GET /api/v2/connections/{}/directory-provisioning', 'PATCH /api/v2/connections/{}/directory-provisioning', 'POST /api/v2/connections/{}/directory-provisioning', 'GET /api/v2/connections/{}/directory-provisioning/default-mapping', 'POST /api/v2/connections/{}/directory-provisioning/synchronizations', 'DELETE /api/v2/connections/{}/directory-provisioning/synchronized-groups', 'GET /api/v2/connections/{}/directory-provisioning/synchronized-groups', 'POST /api/v2/connections/{}/directory-provisioning/synchronized-groups', 'PUT /api/v2/connections/{}/directory-provisioning/synchronized-groups', 'GET /api/v2/connections/{}/keys', 'POST /api/v2/connections/{}/keys', 'POST /api/v2/connections/{}/keys/rotate', 'DELETE /api/v2/connections/{}/scim-configuration', 'GET /api/v2/connections/{}/scim-configuration', 'PATCH /api/v2/connections/{}/scim-configuration', 'POST /api/v2/connections/{}/scim-configuration', 'GET /api/v2/connections/{}/scim-configuration/default-mapping', 'GET /api/v2/connections/{}/scim-configuration/tokens', 'POST /api/v2/connections/{}/scim-configuration/tokens', 'DELETE /api/v2/connections/{}/scim-configuration/tokens/{}', 'GET /api/v2/connections/{}/status'],
+  'connections-directory-provisionings': ['GET /api/v2/connections-directory-provisionings'],
+  'connections-scim-configurations': ['GET /api/v2/connections-scim-configurations'],
+  'event-streams': ['GET /api/v2/event-streams', 'POST /api/v2/event-streams', 'DELETE /api/v2/event-streams/{}', 'GET /api/v2/event-streams/{}', 'PATCH /api/v2/event-streams/{}', 'GET /api/v2/event-streams/{}/deliveries', 'GET /api/v2/event-streams/{}/deliveries/{}', 'POST /api/v2/event-streams/{}/redeliver', 'POST /api/v2/event-streams/{}/redeliver/{}', 'POST /api/v2/event-streams/{}/test'],
+  events: ['GET /api/v2/events'],
+  experimentation: ['GET /api/v2/experimentation/experiments', 'POST /api/v2/experimentation/experiments', 'DELETE /api/v2/experimentation/experiments/{}', 'GET /api/v2/experimentation/experiments/{}', 'PATCH /api/v2/experimentation/experiments/{}', 'POST /api/v2/experimentation/experiments/{}/status', 'POST /api/v2/experimentation/experiments/{}/validate', 'GET /api/v2/experimentation/feature-flags', 'POST /api/v2/experimentation/feature-flags', 'DELETE /api/v2/experimentation/feature-flags/{}', 'GET /api/v2/experimentation/feature-flags/{}', 'PATCH /api/v2/experimentation/feature-flags/{}', 'POST /api/v2/experimentation/feature-flags/{}/status', 'GET /api/v2/experimentation/feature-flags/{}/variations', 'POST /api/v2/experimentation/feature-flags/{}/variations', 'DELETE /api/v2/experimentation/feature-flags/{}/variations/{}', 'GET /api/v2/experimentation/feature-flags/{}/variations/{}', 'PATCH /api/v2/experimentation/feature-flags/{}/variations/{}', 'GET /api/v2/experimentation/segments', 'POST /api/v2/experimentation/segments', 'DELETE /api/v2/experimentation/segments/{}', 'GET /api/v2/experimentation/segments/{}', 'PATCH /api/v2/experimentation/segments/{}'],
+  flows: ['GET /api/v2/flows', 'POST /api/v2/flows', 'GET /api/v2/flows/{}/executions', 'DELETE /api/v2/flows/{}/executions/{}', 'GET /api/v2/flows/{}/executions/{}', 'DELETE /api/v2/flows/{}', 'GET /api/v2/flows/{}', 'PATCH /api/v2/flows/{}', 'GET /api/v2/flows/vault/connections', 'POST /api/v2/flows/vault/connections', 'DELETE /api/v2/flows/vault/connections/{}', 'GET /api/v2/flows/vault/connections/{}', 'PATCH /api/v2/flows/vault/connections/{}'],
+  forms: ['GET /api/v2/forms', 'POST /api/v2/forms', 'DELETE /api/v2/forms/{}', 'GET /api/v2/forms/{}', 'PATCH /api/v2/forms/{}'],
+  grants: ['DELETE /api/v2/grants'],
+  groups: ['GET /api/v2/groups', 'DELETE /api/v2/groups/{}', 'GET /api/v2/groups/{}', 'GET /api/v2/groups/{}/members', 'DELETE /api/v2/groups/{}/roles', 'GET /api/v2/groups/{}/roles', 'POST /api/v2/groups/{}/roles'],
+  organizations: ['GET /api/v2/organizations/{}/client-grants', 'POST /api/v2/organizations/{}/client-grants', 'DELETE /api/v2/organizations/{}/client-grants/{}', 'DELETE /api/v2/organizations/{}/clients', 'GET /api/v2/organizations/{}/clients', 'POST /api/v2/organizations/{}/clients', 'GET /api/v2/organizations/{}/clients/{}', 'PATCH /api/v2/organizations/{}/clients/{}', 'GET /api/v2/organizations/{}/connections', 'POST /api/v2/organizations/{}/connections', 'DELETE /api/v2/organizations/{}/connections/{}', 'GET /api/v2/organizations/{}/connections/{}', 'PATCH /api/v2/organizations/{}/connections/{}', 'GET /api/v2/organizations/{}/discovery-domains', 'POST /api/v2/organizations/{}/discovery-domains', 'DELETE /api/v2/organizations/{}/discovery-domains/{}', 'GET /api/v2/organizations/{}/discovery-domains/{}', 'PATCH /api/v2/organizations/{}/discovery-domains/{}', 'GET /api/v2/organizations/{}/discovery-domains/name/{}', 'GET /api/v2/organizations/{}/members/{}/effective-roles', 'GET /api/v2/organizations/{}/members/{}/effective-roles/sources/groups', 'GET /api/v2/organizations/{}/roles/{}/members', 'GET /api/v2/organizations/{}/groups', 'DELETE /api/v2/organizations/{}/groups/{}/roles', 'GET /api/v2/organizations/{}/groups/{}/roles', 'POST /api/v2/organizations/{}/groups/{}/roles', 'GET /api/v2/organizations/{}/roles/{}/groups'],
+  'refresh-tokens': ['GET /api/v2/refresh-tokens', 'DELETE /api/v2/refresh-tokens/{}', 'GET /api/v2/refresh-tokens/{}', 'PATCH /api/v2/refresh-tokens/{}', 'POST /api/v2/refresh-tokens/revoke'],
+  roles: ['DELETE /api/v2/roles/{}/groups', 'GET /api/v2/roles/{}/groups', 'POST /api/v2/roles/{}/groups'],
+  'self-service-profiles': ['GET /api/v2/self-service-profiles', 'POST /api/v2/self-service-profiles', 'DELETE /api/v2/self-service-profiles/{}', 'GET /api/v2/self-service-profiles/{}', 'PATCH /api/v2/self-service-profiles/{}', 'GET /api/v2/self-service-profiles/{}/custom-text/{}/{}', 'PUT /api/v2/self-service-profiles/{}/custom-text/{}/{}', 'POST /api/v2/self-service-profiles/{}/sso-ticket', 'POST /api/v2/self-service-profiles/{}/sso-ticket/{}/revoke'],
+  sessions: ['DELETE /api/v2/sessions/{}', 'GET /api/v2/sessions/{}', 'PATCH /api/v2/sessions/{}', 'POST /api/v2/sessions/{}/revoke'],
+  'token-exchange-profiles': ['GET /api/v2/token-exchange-profiles', 'POST /api/v2/token-exchange-profiles', 'DELETE /api/v2/token-exchange-profiles/{}', 'GET /api/v2/token-exchange-profiles/{}', 'PATCH /api/v2/token-exchange-profiles/{}'],
+  'user-attribute-profiles': ['GET /api/v2/user-attribute-profiles', 'POST /api/v2/user-attribute-profiles', 'DELETE /api/v2/user-attribute-profiles/{}', 'GET /api/v2/user-attribute-profiles/{}', 'PATCH /api/v2/user-attribute-profiles/{}', 'GET /api/v2/user-attribute-profiles/templates', 'GET /api/v2/user-attribute-profiles/templates/{}'],
+  users: ['DELETE /api/v2/users/{}/authentication-methods', 'GET /api/v2/users/{}/authentication-methods', 'POST /api/v2/users/{}/authentication-methods', 'PUT /api/v2/users/{}/authentication-methods', 'DELETE /api/v2/users/{}/authentication-methods/{}', 'GET /api/v2/users/{}/authentication-methods/{}', 'PATCH /api/v2/users/{}/authentication-methods/{}', 'GET /api/v2/users/{}/connected-accounts', 'GET /api/v2/users/{}/effective-permissions', 'GET /api/v2/users/{}/effective-permissions/sources/effective-roles', 'GET /api/v2/users/{}/effective-roles', 'GET /api/v2/users/{}/effective-roles/sources/groups', 'GET /api/v2/users/{}/groups', 'POST /api/v2/users/{}/revoke-access', 'POST /api/v2/users/{}/risk-assessments/clear', 'DELETE /api/v2/users/{}/refresh-tokens', 'GET /api/v2/users/{}/refresh-tokens', 'DELETE /api/v2/users/{}/sessions', 'GET /api/v2/users/{}/sessions'],
+  'verifiable-credentials': ['GET /api/v2/verifiable-credentials/verification/templates', 'POST /api/v2/verifiable-credentials/verification/templates', 'DELETE /api/v2/verifiable-credentials/verification/templates/{}', 'GET /api/v2/verifiable-credentials/verification/templates/{}', 'PATCH /api/v2/verifiable-credentials/verification/templates/{}'],
+  'authentication API': ['POST /bc-authorize', 'POST /oauth/device/code', 'POST /oidc/register', 'POST /login/unlink', 'POST /tokeninfo', 'POST /users/{}/impersonate', 'POST /oauth/global-token-revocation/connection/{}', 'GET /oidc/logout', 'POST /samlp/{}/logout', 'POST /mfa/associate', 'GET /mfa/authenticators', 'DELETE /mfa/authenticators/{}', 'POST /mfa/challenge', 'POST /oauth/par', 'POST /passkey/challenge', 'POST /passkey/register', 'POST /passwordless/verify', 'POST /login/callback', 'GET /samlp/{}', 'GET /wsfed/{}'],
+  /** Operations of other groups whose legacy or deprecated marks, or query inputs, other branches set. */
+  'other branches: marks and query inputs': [
+    'legacy GET /api/v2/blacklists/tokens', 'legacy POST /api/v2/blacklists/tokens',
+    'lifecycle POST /oauth/ro', 'lifecycle POST /delegation', 'lifecycle POST /oauth/access_token',
+    'query GET /api/v2/hooks include_fields', 'query GET /api/v2/rules stage', 'query GET /authorize screen_hint',
+  ],
+};
+
+/** Query inputs the reference does not list for their endpoint, each with the reason it stays. */
+const QUERY_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'GET /api/v2/logs q': 'the reference names the Lucene parameter `search`, but the API takes `q` and answers 400 to `search` (auth0/auth0-java#842)',
+};
+
+interface Found {
+  group: GroupSpec;
+  op: OperationSpec;
+}
+
+function catalogueOperations(): Found[] {
+  const found: Found[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.catalogue.js')) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        for (const value of Object.values(require(full) as Record<string, unknown>)) {
+          const group = value as GroupSpec;
+          if (group && typeof group.type === 'string' && Array.isArray(group.operations)) for (const op of group.operations) found.push({ group, op });
+        }
+      }
+    }
+  };
+  walk(NODES_DIR);
+  return found;
+}
+
+const pending = new Set(Object.values(PENDING_OTHER_BRANCHES).flat());
+const endpointKey = (e: Endpoint): string => key(e.method, e.path);
+const byKey = new Map(ENDPOINTS.map((e) => [endpointKey(e), e]));
+const outsideReference = (op: OperationSpec): boolean => op.lifecycle === 'legacy' || op.deprecated !== undefined;
+const name = (f: Found): string => `${f.group.name}.${f.op.id}`;
+
+describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endpoints.json)', () => {
+  const operations = catalogueOperations();
+
+  it('reads the reference and the catalogues', () => {
+    assert.ok(ENDPOINTS.length >= 500, `only ${ENDPOINTS.length} endpoints in the fixture`);
+    assert.ok(operations.length >= 250, `only ${operations.length} operations found`);
+  });
+
+  it('has no operation whose method and path Auth0 does not list, unless marked legacy or deprecated', () => {
+    const unknown = operations
+      .filter((f) => !byKey.has(key(f.op.method, f.op.path)) && !outsideReference(f.op) && !GENERIC_PATHS[name(f)])
+      .filter((f) => !pending.has(`legacy ${f.op.method} ${f.op.path}`))
+      .map((f) => `${name(f)}: ${f.op.method} ${f.op.path}`);
+    assert.deepEqual(unknown, []);
+  });
+
+  it('names a real operation in every generic-path exception, and only where the path is not listed', () => {
+    for (const id of Object.keys(GENERIC_PATHS)) {
+      const f = operations.find((x) => name(x) === id);
+      assert.ok(f, `${id} is no operation`);
+      assert.ok(!byKey.has(key(f.op.method, f.op.path)), `${id} is listed: drop the exception`);
+    }
+  });
+
+  it('offers every endpoint of the reference, except the deliberate omissions (and, for now, other branches\' groups)', () => {
+    const offered = new Set(operations.filter((f) => !f.op.deprecated).map((f) => key(f.op.method, f.op.path)));
+    const missing = ENDPOINTS.map(endpointKey).filter((k) => !offered.has(k) && !DELIBERATE_OMISSIONS[k] && !pending.has(k));
+    assert.deepEqual(missing, []);
+  });
+
+  it('keeps the omission lists honest: each names an endpoint of the reference that is really not offered', () => {
+    const offered = new Set(operations.filter((f) => !f.op.deprecated).map((f) => key(f.op.method, f.op.path)));
+    for (const [k, reason] of Object.entries(DELIBERATE_OMISSIONS)) {
+      assert.ok(byKey.has(k), `${k} is not in the reference`);
+      assert.ok(!offered.has(k), `${k} is offered: drop the omission`);
+      assert.ok(reason.length > 20, `${k}: say why`);
+    }
+    for (const [group, keys] of Object.entries(PENDING_OTHER_BRANCHES)) {
+      for (const k of keys.filter((x) => /^[A-Z]+ \//.test(x))) {
+        assert.ok(byKey.has(k), `${group}: ${k} is not in the reference`);
+        assert.ok(!offered.has(k), `${group}: ${k} is offered now: drop it from PENDING_OTHER_BRANCHES`);
+      }
+    }
+  });
+
+  it('has no query input the endpoint does not take', () => {
+    const extra: string[] = [];
+    for (const f of operations) {
+      const endpoint = byKey.get(key(f.op.method, f.op.path));
+      if (!endpoint || endpoint.query_known === false) continue;
+      for (const input of f.op.inputs.filter((i) => i.in === 'query' && i.name !== 'extra_params')) {
+        const wire = input.wireName ?? input.name;
+        const label = `${f.op.method} ${f.op.path.replace(/\{[^}]*\}/g, '{}')} ${wire}`;
+        if (endpoint.query.includes(wire) || QUERY_EXCEPTIONS[label] || pending.has(`query ${label}`)) continue;
+        extra.push(`${name(f)}: ${label}`);
+      }
+    }
+    assert.deepEqual(extra, []);
+  });
+
+  it('marks early-access, beta and deprecated endpoints so', () => {
+    const wrong: string[] = [];
+    for (const f of operations) {
+      const endpoint = byKey.get(key(f.op.method, f.op.path));
+      if (!endpoint || f.op.deprecated !== undefined) continue;
+      const lifecycle = f.op.lifecycle ?? 'ga';
+      const expected = endpoint.deprecated ? ['deprecated', 'legacy'] : endpoint.lifecycle === 'EA' ? ['early-access'] : endpoint.lifecycle === 'beta' ? ['beta'] : ['ga'];
+      if (expected.includes(lifecycle) || pending.has(`lifecycle ${f.op.method} ${f.op.path}`)) continue;
+      wrong.push(`${name(f)}: ${lifecycle}, the reference says ${endpoint.deprecated ? 'deprecated' : endpoint.lifecycle}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  describe('every operation reaches a route of the emulator', function () {
+    this.timeout(60000);
+    let emulator: Emulator;
+    before(async () => {
+      emulator = await startEmulator();
+    });
+    after(async () => {
+      await emulator.close();
+    });
+
+    it('answers every operation with something other than its unknown-route 404', async () => {
+      const token = emulator.managementToken();
+      const unrouted: string[] = [];
+      for (const f of operations.filter((x) => x.op.deprecated === undefined)) {
+        const target = f.op.path.replace(/\{[^}]*\}/g, 'x');
+        const withBody = f.op.method !== 'GET' && f.op.method !== 'DELETE';
+        const response = await fetch(`${emulator.url}${target}`, {
+          method: f.op.method,
+          redirect: 'manual',
+          headers: {
+            ...(f.group.api === 'management' ? { authorization: `Bearer ${token}` } : {}),
+            ...(withBody ? { 'content-type': 'application/json' } : {}),
+          },
+          body: withBody ? '{}' : undefined,
+        });
+        const text = await response.text();
+        if (response.status !== 404) continue;
+        const body = JSON.parse(text) as Record<string, unknown>;
+        // The router's own answer for a path or method it has no route for (emulator/core/server.ts).
+        const isUnknownRoute = f.group.api === 'management'
+          ? body.message === 'Not Found' && body.errorCode === undefined
+          : body.error === 'not_found' && body.error_description === 'Not Found';
+        if (isUnknownRoute) unrouted.push(`${name(f)}: ${f.op.method} ${f.op.path}`);
+      }
+      assert.deepEqual(unrouted, []);
+    });
+  });
+});

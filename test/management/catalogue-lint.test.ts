@@ -224,7 +224,8 @@ function lintGroup(found: FoundGroup): string[] {
   const expectedType = `auth0-${group.name.replace(/_/g, '-')}`;
   if (group.type !== expectedType) problems.push(`type ${group.type} should be ${expectedType}`);
   const contractTypes = group.api === 'management' ? MANAGEMENT_TYPES : AUTHENTICATION_TYPES;
-  if (!contractTypes.includes(group.type)) problems.push(`type ${group.type} is not a contract ${group.api} node type`);
+  // contract.md "Beyond the specification": one node per further Management API group, named as above.
+  if (!contractTypes.includes(group.type) && group.api !== 'management') problems.push(`type ${group.type} is not a contract ${group.api} node type`);
   if (!group.paletteLabel?.trim()) problems.push('no palette label');
   if (!group.summary || group.summary.trim().length < 20) problems.push('no summary');
   for (const detail of group.details ?? []) if (!detail.trim()) problems.push('an empty details paragraph');
@@ -265,15 +266,16 @@ describe('operation catalogue lint', () => {
     const types = found.map((f) => f.group.type);
     const repeated = types.filter((t, i) => types.indexOf(t) !== i);
     assert.deepEqual(repeated, [], 'a node type defined twice');
-    const extras = types.filter((t) => !MANAGEMENT_TYPES.includes(t) && !AUTHENTICATION_TYPES.includes(t));
+    const extras = found.filter((f) => f.group.api !== 'management' && !AUTHENTICATION_TYPES.includes(f.group.type)).map((f) => f.group.type);
     assert.deepEqual(extras, [], 'node types the contract does not name');
   });
 
-  it('every management group has exactly the specification\'s operation ids', () => {
+  it('every management group of the specification has all of the specification\'s operation ids', () => {
     for (const { group } of found.filter((f) => f.group.api === 'management')) {
       const spec = SPEC_MANAGEMENT_IDS[group.name];
-      assert.ok(spec, `${group.name} is not a group of the specification`);
-      assert.deepEqual(group.operations.map((o) => o.id).sort(), [...spec].sort(), group.name);
+      if (!spec) continue; // a group of today's Auth0 beyond the specification (contract.md)
+      const ids = group.operations.map((o) => o.id);
+      assert.deepEqual(spec.filter((id) => !ids.includes(id)), [], group.name);
     }
   });
 
@@ -290,6 +292,6 @@ describe('operation catalogue lint', () => {
     const missing = [...MANAGEMENT_TYPES, ...AUTHENTICATION_TYPES].filter((t) => !types.has(t));
     // Types still being written are pending, not failures; extras fail above.
     if (missing.length > 0) this.skip();
-    assert.equal(types.size, MANAGEMENT_TYPES.length + AUTHENTICATION_TYPES.length);
+    assert.ok(types.size >= MANAGEMENT_TYPES.length + AUTHENTICATION_TYPES.length);
   });
 });

@@ -34,6 +34,12 @@ import { registerRulesConfigs } from './rules-configs';
 import { registerStats } from './stats';
 import { registerTenants } from './tenants';
 import { registerBlacklists } from './blacklists';
+import { registerIdentityResources } from './identity-resources';
+import { registerSelfServiceProfiles } from './self-service-profiles';
+import { registerGroups } from './groups';
+import { registerConnectionSettings } from './connection-settings';
+import { registerOrganizationLinks } from './organization-links';
+import { registerUserConnectedAccounts } from './user-connected-accounts';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -67,4 +73,10 @@ export const routeModules: RoutesModule[] = [
   registerStats,
   registerTenants,
   registerBlacklists,
+  registerIdentityResources,
+  registerSelfServiceProfiles,
+  registerGroups,
+  registerConnectionSettings,
+  registerOrganizationLinks,
+  registerUserConnectedAccounts,
 ];

@@ -9,15 +9,24 @@
  */
 import { conflict, notFound } from '../core/errors';
 import { prefixedId } from '../core/ids';
-import { checkpointBody, checkpointPage, fieldsProjection, offsetBody, offsetPage } from '../core/paging';
+import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, offsetBody, offsetPage } from '../core/paging';
 import type { JsonRecord } from '../core/collection';
+import type { QueryReader } from '../core/query';
 import type { RouteContext, RouteRegistry, Tenant } from '../core/types';
 import { bodyObject, checkBody, clone, type BodySpec } from './group-helpers';
 
 export type ResourceVerb = 'list' | 'create' | 'get' | 'update' | 'replace' | 'delete';
 
-/** How a list answers: a bare array, Auth0's offset paging (`page`/`per_page`/`include_totals`), or checkpoint paging (`from`/`take` → `{items, next}`). */
-export type ListShape = { shape: 'array' } | { shape: 'offset'; itemsKey: string } | { shape: 'checkpoint'; itemsKey: string };
+/**
+ * How a list answers: a bare array, Auth0's offset paging (`page`/`per_page`/`include_totals`),
+ * checkpoint paging (`from`/`take` → `{items, next}`), or both on one list (checkpoint when the
+ * request has `from` or `take`, offset otherwise), as for groups and flow executions.
+ */
+export type ListShape =
+  | { shape: 'array' }
+  | { shape: 'offset'; itemsKey: string }
+  | { shape: 'checkpoint'; itemsKey: string }
+  | { shape: 'offset-or-checkpoint'; itemsKey: string };
 
 export interface ResourceSpec {
   /** State collection name; unique per resource. */
@@ -31,8 +40,11 @@ export interface ResourceSpec {
   /** Scopes per verb; a verb without one is not registered. */
   scopes: Partial<Record<ResourceVerb, string | readonly string[]>>;
   list?: ListShape;
-  /** Body check on create (required properties, types); defaults fill what the body leaves out. */
-  create?: BodySpec & { defaults?: JsonRecord };
+  /**
+   * Body check on create (required properties, types); defaults fill what the body leaves out, and
+   * `computed` adds what the service derives from the body (a verification record, a URL).
+   */
+  create?: BodySpec & { defaults?: JsonRecord; computed?: (body: JsonRecord) => JsonRecord };
   /** Body check on update (PATCH) and replace (PUT); default: any object. */
   update?: BodySpec;
   /** A property whose value is unique in its collection (409 on a duplicate). */
@@ -47,6 +59,8 @@ export interface ResourceSpec {
   writeOnly?: readonly string[];
   /** Status of a successful create (Auth0: 201 for most, 200 for a few). */
   createdStatus?: number;
+  /** Query filters of the list: whether an item matches the request's query (`name`, `type`, …). */
+  filter?: (item: JsonRecord, query: QueryReader) => boolean;
 }
 
 export interface SettingsSpec {
@@ -120,13 +134,14 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const listScope = scope('list');
   if (listScope) {
     routes.management('GET', spec.path, listScope, (ctx) => {
-      const list = siblings(parentOf(ctx));
+      const list = siblings(parentOf(ctx)).filter((item) => spec.filter?.(item, ctx.query) ?? true);
       const project = fieldsProjection(ctx.query);
       const shown = (item: JsonRecord) => project(view(item, hidden));
       const shape = spec.list ?? { shape: 'array' as const };
-      if (shape.shape === 'checkpoint') return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item.id)), shape.itemsKey, shown);
-      if (shape.shape === 'offset') return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
-      return list.map(shown);
+      if (shape.shape === 'array') return list.map(shown);
+      const checkpoint = shape.shape === 'checkpoint' || (shape.shape === 'offset-or-checkpoint' && isCheckpointRequest(ctx.query));
+      if (checkpoint) return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item.id)), shape.itemsKey, shown);
+      return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
     });
   }
   const createScope = scope('create');
@@ -135,7 +150,8 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
       const parent = parentOf(ctx);
       const body = spec.create ? checkBody(bodyObject(ctx), spec.create) : bodyObject(ctx);
       checkUnique(body, parent);
-      const item: JsonRecord = { id: prefixedId(spec.idPrefix), ...clone(spec.create?.defaults ?? {}), ...clone(body), [PARENT]: parent };
+      const computed = spec.create?.computed?.(body) ?? {};
+      const item: JsonRecord = { id: prefixedId(spec.idPrefix), ...clone(spec.create?.defaults ?? {}), ...clone(body), ...computed, [PARENT]: parent };
       if (spec.timestamps) item.created_at = item.updated_at = tenant.clock.isoNow();
       items().insert(item);
       ctx.status = spec.createdStatus ?? 201;

@@ -116,10 +116,10 @@ export const clientsGroup: GroupSpec = {
     {
       id: 'search',
       label: 'Search clients',
-      description: 'Searches the applications of the tenant (beta endpoint; query parameters pass through extra_params).',
+      description: 'Searches the applications of the tenant. A beta endpoint whose query parameters Auth0 has not yet published: give them in extra_params (for example {"q": "name"}).',
       method: 'GET',
       path: '/api/v2/clients/search',
-      inputs: [],
+      inputs: [common.extraParams()],
       scopes: ['read:clients'],
       lifecycle: 'beta',
       group: 'Read',

@@ -11,7 +11,9 @@ export const connectionsGroup: GroupSpec = {
   summary: 'Lists, creates, reads, updates and deletes connections (database, social, enterprise, passwordless), and deletes a database user by e-mail.',
   details: [
     'Deleting a connection also deletes all of its users.',
-    'extra_params adds further query parameters to the list (for example name); strategy, fields, include_fields, page and per_page take precedence over it.',
+    'extra_params adds further query parameters to the list; the named inputs take precedence over it.',
+    'The tenant-wide lists of SCIM configurations and of directory provisionings (Auth0\'s groups connections-scim-configurations and connections-directory-provisionings, one endpoint each) are operations of this node: all_scim_configurations and all_directory_provisionings.',
+    'A SCIM token\'s value is in the answer of create_scim_token only: store it then, it cannot be read again.',
   ],
   references: [
     { title: 'Management API: Connections', url: 'https://auth0.com/docs/api/management/v2/connections/get-connections' },

@@ -28,7 +28,7 @@ export const agentsGroup: GroupSpec = {
     {
       id: 'create',
       label: 'Create agent',
-      description: 'Creates a agent from body.',
+      description: 'Creates an agent from body.',
       method: 'POST',
       path: '/api/v2/agents',
       inputs: [common.body('The new agent (see the Auth0 reference for its attributes).')],
@@ -52,7 +52,7 @@ export const agentsGroup: GroupSpec = {
     {
       id: 'update',
       label: 'Update agent',
-      description: 'Changes the attributes of a agent given in body.',
+      description: 'Changes the attributes of an agent given in body.',
       method: 'PATCH',
       path: '/api/v2/agents/{id}',
       inputs: [
@@ -66,7 +66,7 @@ export const agentsGroup: GroupSpec = {
     {
       id: 'delete',
       label: 'Delete agent',
-      description: 'Deletes a agent. This cannot be undone.',
+      description: 'Deletes an agent. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/agents/{id}',
       inputs: [

@@ -36,7 +36,7 @@ export const experimentationGroup: GroupSpec = {
     {
       id: 'create_experiment',
       label: 'Create experiment',
-      description: 'Creates a experiment from body.',
+      description: 'Creates an experiment from body.',
       method: 'POST',
       path: '/api/v2/experimentation/experiments',
       inputs: [
@@ -62,7 +62,7 @@ export const experimentationGroup: GroupSpec = {
     {
       id: 'update_experiment',
       label: 'Update experiment',
-      description: 'Changes the attributes of a experiment given in body.',
+      description: 'Changes the attributes of an experiment given in body.',
       method: 'PATCH',
       path: '/api/v2/experimentation/experiments/{id}',
       inputs: [
@@ -76,7 +76,7 @@ export const experimentationGroup: GroupSpec = {
     {
       id: 'delete_experiment',
       label: 'Delete experiment',
-      description: 'Deletes a experiment.',
+      description: 'Deletes an experiment.',
       method: 'DELETE',
       path: '/api/v2/experimentation/experiments/{id}',
       inputs: [
@@ -89,12 +89,12 @@ export const experimentationGroup: GroupSpec = {
     {
       id: 'update_experiment_status',
       label: 'Set experiment status',
-      description: 'Moves a experiment to another status (for example running or paused).',
+      description: 'Moves an experiment to another status (for example active or paused).',
       method: 'POST',
       path: '/api/v2/experimentation/experiments/{id}/status',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
-        { name: 'status', in: 'body', type: 'string', required: true, description: 'The new status of the experiment.' },
+        { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'paused', 'completed', 'archived'], description: 'The new status of the experiment.' },
       ],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',
@@ -185,12 +185,12 @@ export const experimentationGroup: GroupSpec = {
     {
       id: 'update_feature_flag_status',
       label: 'Set feature flag status',
-      description: 'Moves a feature flag to another status (for example running or paused).',
+      description: 'Moves a feature flag to another status (for example active or paused).',
       method: 'POST',
       path: '/api/v2/experimentation/feature-flags/{id}/status',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
-        { name: 'status', in: 'body', type: 'string', required: true, description: 'The new status of the feature flag.' },
+        { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'archived'], description: 'The new status of the feature flag.' },
       ],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',

@@ -1786,8 +1786,8 @@ export const CASES: readonly RequestCase[] = [
     source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
   },
   {
-    group: experimentationGroup, op: 'update_experiment_status', values: { id: ODD, status: 'v1' },
-    expect: { method: 'POST', path: `/api/v2/experimentation/experiments/${E}/status`, body: { status: 'v1' } },
+    group: experimentationGroup, op: 'update_experiment_status', values: { id: ODD, status: 'active' },
+    expect: { method: 'POST', path: `/api/v2/experimentation/experiments/${E}/status`, body: { status: 'active' } },
     source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
   },
   {
@@ -1821,8 +1821,8 @@ export const CASES: readonly RequestCase[] = [
     source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
   },
   {
-    group: experimentationGroup, op: 'update_feature_flag_status', values: { id: ODD, status: 'v1' },
-    expect: { method: 'POST', path: `/api/v2/experimentation/feature-flags/${E}/status`, body: { status: 'v1' } },
+    group: experimentationGroup, op: 'update_feature_flag_status', values: { id: ODD, status: 'active' },
+    expect: { method: 'POST', path: `/api/v2/experimentation/feature-flags/${E}/status`, body: { status: 'active' } },
     source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
   },
   {

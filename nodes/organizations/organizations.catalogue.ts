@@ -20,10 +20,11 @@ export const organizationsGroup: GroupSpec = {
   name: 'organizations',
   paletteLabel: 'organizations',
   api: 'management',
-  summary: 'Manages organizations: the organizations themselves, their enabled connections, invitations, members and the roles of members.',
+  summary: 'Manages organizations: the organizations themselves, their connections, invitations, members and member roles, applications, client grants, discovery domains and the roles of groups.',
   details: [
     'Organizations let one tenant serve many business customers. Each operation names the scopes its token needs.',
     'Listing organizations and members supports checkpoint paging (from_param and take), which has no 1,000-result cap; page paging stops at 1,000 results.',
+    'A member\'s effective roles are those assigned to them in the organization and those their groups hold there; the sources operations say which group gives a role.',
     'Creating an invitation sends the Auth0-Custom-Domain header when the tenant configuration names a custom domain, so the invitation link uses it.',
   ],
   references: [
@@ -370,9 +371,9 @@ export const organizationsGroup: GroupSpec = {
       group: 'Clients',
     },
     {
-      id: 'all_organization_connections_v2',
-      label: 'List connections (new API)',
-      description: 'Lists the connections of an organization through the newer connections endpoint, optionally only enabled ones.',
+      id: 'all_organization_all_connections',
+      label: 'List all connections',
+      description: 'Lists the connections of an organization through the newer /connections endpoint, which also knows disabled ones (is_enabled), their access level and their name in the organization.',
       method: 'GET',
       path: '/api/v2/organizations/{id}/connections',
       inputs: [
@@ -389,9 +390,9 @@ export const organizationsGroup: GroupSpec = {
       group: 'Connections',
     },
     {
-      id: 'create_organization_connection_v2',
-      label: 'Add connection (new API)',
-      description: 'Adds a connection to an organization through the newer connections endpoint.',
+      id: 'create_organization_all_connection',
+      label: 'Add to all connections',
+      description: 'Adds a connection to an organization through the newer /connections endpoint.',
       method: 'POST',
       path: '/api/v2/organizations/{id}/connections',
       inputs: [
@@ -403,9 +404,9 @@ export const organizationsGroup: GroupSpec = {
       group: 'Connections',
     },
     {
-      id: 'get_organization_connection_v2',
-      label: 'Get connection (new API)',
-      description: 'Reads one connection of an organization through the newer connections endpoint.',
+      id: 'get_organization_all_connection',
+      label: 'Get from all connections',
+      description: 'Reads one connection of an organization through the newer /connections endpoint.',
       method: 'GET',
       path: '/api/v2/organizations/{id}/connections/{connection_id}',
       inputs: [
@@ -417,9 +418,9 @@ export const organizationsGroup: GroupSpec = {
       group: 'Connections',
     },
     {
-      id: 'update_organization_connection_v2',
-      label: 'Update connection (new API)',
-      description: 'Changes the settings of one connection of an organization through the newer connections endpoint.',
+      id: 'update_organization_all_connection',
+      label: 'Update in all connections',
+      description: 'Changes the settings of one connection of an organization through the newer /connections endpoint.',
       method: 'PATCH',
       path: '/api/v2/organizations/{id}/connections/{connection_id}',
       inputs: [
@@ -432,9 +433,9 @@ export const organizationsGroup: GroupSpec = {
       group: 'Connections',
     },
     {
-      id: 'delete_organization_connection_v2',
-      label: 'Remove connection (new API)',
-      description: 'Removes a connection from an organization through the newer connections endpoint.',
+      id: 'delete_organization_all_connection',
+      label: 'Remove from all connections',
+      description: 'Removes a connection from an organization through the newer /connections endpoint.',
       method: 'DELETE',
       path: '/api/v2/organizations/{id}/connections/{connection_id}',
       inputs: [

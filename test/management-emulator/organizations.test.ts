@@ -173,17 +173,17 @@ describe('management nodes against the emulator: organizations', function () {
 
   it('manages connections through the newer endpoint: add, read, update, list, remove', async () => {
     const org = await newOrg();
-    const created = await h.run('organizations', 'create_organization_connection_v2', { id: org.id, body: { connection_id: dbConnectionId, show_as_button: false } });
-    assertStatus(created, 'create_organization_connection_v2', 201);
-    assert.equal(payloadOf(await h.run('organizations', 'get_organization_connection_v2', { id: org.id, connection_id: dbConnectionId })).show_as_button, false);
-    await h.run('organizations', 'update_organization_connection_v2', { id: org.id, connection_id: dbConnectionId, body: { show_as_button: true } });
-    const listed = itemsOf(payloadOf(await h.run('organizations', 'all_organization_connections_v2', { id: org.id })));
+    const created = await h.run('organizations', 'create_organization_all_connection', { id: org.id, body: { connection_id: dbConnectionId, show_as_button: false } });
+    assertStatus(created, 'create_organization_all_connection', 201);
+    assert.equal(payloadOf(await h.run('organizations', 'get_organization_all_connection', { id: org.id, connection_id: dbConnectionId })).show_as_button, false);
+    await h.run('organizations', 'update_organization_all_connection', { id: org.id, connection_id: dbConnectionId, body: { show_as_button: true } });
+    const listed = itemsOf(payloadOf(await h.run('organizations', 'all_organization_all_connections', { id: org.id })));
     assert.deepEqual(listed.map((c) => [c.connection_id, c.show_as_button]), [[dbConnectionId, true]]);
-    assert.equal(itemsOf(payloadOf(await h.run('organizations', 'all_organization_connections_v2', { id: org.id }, 'all'))).length, 1);
+    assert.equal(itemsOf(payloadOf(await h.run('organizations', 'all_organization_all_connections', { id: org.id }, 'all'))).length, 1);
     // The same enabled connection, seen through the older endpoint.
     assert.equal(itemsOf(payloadOf(await h.run('organizations', 'all_organization_connections', { id: org.id }))).length, 1);
-    assertStatus(await h.run('organizations', 'delete_organization_connection_v2', { id: org.id, connection_id: dbConnectionId }), 'delete_organization_connection_v2', 204);
-    await h.gone('organizations', 'get_organization_connection_v2', { id: org.id, connection_id: dbConnectionId });
+    assertStatus(await h.run('organizations', 'delete_organization_all_connection', { id: org.id, connection_id: dbConnectionId }), 'delete_organization_all_connection', 204);
+    await h.gone('organizations', 'get_organization_all_connection', { id: org.id, connection_id: dbConnectionId });
   });
 
   it('adds a discovery domain with its DNS proof, reads it by id and name, verifies it, lists it, deletes it', async () => {

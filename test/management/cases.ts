@@ -1120,27 +1120,27 @@ export const CASES: readonly RequestCase[] = [
     sdk: (c) => c.organizations.clients.update(ODD, 'x/1', raw({ name: 'x' })),
   },
   {
-    group: organizationsGroup, op: 'all_organization_connections_v2', values: { id: ODD },
+    group: organizationsGroup, op: 'all_organization_all_connections', values: { id: ODD },
     expect: { method: 'GET', path: `/api/v2/organizations/${E}/connections` },
     sdk: (c) => c.organizations.connections.list(ODD, { include_totals: NONE, page: NONE, per_page: NONE }),
   },
   {
-    group: organizationsGroup, op: 'create_organization_connection_v2', values: { id: ODD, body: { name: 'x' } },
+    group: organizationsGroup, op: 'create_organization_all_connection', values: { id: ODD, body: { name: 'x' } },
     expect: { method: 'POST', path: `/api/v2/organizations/${E}/connections`, body: { name: 'x' } },
     sdk: (c) => c.organizations.connections.create(ODD, raw({ name: 'x' })),
   },
   {
-    group: organizationsGroup, op: 'get_organization_connection_v2', values: { id: ODD, connection_id: 'x/1' },
+    group: organizationsGroup, op: 'get_organization_all_connection', values: { id: ODD, connection_id: 'x/1' },
     expect: { method: 'GET', path: `/api/v2/organizations/${E}/connections/x%2F1` },
     sdk: (c) => c.organizations.connections.get(ODD, 'x/1'),
   },
   {
-    group: organizationsGroup, op: 'update_organization_connection_v2', values: { id: ODD, connection_id: 'x/1', body: { name: 'x' } },
+    group: organizationsGroup, op: 'update_organization_all_connection', values: { id: ODD, connection_id: 'x/1', body: { name: 'x' } },
     expect: { method: 'PATCH', path: `/api/v2/organizations/${E}/connections/x%2F1`, body: { name: 'x' } },
     sdk: (c) => c.organizations.connections.update(ODD, 'x/1', raw({ name: 'x' })),
   },
   {
-    group: organizationsGroup, op: 'delete_organization_connection_v2', values: { id: ODD, connection_id: 'x/1' },
+    group: organizationsGroup, op: 'delete_organization_all_connection', values: { id: ODD, connection_id: 'x/1' },
     expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/connections/x%2F1` },
     sdk: (c) => c.organizations.connections.delete(ODD, 'x/1'),
   },

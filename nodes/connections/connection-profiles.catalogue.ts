@@ -45,7 +45,7 @@ export const connectionProfilesGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/connection-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' },
       ],
       scopes: ['read:connection_profiles'],
       group: 'Manage',
@@ -57,7 +57,7 @@ export const connectionProfilesGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/connection-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' },
         common.body('The attributes to change.'),
       ],
       scopes: ['update:connection_profiles'],
@@ -70,7 +70,7 @@ export const connectionProfilesGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/connection-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' },
       ],
       scopes: ['delete:connection_profiles'],
       group: 'Manage',
@@ -92,7 +92,7 @@ export const connectionProfilesGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/connection-profiles/templates/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' },
       ],
       scopes: ['read:connection_profiles'],
       group: 'Templates',

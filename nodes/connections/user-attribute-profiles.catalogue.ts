@@ -45,7 +45,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/user-attribute-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' },
       ],
       scopes: ['read:user_attribute_profiles'],
       lifecycle: 'early-access',
@@ -58,7 +58,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/user-attribute-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' },
         common.body('The attributes to change.'),
       ],
       scopes: ['update:user_attribute_profiles'],
@@ -72,7 +72,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/user-attribute-profiles/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' },
       ],
       scopes: ['delete:user_attribute_profiles'],
       lifecycle: 'early-access',
@@ -96,7 +96,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/user-attribute-profiles/templates/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile (or template).' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' },
       ],
       scopes: ['read:user_attribute_profiles'],
       lifecycle: 'early-access',

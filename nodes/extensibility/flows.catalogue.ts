@@ -50,7 +50,7 @@ export const flowsGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/flows/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' },
         { name: 'hydrate', in: 'query', type: 'list', description: 'Related objects to include in full (array or comma-separated). One of: form_count, forms.' },
       ],
       scopes: ['read:flows'],
@@ -63,7 +63,7 @@ export const flowsGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/flows/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' },
         common.body('The attributes to change (name, actions).'),
       ],
       scopes: ['update:flows'],
@@ -76,7 +76,7 @@ export const flowsGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/flows/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' },
       ],
       scopes: ['delete:flows'],
       group: 'Flows',
@@ -160,7 +160,7 @@ export const flowsGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/flows/vault/connections/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' },
       ],
       scopes: ['read:flows_vault_connections'],
       group: 'Vault connections',
@@ -172,7 +172,7 @@ export const flowsGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/flows/vault/connections/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' },
         common.body('The attributes to change (name, setup).'),
       ],
       scopes: ['update:flows_vault_connections'],
@@ -185,7 +185,7 @@ export const flowsGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/flows/vault/connections/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow or vault connection.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' },
       ],
       scopes: ['delete:flows_vault_connections'],
       group: 'Vault connections',

@@ -53,7 +53,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/experimentation/experiments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
       ],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
@@ -66,7 +66,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/experimentation/experiments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
         common.body('The attributes to change.'),
       ],
       scopes: ['update:experimentation'],
@@ -80,7 +80,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/experimentation/experiments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
       ],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',
@@ -93,7 +93,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/experimentation/experiments/{id}/status',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
         { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'paused', 'completed', 'archived'], description: 'The new status of the experiment.' },
       ],
       scopes: ['update:experimentation'],
@@ -107,7 +107,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/experimentation/experiments/{id}/validate',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
       ],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
@@ -149,7 +149,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/experimentation/feature-flags/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
       ],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
@@ -162,7 +162,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/experimentation/feature-flags/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         common.body('The attributes to change.'),
       ],
       scopes: ['update:experimentation'],
@@ -176,7 +176,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/experimentation/feature-flags/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
       ],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',
@@ -189,7 +189,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/experimentation/feature-flags/{id}/status',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'archived'], description: 'The new status of the feature flag.' },
       ],
       scopes: ['update:experimentation'],
@@ -203,7 +203,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/experimentation/feature-flags/{id}/variations',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
       ],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
@@ -216,7 +216,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/experimentation/feature-flags/{id}/variations',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         common.body('The new variation: name and overrides (required), description.'),
       ],
       scopes: ['create:experimentation'],
@@ -230,7 +230,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/experimentation/feature-flags/{id}/variations/{vid}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         { name: 'vid', in: 'path', type: 'string', required: true, description: 'The id of the variation.' },
       ],
       scopes: ['read:experimentation'],
@@ -244,7 +244,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/experimentation/feature-flags/{id}/variations/{vid}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         { name: 'vid', in: 'path', type: 'string', required: true, description: 'The id of the variation.' },
         common.body('The attributes to change.'),
       ],
@@ -259,7 +259,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/experimentation/feature-flags/{id}/variations/{vid}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
         { name: 'vid', in: 'path', type: 'string', required: true, description: 'The id of the variation.' },
       ],
       scopes: ['delete:experimentation'],
@@ -301,7 +301,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/experimentation/segments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
       ],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
@@ -314,7 +314,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'PATCH',
       path: '/api/v2/experimentation/segments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
         common.body('The attributes to change.'),
       ],
       scopes: ['update:experimentation'],
@@ -328,7 +328,7 @@ export const experimentationGroup: GroupSpec = {
       method: 'DELETE',
       path: '/api/v2/experimentation/segments/{id}',
       inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment, feature flag or segment.' },
+        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
       ],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',

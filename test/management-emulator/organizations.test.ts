@@ -182,6 +182,12 @@ describe('management nodes against the emulator: organizations', function () {
     assert.equal(itemsOf(payloadOf(await h.run('organizations', 'all_organization_all_connections', { id: org.id }, 'all'))).length, 1);
     // The same enabled connection, seen through the older endpoint.
     assert.equal(itemsOf(payloadOf(await h.run('organizations', 'all_organization_connections', { id: org.id }))).length, 1);
+    // Only the newer endpoint knows a connection can be there but disabled, and filters on it.
+    await h.run('organizations', 'update_organization_all_connection', { id: org.id, connection_id: dbConnectionId, body: { is_enabled: false, organization_access_level: 'readonly' } });
+    assert.deepEqual(itemsOf(payloadOf(await h.run('organizations', 'all_organization_all_connections', { id: org.id, is_enabled: true }))), []);
+    const disabled = itemsOf(payloadOf(await h.run('organizations', 'all_organization_all_connections', { id: org.id, is_enabled: false })));
+    assert.deepEqual(disabled.map((c) => [c.connection_id, c.organization_access_level]), [[dbConnectionId, 'readonly']]);
+    assert.equal((await h.fail('organizations', 'update_organization_connection', { id: org.id, connection_id: dbConnectionId, body: { is_enabled: true } })).statusCode, 400);
     assertStatus(await h.run('organizations', 'delete_organization_all_connection', { id: org.id, connection_id: dbConnectionId }), 'delete_organization_all_connection', 204);
     await h.gone('organizations', 'get_organization_all_connection', { id: org.id, connection_id: dbConnectionId });
   });

@@ -250,4 +250,8 @@ export const MANAGEMENT_SCOPES: readonly string[] = [
   'update:user_attribute_profiles',
   'update:users',
   'update:users_app_metadata',
+  // Scopes of groups added from Auth0's current API reference (verification templates, experimentation, agents).
+  'create:vdcs_templates', 'read:vdcs_templates', 'update:vdcs_templates', 'delete:vdcs_templates',
+  'create:experimentation', 'read:experimentation', 'delete:experimentation',
+  'create:agents', 'read:agents', 'update:agents', 'delete:agents',
 ];

@@ -6,9 +6,10 @@
  */
 import { ApiError, forbidden, notFound } from '../core/errors';
 import { randomAlnum } from '../core/ids';
-import { fieldsProjection, pagedList } from '../core/paging';
+import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, pagedList } from '../core/paging';
 import type { ClientRecord } from '../core/model';
 import type { RouteContext, RoutesModule, Tenant } from '../core/types';
+import { registerClientSearchAndCimd } from './client-cimd';
 import { bodyObject, checkBody, checkString, clone, hasScope, payloadError, tenantName, type BodySpec, type JsonType } from './group-helpers';
 
 const COMMON_TYPES: Record<string, JsonType | readonly JsonType[]> = {
@@ -101,12 +102,14 @@ export const registerClients: RoutesModule = (routes, tenant) => {
     if (firstParty !== undefined) clients = clients.filter((c) => (c.is_first_party ?? true) === firstParty);
     const appTypes = ctx.query.list('app_type');
     if (appTypes) clients = clients.filter((c) => c.app_type !== undefined && appTypes.includes(c.app_type));
+    const external = ctx.query.str('external_client_id');
+    if (external !== undefined) clients = clients.filter((c) => c.external_client_id === external);
+    if (isCheckpointRequest(ctx.query)) return checkpointBody(checkpointPage(clients, ctx.query, (c) => c.client_id), 'clients', (c) => present(ctx, c, false));
     return pagedList(clients, ctx.query, { itemsKey: 'clients', defaultPerPage: 50 }, (c) => present(ctx, c, false));
   });
 
-  routes.management('POST', '/api/v2/clients', 'create:clients', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
+  /** A new client with Auth0's defaults for what `body` leaves out. */
+  const newClient = (body: Record<string, unknown>): ClientRecord => {
     const appType = body.app_type;
     const client: ClientRecord = {
       name: body.name as string,
@@ -141,6 +144,13 @@ export const registerClients: RoutesModule = (routes, tenant) => {
       ...clone(body),
     };
     if (client.token_endpoint_auth_method === 'none') delete client.client_secret;
+    return client;
+  };
+
+  routes.management('POST', '/api/v2/clients', 'create:clients', (ctx) => {
+    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+    checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
+    const client = newClient(body);
     state().clients.insert(client);
     ctx.status = 201;
     return present(ctx, client, true);
@@ -193,4 +203,6 @@ export const registerClients: RoutesModule = (routes, tenant) => {
     // The new secret is the point of the call, so it is shown whatever the read scopes.
     return present(ctx, updated, true, true);
   }, { description: 'Rotate a client secret' });
+
+  registerClientSearchAndCimd(routes, tenant, present, newClient);
 };

@@ -37,6 +37,12 @@ import { registerBlacklists } from './blacklists';
 import { registerSecurityResources } from './security-resources';
 import { registerBranding } from './branding';
 import { registerKeys } from './keys';
+import { registerIdentityResources } from './identity-resources';
+import { registerSelfServiceProfiles } from './self-service-profiles';
+import { registerGroups } from './groups';
+import { registerConnectionSettings } from './connection-settings';
+import { registerOrganizationLinks } from './organization-links';
+import { registerUserConnectedAccounts } from './user-connected-accounts';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -73,4 +79,10 @@ export const routeModules: RoutesModule[] = [
   registerSecurityResources,
   registerBranding,
   registerKeys,
+  registerIdentityResources,
+  registerSelfServiceProfiles,
+  registerGroups,
+  registerConnectionSettings,
+  registerOrganizationLinks,
+  registerUserConnectedAccounts,
 ];

@@ -60,23 +60,45 @@ function requireMember(state: TenantState, orgId: string, userId: string): void 
   if (!state.orgMembers.has(orgId, userId)) throw notFound('The user is not a member of the organization', 'inexistent_member');
 }
 
+/** What only the newer `/connections` endpoint knows of an organization's connection (its `is_enabled` defaults to true). */
+const ALL_CONNECTION_FIELDS = ['is_enabled', 'organization_connection_name', 'organization_access_level'];
+const ACCESS_LEVELS = ['none', 'readonly', 'limited', 'full'];
+
+function readAllConnectionFields(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const enabled = optionalBoolean(body, 'is_enabled');
+  if (enabled !== undefined) out.is_enabled = enabled;
+  const name = optionalString(body, 'organization_connection_name');
+  if (name !== undefined) out.organization_connection_name = name;
+  const level = optionalString(body, 'organization_access_level');
+  if (level !== undefined && !ACCESS_LEVELS.includes(level)) throw payloadError(`No enum match for: "${level}"' on property organization_access_level`);
+  if (level !== undefined) out.organization_access_level = level;
+  return out;
+}
+
 function registerConnectionRoutes(routes: Parameters<RoutesModule>[0], segment: string, itemsKey: string): void {
   const base = `/api/v2/organizations/:id/${segment}`;
+  const extra = segment === 'connections' ? ALL_CONNECTION_FIELDS : [];
   routes.management('GET', base, ['read:organization_connections'], (ctx) => {
     const state = ctx.tenant.state;
     requireOrg(state, ctx.params.id);
-    const list = [...connectionsOf(state, ctx.params.id).values()].map((c) => orgConnectionView(state, c));
+    const enabled = extra.length ? ctx.query.bool('is_enabled') : undefined;
+    const list = [...connectionsOf(state, ctx.params.id).values()]
+      .filter((c) => enabled === undefined || ((c as { is_enabled?: boolean }).is_enabled ?? true) === enabled)
+      .map((c) => orgConnectionView(state, c));
     return pagedList(list, ctx.query, { itemsKey, defaultPerPage: 50 });
   });
   routes.management('POST', base, ['create:organization_connections'], (ctx) => {
     const state = ctx.tenant.state;
     requireOrg(state, ctx.params.id);
     const body = objectBody(ctx.body);
-    onlyProperties(body, ['connection_id', 'assign_membership_on_login', 'show_as_button', 'is_signup_enabled']);
+    onlyProperties(body, ['connection_id', 'assign_membership_on_login', 'show_as_button', 'is_signup_enabled', ...extra]);
     const fields = readOrgConnection(state, body, true);
     const map = connectionsOf(state, ctx.params.id);
     if (map.has(fields.connection_id!)) throw conflict('The connection is already enabled for the organization', 'connection_already_enabled');
-    const record: OrganizationConnectionRecord = { assign_membership_on_login: false, ...fields, connection_id: fields.connection_id! };
+    const record: OrganizationConnectionRecord = {
+      assign_membership_on_login: false, ...fields, ...(extra.length ? readAllConnectionFields(body) : {}), connection_id: fields.connection_id!,
+    };
     map.set(record.connection_id, record);
     ctx.status = 201;
     return orgConnectionView(state, record);
@@ -94,8 +116,8 @@ function registerConnectionRoutes(routes: Parameters<RoutesModule>[0], segment: 
     const record = connectionsOf(state, ctx.params.id).get(ctx.params.connection_id);
     if (!record) throw notFound('The connection is not enabled for the organization', 'inexistent_connection');
     const body = objectBody(ctx.body);
-    onlyProperties(body, ['assign_membership_on_login', 'show_as_button', 'is_signup_enabled']);
-    Object.assign(record, readOrgConnection(state, body, false));
+    onlyProperties(body, ['assign_membership_on_login', 'show_as_button', 'is_signup_enabled', ...extra]);
+    Object.assign(record, readOrgConnection(state, body, false), extra.length ? readAllConnectionFields(body) : {});
     return orgConnectionView(state, record);
   }, { description: 'Update a connection of an organization' });
   routes.management('DELETE', `${base}/:connection_id`, ['delete:organization_connections'], (ctx) => {

@@ -9,8 +9,9 @@
  */
 import { conflict, notFound } from '../core/errors';
 import { prefixedId } from '../core/ids';
-import { checkpointBody, checkpointPage, fieldsProjection, offsetBody, offsetPage } from '../core/paging';
+import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, offsetBody, offsetPage } from '../core/paging';
 import type { JsonRecord } from '../core/collection';
+import type { QueryReader } from '../core/query';
 import type { RouteContext, RouteRegistry, Tenant } from '../core/types';
 import { bodyObject, checkBody, clone, type BodySpec } from './group-helpers';
 
@@ -18,13 +19,16 @@ export type ResourceVerb = 'list' | 'create' | 'get' | 'update' | 'replace' | 'd
 
 /**
  * How a list answers: a bare array, an object holding the array (`{providers: [...]}`), Auth0's offset
- * paging (`page`/`per_page`/`include_totals`), or checkpoint paging (`from`/`take` → `{items, next}`).
+ * paging (`page`/`per_page`/`include_totals`), checkpoint paging (`from`/`take` → `{items, next}`), or
+ * both on one list (checkpoint when the request has `from` or `take`, offset otherwise), as for
+ * groups and flow executions.
  */
 export type ListShape =
   | { shape: 'array' }
   | { shape: 'wrapped'; itemsKey: string }
   | { shape: 'offset'; itemsKey: string }
-  | { shape: 'checkpoint'; itemsKey: string };
+  | { shape: 'checkpoint'; itemsKey: string }
+  | { shape: 'offset-or-checkpoint'; itemsKey: string };
 
 export interface ResourceSpec {
   /** State collection name; unique per resource. */
@@ -60,6 +64,8 @@ export interface ResourceSpec {
   writeOnly?: readonly string[];
   /** Status of a successful create (Auth0: 201 for most, 200 for a few). */
   createdStatus?: number;
+  /** Query filters beyond plain equality (`filters`): whether an item matches the request's query. */
+  filter?: (item: JsonRecord, query: QueryReader) => boolean;
 }
 
 export interface SettingsSpec {
@@ -135,14 +141,15 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   if (listScope) {
     routes.management('GET', spec.path, listScope, (ctx) => {
       const list = siblings(parentOf(ctx)).filter((item) =>
-        (spec.filters ?? []).every((name) => !ctx.query.has(name) || String(item[name]) === ctx.query.str(name)));
+        (spec.filters ?? []).every((name) => !ctx.query.has(name) || String(item[name]) === ctx.query.str(name)) && (spec.filter?.(item, ctx.query) ?? true));
       const project = fieldsProjection(ctx.query);
       const shown = (item: JsonRecord) => project(view(item, hidden));
       const shape = spec.list ?? { shape: 'array' as const };
-      if (shape.shape === 'checkpoint') return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item[idField])), shape.itemsKey, shown);
+      if (shape.shape === 'array') return list.map(shown);
       if (shape.shape === 'wrapped') return { [shape.itemsKey]: list.map(shown) };
-      if (shape.shape === 'offset') return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
-      return list.map(shown);
+      const checkpoint = shape.shape === 'checkpoint' || (shape.shape === 'offset-or-checkpoint' && isCheckpointRequest(ctx.query));
+      if (checkpoint) return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item[idField])), shape.itemsKey, shown);
+      return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
     });
   }
   const createScope = scope('create');

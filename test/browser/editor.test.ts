@@ -200,7 +200,8 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) describe(`editor in a rea
 
     await editor.edit(node);
     await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-trigger').click();
-    await page.locator('.red-ui-typedInput-options a[value="true"]').click();
+    // The open menu only: every true/false input of the form (client-grants all has several) has one.
+    await page.locator('.red-ui-typedInput-options:visible a[value="true"]').click();
     await page.locator('#node-dialog-ok').click();
     await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
     assert.deepEqual(await savedParams(), { include_totals: { value: 'true', type: 'bool' } });

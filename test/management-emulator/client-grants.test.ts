@@ -48,11 +48,35 @@ describe('management nodes against the emulator: client grants', function () {
     const grants = itemsOf(payloadOf(all));
     assert.equal(grants.length, 105);
     assert.ok(grants.every((g) => g.audience === audience));
-    assert.equal((all.auth0 as Msg & { paging: Msg }).paging.total, 105);
+    // The list pages by checkpoint too, which fetch all pages prefers (no 1,000-result cap, no total).
+    assert.equal((all.auth0 as Msg & { paging: Msg }).paging.mode, 'checkpoint');
     const bare = payloadOf(await h.run('client_grants', 'all', { audience, per_page: 5 }));
     assert.ok(Array.isArray(bare), 'include_totals defaults to false: a bare array');
     const totals = payloadOf(await h.run('client_grants', 'all', { audience, per_page: 5, include_totals: true }));
     assert.equal(totals.total, 105);
+  });
+
+  it('reads one grant, and lists the organizations it is associated with (page and checkpoint)', async () => {
+    const audience = await createApi(h, ['read:things']);
+    const grant = payloadOf(await h.run('client_grants', 'create', {
+      body: { client_id: h.emulator.webClient.clientId, audience, scope: ['read:things'], organization_usage: 'allow' },
+    }));
+    assert.deepEqual(payloadOf(await h.run('client_grants', 'get', { id: grant.id })).scope, ['read:things']);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }))), []);
+    const org = payloadOf(await h.run('organizations', 'create_organization', { body: { name: unique('grantee-') } }));
+    await h.run('organizations', 'add_client_grant', { id: org.id, grant_id: grant.id });
+    assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }))).map((o) => o.id), [org.id]);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id, take: 10 })), 'organizations').map((o) => o.id), [org.id]);
+    assert.equal(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }, 'all'))).length, 1);
+    await h.gone('client_grants', 'get_organizations', { id: 'cgr_none' });
+  });
+
+  it('lists grants by checkpoint and by subject type', async () => {
+    const checkpoint = payloadOf(await h.run('client_grants', 'all', { take: 1 }));
+    assert.equal(itemsOf(checkpoint, 'client_grants').length, 1);
+    assert.equal(typeof checkpoint.next, 'string');
+    const users = itemsOf(payloadOf(await h.run('client_grants', 'all', { subject_type: 'user' })));
+    assert.ok(users.every((g) => g.subject_type === 'user'));
   });
 
   it('exercised every client_grants operation', () => {

@@ -66,6 +66,51 @@ describe('management nodes against the emulator: clients', function () {
     assert.equal((await grant(secret)).status, 200, 'the new secret works');
   });
 
+  it('lists the connections of an application, by strategy and all pages', async () => {
+    const web = h.emulator.webClient.clientId;
+    const all = itemsOf(payloadOf(await h.run('clients', 'get_connections', { id: web }, 'all')));
+    assert.ok(all.length > 0 && all.every((c) => (c.enabled_clients as string[]).includes(web)));
+    const auth0Only = itemsOf(payloadOf(await h.run('clients', 'get_connections', { id: web, strategy: ['auth0'] })), 'connections');
+    assert.ok(auth0Only.length > 0 && auth0Only.every((c) => c.strategy === 'auth0'));
+    await h.gone('clients', 'get_connections', { id: 'nobody' });
+  });
+
+  it('searches applications by name, and lists them by checkpoint and by type', async () => {
+    const name = unique('Searchable ');
+    const created = payloadOf(await h.run('clients', 'create', { body: { name, app_type: 'spa' } }));
+    assert.deepEqual(itemsOf(payloadOf(await h.run('clients', 'search', { extra_params: { q: name } }))).map((c) => c.client_id), [created.client_id]);
+    const spas = itemsOf(payloadOf(await h.run('clients', 'all', { app_type: 'spa', per_page: 100 })));
+    assert.ok(spas.some((c) => c.client_id === created.client_id) && spas.every((c) => c.app_type === 'spa'));
+    const checkpoint = payloadOf(await h.run('clients', 'all', { take: 1 }));
+    assert.equal(itemsOf(checkpoint, 'clients').length, 1);
+    assert.equal(typeof checkpoint.next, 'string');
+  });
+
+  it('previews and registers an application from its metadata document; registering again refreshes it', async () => {
+    const url = `https://${unique('agent')}.example.com/client.json`;
+    const unknown = payloadOf(await h.run('clients', 'preview_cimd', { external_client_id: url }));
+    assert.equal((unknown.validation as Msg).valid, false);
+    assert.equal((await h.fail('clients', 'register_cimd', { external_client_id: url })).statusCode, 400);
+
+    h.emulator.seed({ collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent', redirect_uris: ['https://agent.example.com/cb'] }] } });
+    const preview = payloadOf(await h.run('clients', 'preview_cimd', { external_client_id: url }));
+    assert.equal((preview.validation as Msg).valid, true);
+    assert.equal((preview.mapped_fields as Msg).name, 'Travel agent');
+    const registered = await h.run('clients', 'register_cimd', { external_client_id: url });
+    assertStatus(registered, 'register_cimd', 201);
+    const clientId = payloadOf(registered).client_id;
+    const client = payloadOf(await h.run('clients', 'get', { id: clientId }));
+    assert.deepEqual([client.name, client.external_client_id, client.callbacks], ['Travel agent', url, ['https://agent.example.com/cb']]);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('clients', 'all', { external_client_id: url }))).map((c) => c.client_id), [clientId]);
+
+    h.emulator.seed({ collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent 2', redirect_uris: ['https://agent.example.com/cb'] }] } });
+    const again = await h.run('clients', 'register_cimd', { external_client_id: url });
+    assertStatus(again, 'register_cimd', 200);
+    assert.equal(payloadOf(again).client_id, clientId);
+    assert.equal(payloadOf(await h.run('clients', 'get', { id: clientId })).name, 'Travel agent 2');
+    assert.equal((await h.fail('clients', 'preview_cimd', { external_client_id: 'http://insecure.example.com/x' })).statusCode, 400);
+  });
+
   it('exercised every clients operation', () => {
     h.assertAllExercised('clients');
   });

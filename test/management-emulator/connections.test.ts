@@ -72,6 +72,91 @@ describe('management nodes against the emulator: connections', function () {
     assert.deepEqual(items.map((m) => (m.payload as Msg).name), ['email']);
   });
 
+  it('checks the status of a connection; a missing one is 404', async () => {
+    const connection = await newConnection();
+    assertStatus(await h.run('connections', 'get_status', { id: connection.id }), 'get_status', 200);
+    await h.gone('connections', 'get_status', { id: 'con_none' });
+  });
+
+  it('lists and changes the applications a connection is enabled for; the application sees it too', async () => {
+    const connection = await newConnection();
+    const spa = h.emulator.spaClient.clientId;
+    const web = h.emulator.webClient.clientId;
+    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id })), 'clients').map((c) => c.client_id), [web]);
+    assertStatus(await h.run('connections', 'update_clients', { id: connection.id, body: [{ client_id: spa, status: true }, { client_id: web, status: false }] }), 'update_clients', 204);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id }, 'all'))).map((c) => c.client_id), [spa]);
+    const ofSpa = itemsOf(payloadOf(await h.run('clients', 'get_connections', { id: spa }, 'all')));
+    assert.ok(ofSpa.some((c) => c.id === connection.id));
+    assert.equal((await h.fail('connections', 'update_clients', { id: connection.id, body: [{ client_id: 'nobody', status: true }] })).statusCode, 404);
+  });
+
+  it('creates signing keys once, then rotates them: the old key stays as previous', async () => {
+    const connection = await newConnection();
+    assert.deepEqual(payloadOf(await h.run('connections', 'get_keys', { id: connection.id })), []);
+    const [first] = payloadOf<Msg[]>(await h.run('connections', 'create_keys', { id: connection.id }));
+    assert.equal(first.current, true);
+    assert.equal((await h.fail('connections', 'create_keys', { id: connection.id })).statusCode, 409);
+    const next = payloadOf(await h.run('connections', 'rotate_keys', { id: connection.id, body: { signing_alg: 'RS256' } }));
+    const keys = payloadOf<Msg[]>(await h.run('connections', 'get_keys', { id: connection.id }));
+    assert.deepEqual(keys.map((k) => [k.kid, k.current, k.previous]), [[next.kid, true, false], [first.kid, false, true]]);
+  });
+
+  it('configures SCIM: default mapping, update, a token shown once, tenant-wide list, delete', async () => {
+    const connection = await newConnection();
+    await h.gone('connections', 'get_scim_configuration', { id: connection.id });
+    const defaults = payloadOf(await h.run('connections', 'get_scim_default_mapping', { id: connection.id }));
+    const created = payloadOf(await h.run('connections', 'create_scim_configuration', { id: connection.id }));
+    assert.deepEqual(created.mapping, defaults.mapping);
+    const mapping = [{ auth0: 'email', scim: 'userName' }];
+    await h.run('connections', 'update_scim_configuration', { id: connection.id, body: { user_id_attribute: 'userName', mapping } });
+    assert.deepEqual(payloadOf(await h.run('connections', 'get_scim_configuration', { id: connection.id })).mapping, mapping);
+    const listed = itemsOf(payloadOf(await h.run('connections', 'all_scim_configurations', {})), 'scim_configurations');
+    assert.ok(listed.some((c) => c.connection_id === connection.id));
+    assert.ok(itemsOf(payloadOf(await h.run('connections', 'all_scim_configurations', {}, 'all'))).some((c) => c.connection_id === connection.id));
+
+    const token = payloadOf(await h.run('connections', 'create_scim_token', { id: connection.id, body: { scopes: ['get:users'], token_lifetime: 3600 } }));
+    assert.equal(typeof token.token, 'string');
+    const tokens = payloadOf<Msg[]>(await h.run('connections', 'get_scim_tokens', { id: connection.id }));
+    assert.deepEqual(tokens.map((t) => t.token_id), [token.token_id]);
+    assert.ok(!JSON.stringify(tokens).includes(String(token.token)), 'the token value is never shown again');
+    assertStatus(await h.run('connections', 'delete_scim_token', { id: connection.id, tokenId: token.token_id }), 'delete_scim_token', 204);
+    assert.deepEqual(payloadOf(await h.run('connections', 'get_scim_tokens', { id: connection.id })), []);
+    assertStatus(await h.run('connections', 'delete_scim_configuration', { id: connection.id }), 'delete_scim_configuration', 204);
+    await h.gone('connections', 'get_scim_configuration', { id: connection.id });
+  });
+
+  it('configures directory provisioning: synchronize now, choose groups, tenant-wide list, delete', async () => {
+    const connection = await newConnection();
+    const defaults = payloadOf(await h.run('connections', 'get_directory_provisioning_default_mapping', { id: connection.id }));
+    const created = payloadOf(await h.run('connections', 'create_directory_provisioning', { id: connection.id, body: { synchronize_automatically: true } }));
+    assert.deepEqual(created.mapping, defaults.mapping);
+    await h.run('connections', 'update_directory_provisioning', { id: connection.id, body: { synchronize_groups: 'selected' } });
+    assert.equal(payloadOf(await h.run('connections', 'get_directory_provisioning', { id: connection.id })).synchronize_groups, 'selected');
+    const sync = payloadOf(await h.run('connections', 'create_directory_synchronization', { id: connection.id }));
+    assert.equal(sync.status, 'pending');
+    assert.equal(typeof payloadOf(await h.run('connections', 'get_directory_provisioning', { id: connection.id })).last_synchronization_at, 'string');
+
+    const groupIds = async () => itemsOf(payloadOf(await h.run('connections', 'get_synchronized_groups', { id: connection.id })), 'groups').map((g) => g.id);
+    await h.run('connections', 'set_synchronized_groups', { id: connection.id, groups: [{ id: 'g1' }, { id: 'g2' }] });
+    await h.run('connections', 'add_synchronized_groups', { id: connection.id, groups: [{ id: 'g3' }] });
+    await h.run('connections', 'delete_synchronized_groups', { id: connection.id, groups: [{ id: 'g1' }] });
+    assert.deepEqual(await groupIds(), ['g2', 'g3']);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_synchronized_groups', { id: connection.id }, 'all'))).map((g) => g.id), ['g2', 'g3']);
+    const listed = itemsOf(payloadOf(await h.run('connections', 'all_directory_provisionings', {})), 'directory_provisionings');
+    assert.ok(listed.some((c) => c.connection_id === connection.id && !('synchronized_groups' in c)));
+    assert.ok(itemsOf(payloadOf(await h.run('connections', 'all_directory_provisionings', {}, 'all'))).some((c) => c.connection_id === connection.id));
+    assertStatus(await h.run('connections', 'delete_directory_provisioning', { id: connection.id }), 'delete_directory_provisioning', 204);
+    await h.gone('connections', 'get_directory_provisioning', { id: connection.id });
+  });
+
+  it('lists connections by name and by checkpoint', async () => {
+    const connection = await newConnection();
+    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'all', { name: connection.name }))).map((c) => c.id), [connection.id]);
+    const checkpoint = payloadOf(await h.run('connections', 'all', { take: 1 }));
+    assert.equal(itemsOf(checkpoint, 'connections').length, 1);
+    assert.equal(typeof checkpoint.next, 'string');
+  });
+
   it('exercised every connections operation', () => {
     h.assertAllExercised('connections');
   });

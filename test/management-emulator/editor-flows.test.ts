@@ -83,6 +83,18 @@ const CASES: EditorCase[] = [
     msg: (c) => ({ kid: JSON.parse(Buffer.from(c.emulator.managementToken().split('.')[0], 'base64url').toString('utf8')).kid }),
     check: (p) => assert.equal((p as Msg).current, true) },
   { group: 'branding', operation: 'all_phone_templates', params: { disabled: { value: 'false', type: 'bool' } }, check: (p) => assert.deepEqual(p, { templates: [] }) },
+  { group: 'groups', operation: 'list', params: { name: str('nobody'), include_totals: { value: 'true', type: 'bool' } }, check: (p) => assert.equal((p as Msg).total, 0) },
+  { group: 'connection_profiles', operation: 'create', params: { body: { value: '{"name": "editor-" & kind}', type: 'jsonata' } }, msg: () => ({ kind: 'profile' }),
+    check: (p) => assert.equal((p as Msg).name, 'editor-profile') },
+  { group: 'self_service_profiles', operation: 'all', params: { include_totals: { value: 'true', type: 'bool' } }, check: (p) => assert.equal((p as Msg).total, 0) },
+  { group: 'user_attribute_profiles', operation: 'list_templates', params: {}, check: (p) => assert.ok(itemsOf(p, 'user_attribute_profile_templates').length > 0) },
+  { group: 'token_exchange_profiles', operation: 'list', params: { take: { value: '5', type: 'num' } }, check: (p) => assert.deepEqual(p, { token_exchange_profiles: [] }) },
+  { group: 'verifiable_credentials', operation: 'list_verification_templates', params: {}, check: (p) => assert.deepEqual(p, { templates: [] }) },
+  { group: 'agents', operation: 'create', params: { body: { value: 'agent', type: 'msg' } }, msg: () => ({ agent: { name: 'editor agent' } }),
+    check: (p) => assert.match(String((p as Msg).id), /^agt_/) },
+  { group: 'flows', operation: 'create', params: { body: { value: '{"name":"editor flow"}', type: 'json' } }, check: (p) => assert.deepEqual((p as Msg).actions, []) },
+  { group: 'forms', operation: 'list', params: { per_page: { value: '5', type: 'num' } }, check: (p) => assert.deepEqual(p, []) },
+  { group: 'experimentation', operation: 'list_segments', params: { type: str('self') }, check: (p) => assert.deepEqual(p, { segments: [] }) },
 ];
 
 describe('management nodes against the emulator: nodes configured in the editor', function () {

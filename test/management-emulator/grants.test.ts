@@ -44,6 +44,16 @@ describe('management nodes against the emulator: grants', function () {
     assert.equal(page.length, 3);
   });
 
+  it('deletes every grant of one user, and only theirs', async () => {
+    const [ann, bob] = [await createUser(h), await createUser(h)];
+    for (const user of [ann, bob]) await passwordLogin(h.emulator, String(user.email), PASSWORD, 'openid offline_access');
+    const of = async (userId: unknown) => itemsOf(payloadOf(await h.run('grants', 'all', { user_id: userId })));
+    assert.equal((await of(ann.user_id)).length, 1);
+    assertStatus(await h.run('grants', 'delete_by_user_id', { user_id: ann.user_id }), 'delete_by_user_id', 204);
+    assert.deepEqual(await of(ann.user_id), []);
+    assert.equal((await of(bob.user_id)).length, 1);
+  });
+
   it('exercised every grants operation', () => {
     h.assertAllExercised('grants');
   });

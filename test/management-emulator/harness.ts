@@ -50,6 +50,16 @@ export const GROUP_MODULES: Readonly<Record<string, string>> = {
   user_blocks: 'users/auth0-user-blocks',
   users_by_email: 'users/auth0-users-by-email',
   users: 'users/auth0-users',
+  agents: 'applications/auth0-agents',
+  connection_profiles: 'connections/auth0-connection-profiles',
+  experimentation: 'tenant/auth0-experimentation',
+  flows: 'extensibility/auth0-flows',
+  forms: 'extensibility/auth0-forms',
+  groups: 'roles/auth0-groups',
+  self_service_profiles: 'connections/auth0-self-service-profiles',
+  token_exchange_profiles: 'applications/auth0-token-exchange-profiles',
+  user_attribute_profiles: 'connections/auth0-user-attribute-profiles',
+  verifiable_credentials: 'security/auth0-verifiable-credentials',
 };
 
 export type PagingChoice = 'off' | 'all' | 'items';

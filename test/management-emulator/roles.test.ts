@@ -89,6 +89,19 @@ describe('management nodes against the emulator: roles', function () {
     assert.equal((all.auth0 as Msg & { paging: Msg }).paging.pages, 2);
   });
 
+  it('gives a role to groups, lists them, takes it back', async () => {
+    const role = payloadOf(await h.run('roles', 'create', { body: { name: unique('Grouped') } }));
+    const groups = [{ id: `grp_${unique('a')}`, name: unique('a') }, { id: `grp_${unique('b')}`, name: unique('b') }];
+    h.emulator.seed({ collections: { groups } });
+    assertStatus(await h.run('roles', 'add_groups', { id: role.id, groups: groups.map((g) => g.id) }), 'add_groups', 204);
+    const listed = itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id })), 'groups');
+    assert.deepEqual(listed.map((g) => g.id).sort(), groups.map((g) => g.id).sort());
+    assert.equal(itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id }, 'all'))).length, 2);
+    await h.run('roles', 'remove_groups', { id: role.id, groups: String(groups[0].id) });
+    assert.deepEqual(itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id })), 'groups').map((g) => g.id), [groups[1].id]);
+    assert.equal((await h.fail('roles', 'add_groups', { id: role.id, groups: ['grp_none'] })).statusCode, 404);
+  });
+
   it('exercised every roles operation', () => {
     h.assertAllExercised('roles');
   });

@@ -182,6 +182,56 @@ describe('management nodes against the emulator: users', function () {
     assert.equal(failure.errorCode, 'inexistent_user');
   });
 
+  it('effective access: roles and permissions with their sources, directly and through groups', async () => {
+    const user = await createUser(h);
+    const api = await createApi(h, ['read:reports', 'export:reports']);
+    const [direct, viaGroup] = [
+      payloadOf(await h.run('roles', 'create', { body: { name: unique('Direct') } })),
+      payloadOf(await h.run('roles', 'create', { body: { name: unique('ViaGroup') } })),
+    ];
+    await h.run('roles', 'add_permissions', { id: direct.id, permissions: [{ resource_server_identifier: api, permission_name: 'read:reports' }] });
+    await h.run('roles', 'add_permissions', { id: viaGroup.id, permissions: ['read:reports', 'export:reports'].map((permission_name) => ({ resource_server_identifier: api, permission_name })) });
+    await h.run('users', 'add_roles', { id: user.user_id, roles: [direct.id] });
+    const group = { id: `grp_${unique('g')}`, name: unique('analysts'), members: [user.user_id], roles: [viaGroup.id] };
+    h.emulator.seed({ collections: { groups: [group] } });
+
+    assert.deepEqual(itemsOf(payloadOf(await h.run('users', 'list_groups', { id: user.user_id }))).map((g) => g.id), [group.id]);
+    assert.deepEqual(itemsOf(payloadOf(await h.run('users', 'list_groups', { id: user.user_id }, 'all'))).map((g) => g.id), [group.id]);
+    const roles = itemsOf(payloadOf(await h.run('users', 'list_effective_roles', { id: user.user_id })), 'roles');
+    assert.deepEqual(roles.map((r) => [r.id, r.sources]).sort(), [[direct.id, ['direct']], [viaGroup.id, ['groups']]].sort());
+    assert.equal(itemsOf(payloadOf(await h.run('users', 'list_effective_roles', { id: user.user_id }, 'all'))).length, 2);
+    const sourceGroups = itemsOf(payloadOf(await h.run('users', 'list_effective_role_groups', { id: user.user_id, role_id: viaGroup.id })), 'groups');
+    assert.deepEqual(sourceGroups.map((g) => g.id), [group.id]);
+
+    const permissions = itemsOf(payloadOf(await h.run('users', 'list_effective_permissions', { id: user.user_id, resource_server_identifier: api })), 'permissions');
+    assert.deepEqual(permissions.map((p) => [p.permission_name, p.sources]).sort(), [['export:reports', ['roles']], ['read:reports', ['roles']]]);
+    assert.equal(itemsOf(payloadOf(await h.run('users', 'list_effective_permissions', { id: user.user_id, resource_server_identifier: api }, 'all'))).length, 2);
+    const grantedBy = itemsOf(payloadOf(await h.run('users', 'list_effective_permission_roles', { id: user.user_id, resource_server_identifier: api, permission_name: 'read:reports' })), 'roles');
+    assert.deepEqual(grantedBy.map((r) => r.id).sort(), [direct.id, viaGroup.id].sort());
+    const missing = await h.fail('users', 'list_effective_permissions', { id: user.user_id });
+    assert.equal(missing.statusCode, 0, 'refused before sending');
+    assert.match(missing.message, /resource_server_identifier/);
+  });
+
+  it('lists connected accounts, and clears what the risk assessors know of a user', async () => {
+    const user = await createUser(h);
+    const DB = String((user.identities as Msg[])[0].connection);
+    h.emulator.seed({
+      collections: {
+        'connected-accounts': [{ id: `cac_${unique('a')}`, user_id: user.user_id, connection: 'google-oauth2', strategy: 'google-oauth2', access_type: 'offline', scopes: ['calendar'] }],
+        'risk-known-devices': [{ id: unique('dev'), user_id: user.user_id, connection: DB }],
+      },
+    });
+    const accounts = itemsOf(payloadOf(await h.run('users', 'list_connected_accounts', { id: user.user_id })), 'connected_accounts');
+    assert.deepEqual(accounts.map((a) => [a.strategy, a.access_type]), [['google-oauth2', 'offline']]);
+    assert.ok(!('user_id' in accounts[0]));
+    assert.equal(itemsOf(payloadOf(await h.run('users', 'list_connected_accounts', { id: user.user_id }, 'all'))).length, 1);
+
+    assertStatus(await h.run('users', 'clear_risk_assessments', { id: user.user_id, connection: DB, assessors: 'new-device' }), 'clear_risk_assessments', 204);
+    assert.deepEqual(h.emulator.state.collection('risk-known-devices').list().filter((d) => d.user_id === user.user_id), []);
+    assert.equal((await h.fail('users', 'clear_risk_assessments', { id: user.user_id, connection: 'nowhere', assessors: ['new-device'] })).statusCode, 404);
+  });
+
   it('exercised every users operation', () => {
     h.assertAllExercised('users');
   });

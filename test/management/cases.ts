@@ -37,6 +37,16 @@ import { userBlocksGroup } from '../../nodes/users/user-blocks.catalogue';
 import { usersByEmailGroup } from '../../nodes/users/users-by-email.catalogue';
 import { usersGroup } from '../../nodes/users/users.catalogue';
 import { SECURITY_BRANDING_CASES, SECURITY_BRANDING_GROUPS } from './cases-security-branding';
+import { agentsGroup } from '../../nodes/applications/agents.catalogue';
+import { tokenExchangeProfilesGroup } from '../../nodes/applications/token-exchange-profiles.catalogue';
+import { connectionProfilesGroup } from '../../nodes/connections/connection-profiles.catalogue';
+import { selfServiceProfilesGroup } from '../../nodes/connections/self-service-profiles.catalogue';
+import { userAttributeProfilesGroup } from '../../nodes/connections/user-attribute-profiles.catalogue';
+import { flowsGroup } from '../../nodes/extensibility/flows.catalogue';
+import { formsGroup } from '../../nodes/extensibility/forms.catalogue';
+import { groupsGroup } from '../../nodes/roles/groups.catalogue';
+import { verifiableCredentialsGroup } from '../../nodes/security/verifiable-credentials.catalogue';
+import { experimentationGroup } from '../../nodes/tenant/experimentation.catalogue';
 
 /** The groups these cases cover. */
 export const GROUPS: readonly GroupSpec[] = [
@@ -45,6 +55,9 @@ export const GROUPS: readonly GroupSpec[] = [
   organizationsGroup, promptsGroup, resourceServersGroup, rolesGroup, rulesGroup, rulesConfigsGroup, statsGroup,
   tenantsGroup, ticketsGroup, userBlocksGroup, usersByEmailGroup, usersGroup,
   ...SECURITY_BRANDING_GROUPS,
+  // Groups of today's Auth0 beyond the specification.
+  agentsGroup, connectionProfilesGroup, experimentationGroup, flowsGroup, formsGroup, groupsGroup, selfServiceProfilesGroup,
+  tokenExchangeProfilesGroup, userAttributeProfilesGroup, verifiableCredentialsGroup,
 ];
 
 /** An id with every character that could break out of a path segment. */
@@ -82,6 +95,11 @@ export interface RequestCase {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const NONE = null as any;
+/**
+ * A request body the SDK types more narrowly than a shape test needs (required properties, enums):
+ * the SDK sends it as the same JSON, which is all the comparison is about.
+ */
+const raw = (body: unknown) => body as never;
 /** Query parameters the SDK method has no argument for, passed through its requestOptions. */
 const q = (queryParams: Record<string, unknown>) => ({ queryParams });
 
@@ -1063,4 +1081,855 @@ export const CASES: readonly RequestCase[] = [
     sdk: (c) => c.users.identities.delete(ODD, 'google-oauth2', '12/3'),
   },
   ...SECURITY_BRANDING_CASES,
+  // ── organizations (today's Auth0) ──
+  {
+    group: organizationsGroup, op: 'get_client_grants', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/client-grants` },
+    sdk: (c) => c.organizations.clientGrants.list(ODD, { include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'add_client_grant', values: { id: ODD, grant_id: 'v1' },
+    expect: { method: 'POST', path: `/api/v2/organizations/${E}/client-grants`, body: { grant_id: 'v1' } },
+    sdk: (c) => c.organizations.clientGrants.create(ODD, { grant_id: 'v1' }),
+  },
+  {
+    group: organizationsGroup, op: 'delete_client_grant', values: { id: ODD, grant_id: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/client-grants/x%2F1` },
+    sdk: (c) => c.organizations.clientGrants.delete(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_clients', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/clients` },
+    sdk: (c) => c.organizations.clients.list(ODD, { take: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'create_organization_clients', values: { id: ODD, body: { clients: [{ client_id: 'cl_1' }] } },
+    expect: { method: 'POST', path: `/api/v2/organizations/${E}/clients`, body: { clients: [{ client_id: 'cl_1' }] } },
+    sdk: (c) => c.organizations.clients.create(ODD, raw({ clients: [{ client_id: 'cl_1' }] })),
+  },
+  {
+    group: organizationsGroup, op: 'delete_organization_clients', values: { id: ODD, body: { clients: ['cl_1'] } },
+    expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/clients`, body: { clients: ['cl_1'] } },
+    sdk: (c) => c.organizations.clients.delete(ODD, { clients: ['cl_1'] }),
+  },
+  {
+    group: organizationsGroup, op: 'get_organization_client', values: { id: ODD, client_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/clients/x%2F1` },
+    sdk: (c) => c.organizations.clients.get(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'update_organization_client', values: { id: ODD, client_id: 'x/1', body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/organizations/${E}/clients/x%2F1`, body: { name: 'x' } },
+    sdk: (c) => c.organizations.clients.update(ODD, 'x/1', raw({ name: 'x' })),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_all_connections', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/connections` },
+    sdk: (c) => c.organizations.connections.list(ODD, { include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'create_organization_all_connection', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/organizations/${E}/connections`, body: { name: 'x' } },
+    sdk: (c) => c.organizations.connections.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: organizationsGroup, op: 'get_organization_all_connection', values: { id: ODD, connection_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/connections/x%2F1` },
+    sdk: (c) => c.organizations.connections.get(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'update_organization_all_connection', values: { id: ODD, connection_id: 'x/1', body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/organizations/${E}/connections/x%2F1`, body: { name: 'x' } },
+    sdk: (c) => c.organizations.connections.update(ODD, 'x/1', raw({ name: 'x' })),
+  },
+  {
+    group: organizationsGroup, op: 'delete_organization_all_connection', values: { id: ODD, connection_id: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/connections/x%2F1` },
+    sdk: (c) => c.organizations.connections.delete(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_discovery_domains', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/discovery-domains`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.organizations.discoveryDomains.list(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: organizationsGroup, op: 'create_organization_discovery_domain', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/organizations/${E}/discovery-domains`, body: { name: 'x' } },
+    sdk: (c) => c.organizations.discoveryDomains.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: organizationsGroup, op: 'get_organization_discovery_domain', values: { id: ODD, discovery_domain_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/discovery-domains/x%2F1` },
+    sdk: (c) => c.organizations.discoveryDomains.get(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'get_organization_discovery_domain_by_name', values: { id: ODD, discovery_domain: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/discovery-domains/name/x%2F1` },
+    sdk: (c) => c.organizations.discoveryDomains.getByName(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'update_organization_discovery_domain', values: { id: ODD, discovery_domain_id: 'x/1', body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/organizations/${E}/discovery-domains/x%2F1`, body: { name: 'x' } },
+    sdk: (c) => c.organizations.discoveryDomains.update(ODD, 'x/1', raw({ name: 'x' })),
+  },
+  {
+    group: organizationsGroup, op: 'delete_organization_discovery_domain', values: { id: ODD, discovery_domain_id: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/discovery-domains/x%2F1` },
+    sdk: (c) => c.organizations.discoveryDomains.delete(ODD, 'x/1'),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_member_effective_roles', values: { id: ODD, user_id: 'x/1', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/members/x%2F1/effective-roles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.organizations.members.effectiveRoles.list(ODD, 'x/1', { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_member_role_source_groups', values: { id: ODD, user_id: 'x/1', role_id: 'rol_1', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/members/x%2F1/effective-roles/sources/groups`, query: { role_id: 'rol_1', from: 'cp_1', take: '10' } },
+    sdk: (c) => c.organizations.members.effectiveRoles.sources.groups.list(ODD, 'x/1', { role_id: 'rol_1', from: 'cp_1', take: 10 }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_role_members', values: { id: ODD, role_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/roles/x%2F1/members` },
+    sdk: (c) => c.organizations.roles.members.list(ODD, 'x/1', { include_fields: NONE, take: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_role_groups', values: { organization_id: ODD, role_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/roles/x%2F1/groups` },
+    sdk: (c) => c.organizations.roles.groups.list(ODD, 'x/1', { take: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_groups', values: { organization_id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/groups`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.organizations.groups.list(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_group_roles', values: { organization_id: ODD, group_id: 'x/1', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/organizations/${E}/groups/x%2F1/roles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.organizations.groups.roles.list(ODD, 'x/1', { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: organizationsGroup, op: 'create_organization_group_roles', values: { organization_id: ODD, group_id: 'x/1', roles: 'a1, a2' },
+    expect: { method: 'POST', path: `/api/v2/organizations/${E}/groups/x%2F1/roles`, body: { roles: ['a1', 'a2'] } },
+    sdk: (c) => c.organizations.groups.roles.create(ODD, 'x/1', { roles: ['a1', 'a2'] }),
+  },
+  {
+    group: organizationsGroup, op: 'delete_organization_group_roles', values: { organization_id: ODD, group_id: 'x/1', roles: 'a1, a2' },
+    expect: { method: 'DELETE', path: `/api/v2/organizations/${E}/groups/x%2F1/roles`, body: { roles: ['a1', 'a2'] } },
+    sdk: (c) => c.organizations.groups.roles.delete(ODD, 'x/1', { roles: ['a1', 'a2'] }),
+  },
+  // ── connections (today's Auth0) ──
+  {
+    group: connectionsGroup, op: 'get_status', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/status` },
+    sdk: (c) => c.connections.checkStatus(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'get_clients', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/clients`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.connections.clients.get(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: connectionsGroup, op: 'update_clients', values: { id: ODD, body: [{ client_id: 'cl_1', status: true }] },
+    expect: { method: 'PATCH', path: `/api/v2/connections/${E}/clients`, body: [{ client_id: 'cl_1', status: true }] },
+    sdk: (c) => c.connections.clients.update(ODD, [{ client_id: 'cl_1', status: true }]),
+  },
+  {
+    group: connectionsGroup, op: 'get_keys', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/keys` },
+    sdk: (c) => c.connections.keys.get(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'create_keys', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/keys`, body: { name: 'x' } },
+    sdk: (c) => c.connections.keys.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'rotate_keys', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/keys/rotate`, body: { name: 'x' } },
+    sdk: (c) => c.connections.keys.rotate(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'get_scim_configuration', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/scim-configuration` },
+    sdk: (c) => c.connections.scimConfiguration.get(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'create_scim_configuration', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/scim-configuration`, body: { name: 'x' } },
+    sdk: (c) => c.connections.scimConfiguration.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'update_scim_configuration', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/connections/${E}/scim-configuration`, body: { name: 'x' } },
+    sdk: (c) => c.connections.scimConfiguration.update(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'delete_scim_configuration', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/connections/${E}/scim-configuration` },
+    sdk: (c) => c.connections.scimConfiguration.delete(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'get_scim_default_mapping', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/scim-configuration/default-mapping` },
+    sdk: (c) => c.connections.scimConfiguration.getDefaultMapping(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'get_scim_tokens', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/scim-configuration/tokens` },
+    sdk: (c) => c.connections.scimConfiguration.tokens.get(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'create_scim_token', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/scim-configuration/tokens`, body: { name: 'x' } },
+    sdk: (c) => c.connections.scimConfiguration.tokens.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'delete_scim_token', values: { id: ODD, tokenId: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/connections/${E}/scim-configuration/tokens/x%2F1` },
+    sdk: (c) => c.connections.scimConfiguration.tokens.delete(ODD, 'x/1'),
+  },
+  {
+    group: connectionsGroup, op: 'get_directory_provisioning', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/directory-provisioning` },
+    sdk: (c) => c.connections.directoryProvisioning.get(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'create_directory_provisioning', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/directory-provisioning`, body: { name: 'x' } },
+    sdk: (c) => c.connections.directoryProvisioning.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'update_directory_provisioning', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/connections/${E}/directory-provisioning`, body: { name: 'x' } },
+    sdk: (c) => c.connections.directoryProvisioning.update(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: connectionsGroup, op: 'delete_directory_provisioning', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/connections/${E}/directory-provisioning` },
+    sdk: (c) => c.connections.directoryProvisioning.delete(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'get_directory_provisioning_default_mapping', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/directory-provisioning/default-mapping` },
+    sdk: (c) => c.connections.directoryProvisioning.getDefaultMapping(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'create_directory_synchronization', values: { id: ODD },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/directory-provisioning/synchronizations` },
+    sdk: (c) => c.connections.directoryProvisioning.synchronizations.create(ODD),
+  },
+  {
+    group: connectionsGroup, op: 'get_synchronized_groups', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/connections/${E}/directory-provisioning/synchronized-groups`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.connections.directoryProvisioning.listSynchronizedGroups(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: connectionsGroup, op: 'set_synchronized_groups', values: { id: ODD, groups: [{ id: 'g1' }] },
+    expect: { method: 'PUT', path: `/api/v2/connections/${E}/directory-provisioning/synchronized-groups`, body: { groups: [{ id: 'g1' }] } },
+    sdk: (c) => c.connections.directoryProvisioning.set(ODD, { groups: [{ id: 'g1' }] }),
+  },
+  {
+    group: connectionsGroup, op: 'add_synchronized_groups', values: { id: ODD, groups: [{ id: 'g1' }] },
+    expect: { method: 'POST', path: `/api/v2/connections/${E}/directory-provisioning/synchronized-groups`, body: { groups: [{ id: 'g1' }] } },
+    sdk: (c) => c.connections.directoryProvisioning.addSynchronizedGroupSelections(ODD, { groups: [{ id: 'g1' }] }),
+  },
+  {
+    group: connectionsGroup, op: 'delete_synchronized_groups', values: { id: ODD, groups: [{ id: 'g1' }] },
+    expect: { method: 'DELETE', path: `/api/v2/connections/${E}/directory-provisioning/synchronized-groups`, body: { groups: [{ id: 'g1' }] } },
+    sdk: (c) => c.connections.directoryProvisioning.deleteSynchronizedGroupSelections(ODD, { groups: [{ id: 'g1' }] }),
+  },
+  {
+    group: connectionsGroup, op: 'all_directory_provisionings', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/connections-directory-provisionings`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.connections.directoryProvisioning.list({ from: 'cp_1', take: 10 }),
+  },
+  {
+    group: connectionsGroup, op: 'all_scim_configurations', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/connections-scim-configurations`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.connections.scimConfiguration.list({ from: 'cp_1', take: 10 }),
+  },
+  // ── clients (today's Auth0) ──
+  {
+    group: clientsGroup, op: 'get_connections', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/clients/${E}/connections`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.clients.connections.get(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: clientsGroup, op: 'search', values: {},
+    expect: { method: 'GET', path: `/api/v2/clients/search` },
+    source: 'Auth0 Management API reference (a beta endpoint the SDK does not offer yet)',
+  },
+  {
+    group: clientsGroup, op: 'preview_cimd', values: { external_client_id: 'v1' },
+    expect: { method: 'POST', path: `/api/v2/clients/cimd/preview`, body: { external_client_id: 'v1' } },
+    sdk: (c) => c.clients.previewCimdMetadata({ external_client_id: 'v1' }),
+  },
+  {
+    group: clientsGroup, op: 'register_cimd', values: { external_client_id: 'v1' },
+    expect: { method: 'POST', path: `/api/v2/clients/cimd/register`, body: { external_client_id: 'v1' } },
+    sdk: (c) => c.clients.registerCimdClient({ external_client_id: 'v1' }),
+  },
+  // ── client_grants (today's Auth0) ──
+  {
+    group: clientGrantsGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/client-grants/${E}` },
+    sdk: (c) => c.clientGrants.get(ODD),
+  },
+  {
+    group: clientGrantsGroup, op: 'get_organizations', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/client-grants/${E}/organizations`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.clientGrants.organizations.list(ODD, { from: 'cp_1', take: 10, include_totals: NONE }),
+  },
+  // ── grants (today's Auth0) ──
+  {
+    group: grantsGroup, op: 'delete_by_user_id', values: { user_id: 'auth0|1' },
+    expect: { method: 'DELETE', path: `/api/v2/grants`, query: { user_id: 'auth0|1' } },
+    sdk: (c) => c.userGrants.deleteByUserId({ user_id: 'auth0|1' }),
+  },
+  // ── roles (today's Auth0) ──
+  {
+    group: rolesGroup, op: 'list_groups', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/roles/${E}/groups`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.roles.groups.get(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: rolesGroup, op: 'add_groups', values: { id: ODD, groups: 'a1, a2' },
+    expect: { method: 'POST', path: `/api/v2/roles/${E}/groups`, body: { groups: ['a1', 'a2'] } },
+    sdk: (c) => c.roles.groups.create(ODD, { groups: ['a1', 'a2'] }),
+  },
+  {
+    group: rolesGroup, op: 'remove_groups', values: { id: ODD, groups: 'a1, a2' },
+    expect: { method: 'DELETE', path: `/api/v2/roles/${E}/groups`, body: { groups: ['a1', 'a2'] } },
+    sdk: (c) => c.roles.groups.delete(ODD, { groups: ['a1', 'a2'] }),
+  },
+  // ── users (today's Auth0) ──
+  {
+    group: usersGroup, op: 'list_connected_accounts', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/connected-accounts`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.connectedAccounts.list(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: usersGroup, op: 'list_effective_permissions', values: { id: ODD, resource_server_identifier: 'https://api.example.com/', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/effective-permissions`, query: { resource_server_identifier: 'https://api.example.com/', from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.effectivePermissions.list(ODD, { resource_server_identifier: 'https://api.example.com/', from: 'cp_1', take: 10 }),
+  },
+  {
+    group: usersGroup, op: 'list_effective_permission_roles', values: { id: ODD, resource_server_identifier: 'https://api.example.com/', permission_name: 'read:reports', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/effective-permissions/sources/effective-roles`, query: { resource_server_identifier: 'https://api.example.com/', permission_name: 'read:reports', from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.effectivePermissions.sources.roles.list(ODD, { resource_server_identifier: 'https://api.example.com/', permission_name: 'read:reports', from: 'cp_1', take: 10 }),
+  },
+  {
+    group: usersGroup, op: 'list_effective_roles', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/effective-roles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.effectiveRoles.list(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: usersGroup, op: 'list_effective_role_groups', values: { id: ODD, role_id: 'rol_1', from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/effective-roles/sources/groups`, query: { role_id: 'rol_1', from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.effectiveRoles.sources.groups.list(ODD, { role_id: 'rol_1', from: 'cp_1', take: 10 }),
+  },
+  {
+    group: usersGroup, op: 'list_groups', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/users/${E}/groups`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.users.groups.get(ODD, { from: 'cp_1', take: 10, include_totals: NONE }),
+  },
+  {
+    group: usersGroup, op: 'clear_risk_assessments', values: { id: ODD, connection: 'v1', assessors: 'a1, a2' },
+    expect: { method: 'POST', path: `/api/v2/users/${E}/risk-assessments/clear`, body: { connection: 'v1', assessors: ['a1', 'a2'] } },
+    sdk: (c) => c.users.riskAssessments.clear(ODD, raw({ connection: 'v1', assessors: ['a1', 'a2'] })),
+  },
+  // ── groups (today's Auth0) ──
+  {
+    group: groupsGroup, op: 'list', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/groups`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.groups.list({ from: 'cp_1', take: 10, include_totals: NONE }),
+  },
+  {
+    group: groupsGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/groups/${E}` },
+    sdk: (c) => c.groups.get(ODD),
+  },
+  {
+    group: groupsGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/groups/${E}` },
+    sdk: (c) => c.groups.delete(ODD),
+  },
+  {
+    group: groupsGroup, op: 'list_members', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/groups/${E}/members`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.groups.members.get(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: groupsGroup, op: 'list_roles', values: { id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/groups/${E}/roles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.groups.roles.list(ODD, { from: 'cp_1', take: 10 }),
+  },
+  {
+    group: groupsGroup, op: 'add_roles', values: { id: ODD, roles: 'a1, a2' },
+    expect: { method: 'POST', path: `/api/v2/groups/${E}/roles`, body: { roles: ['a1', 'a2'] } },
+    sdk: (c) => c.groups.roles.create(ODD, { roles: ['a1', 'a2'] }),
+  },
+  {
+    group: groupsGroup, op: 'remove_roles', values: { id: ODD, roles: 'a1, a2' },
+    expect: { method: 'DELETE', path: `/api/v2/groups/${E}/roles`, body: { roles: ['a1', 'a2'] } },
+    sdk: (c) => c.groups.roles.delete(ODD, { roles: ['a1', 'a2'] }),
+  },
+  // ── connection_profiles (today's Auth0) ──
+  {
+    group: connectionProfilesGroup, op: 'list', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/connection-profiles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.connectionProfiles.list({ from: 'cp_1', take: 10 }),
+  },
+  {
+    group: connectionProfilesGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/connection-profiles`, body: { name: 'x' } },
+    sdk: (c) => c.connectionProfiles.create({ name: 'x' }),
+  },
+  {
+    group: connectionProfilesGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connection-profiles/${E}` },
+    sdk: (c) => c.connectionProfiles.get(ODD),
+  },
+  {
+    group: connectionProfilesGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/connection-profiles/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.connectionProfiles.update(ODD, { name: 'x' }),
+  },
+  {
+    group: connectionProfilesGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/connection-profiles/${E}` },
+    sdk: (c) => c.connectionProfiles.delete(ODD),
+  },
+  {
+    group: connectionProfilesGroup, op: 'list_templates', values: {},
+    expect: { method: 'GET', path: `/api/v2/connection-profiles/templates` },
+    sdk: (c) => c.connectionProfiles.listTemplates(),
+  },
+  {
+    group: connectionProfilesGroup, op: 'get_template', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/connection-profiles/templates/${E}` },
+    sdk: (c) => c.connectionProfiles.getTemplate(ODD),
+  },
+  // ── user_attribute_profiles (today's Auth0) ──
+  {
+    group: userAttributeProfilesGroup, op: 'list', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/user-attribute-profiles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.userAttributeProfiles.list({ from: 'cp_1', take: 10 }),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/user-attribute-profiles`, body: { name: 'x' } },
+    sdk: (c) => c.userAttributeProfiles.create(raw({ name: 'x' })),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/user-attribute-profiles/${E}` },
+    sdk: (c) => c.userAttributeProfiles.get(ODD),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/user-attribute-profiles/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.userAttributeProfiles.update(ODD, { name: 'x' }),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/user-attribute-profiles/${E}` },
+    sdk: (c) => c.userAttributeProfiles.delete(ODD),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'list_templates', values: {},
+    expect: { method: 'GET', path: `/api/v2/user-attribute-profiles/templates` },
+    sdk: (c) => c.userAttributeProfiles.listTemplates(),
+  },
+  {
+    group: userAttributeProfilesGroup, op: 'get_template', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/user-attribute-profiles/templates/${E}` },
+    sdk: (c) => c.userAttributeProfiles.getTemplate(ODD),
+  },
+  // ── token_exchange_profiles (today's Auth0) ──
+  {
+    group: tokenExchangeProfilesGroup, op: 'list', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/token-exchange-profiles`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.tokenExchangeProfiles.list({ from: 'cp_1', take: 10 }),
+  },
+  {
+    group: tokenExchangeProfilesGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/token-exchange-profiles`, body: { name: 'x' } },
+    sdk: (c) => c.tokenExchangeProfiles.create(raw({ name: 'x' })),
+  },
+  {
+    group: tokenExchangeProfilesGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/token-exchange-profiles/${E}` },
+    sdk: (c) => c.tokenExchangeProfiles.get(ODD),
+  },
+  {
+    group: tokenExchangeProfilesGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/token-exchange-profiles/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.tokenExchangeProfiles.update(ODD, { name: 'x' }),
+  },
+  {
+    group: tokenExchangeProfilesGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/token-exchange-profiles/${E}` },
+    sdk: (c) => c.tokenExchangeProfiles.delete(ODD),
+  },
+  // ── verifiable_credentials (today's Auth0) ──
+  {
+    group: verifiableCredentialsGroup, op: 'list_verification_templates', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/verifiable-credentials/verification/templates`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.verifiableCredentials.verification.templates.list({ from: 'cp_1', take: 10 }),
+  },
+  {
+    group: verifiableCredentialsGroup, op: 'create_verification_template', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/verifiable-credentials/verification/templates`, body: { name: 'x' } },
+    sdk: (c) => c.verifiableCredentials.verification.templates.create(raw({ name: 'x' })),
+  },
+  {
+    group: verifiableCredentialsGroup, op: 'get_verification_template', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/verifiable-credentials/verification/templates/${E}` },
+    sdk: (c) => c.verifiableCredentials.verification.templates.get(ODD),
+  },
+  {
+    group: verifiableCredentialsGroup, op: 'update_verification_template', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/verifiable-credentials/verification/templates/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.verifiableCredentials.verification.templates.update(ODD, { name: 'x' }),
+  },
+  {
+    group: verifiableCredentialsGroup, op: 'delete_verification_template', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/verifiable-credentials/verification/templates/${E}` },
+    sdk: (c) => c.verifiableCredentials.verification.templates.delete(ODD),
+  },
+  // ── agents (today's Auth0) ──
+  {
+    group: agentsGroup, op: 'list', values: {},
+    expect: { method: 'GET', path: `/api/v2/agents` },
+    sdk: (c) => c.agents.list({ take: NONE }),
+  },
+  {
+    group: agentsGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/agents`, body: { name: 'x' } },
+    sdk: (c) => c.agents.create({ name: 'x' }),
+  },
+  {
+    group: agentsGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/agents/${E}` },
+    sdk: (c) => c.agents.read(ODD),
+  },
+  {
+    group: agentsGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/agents/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.agents.update(ODD, { name: 'x' }),
+  },
+  {
+    group: agentsGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/agents/${E}` },
+    sdk: (c) => c.agents.delete(ODD),
+  },
+  // ── forms (today's Auth0) ──
+  {
+    group: formsGroup, op: 'list', values: {},
+    expect: { method: 'GET', path: `/api/v2/forms` },
+    sdk: (c) => c.forms.list({ include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: formsGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/forms`, body: { name: 'x' } },
+    sdk: (c) => c.forms.create({ name: 'x' }),
+  },
+  {
+    group: formsGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/forms/${E}` },
+    sdk: (c) => c.forms.get(ODD),
+  },
+  {
+    group: formsGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/forms/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.forms.update(ODD, { name: 'x' }),
+  },
+  {
+    group: formsGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/forms/${E}` },
+    sdk: (c) => c.forms.delete(ODD),
+  },
+  // ── self_service_profiles (today's Auth0) ──
+  {
+    group: selfServiceProfilesGroup, op: 'all', values: {},
+    expect: { method: 'GET', path: `/api/v2/self-service-profiles` },
+    sdk: (c) => c.selfServiceProfiles.list({ include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/self-service-profiles`, body: { name: 'x' } },
+    sdk: (c) => c.selfServiceProfiles.create({ name: 'x' }),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'get', values: { profile_id: ODD },
+    expect: { method: 'GET', path: `/api/v2/self-service-profiles/${E}` },
+    sdk: (c) => c.selfServiceProfiles.get(ODD),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'update', values: { profile_id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/self-service-profiles/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.selfServiceProfiles.update(ODD, { name: 'x' }),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'delete', values: { profile_id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/self-service-profiles/${E}` },
+    sdk: (c) => c.selfServiceProfiles.delete(ODD),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'get_custom_text', values: { profile_id: ODD, language: 'en', page: 'get-started' },
+    expect: { method: 'GET', path: `/api/v2/self-service-profiles/${E}/custom-text/en/get-started` },
+    sdk: (c) => c.selfServiceProfiles.customText.list(ODD, 'en', 'get-started'),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'update_custom_text', values: { profile_id: ODD, language: 'en', page: 'get-started', body: { introduction: 'Hello' } },
+    expect: { method: 'PUT', path: `/api/v2/self-service-profiles/${E}/custom-text/en/get-started`, body: { introduction: 'Hello' } },
+    sdk: (c) => c.selfServiceProfiles.customText.set(ODD, 'en', 'get-started', { introduction: 'Hello' }),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'create_sso_ticket', values: { profile_id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/self-service-profiles/${E}/sso-ticket`, body: { name: 'x' } },
+    sdk: (c) => c.selfServiceProfiles.ssoTicket.create(ODD, raw({ name: 'x' })),
+  },
+  {
+    group: selfServiceProfilesGroup, op: 'revoke_sso_ticket', values: { profile_id: ODD, ticket_id: 'x/1' },
+    expect: { method: 'POST', path: `/api/v2/self-service-profiles/${E}/sso-ticket/x%2F1/revoke` },
+    sdk: (c) => c.selfServiceProfiles.ssoTicket.revoke(ODD, 'x/1'),
+  },
+  // ── flows (today's Auth0) ──
+  {
+    group: flowsGroup, op: 'list', values: {},
+    expect: { method: 'GET', path: `/api/v2/flows` },
+    sdk: (c) => c.flows.list({ include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: flowsGroup, op: 'create', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/flows`, body: { name: 'x' } },
+    sdk: (c) => c.flows.create({ name: 'x' }),
+  },
+  {
+    group: flowsGroup, op: 'get', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/flows/${E}` },
+    sdk: (c) => c.flows.get(ODD),
+  },
+  {
+    group: flowsGroup, op: 'update', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/flows/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.flows.update(ODD, { name: 'x' }),
+  },
+  {
+    group: flowsGroup, op: 'delete', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/flows/${E}` },
+    sdk: (c) => c.flows.delete(ODD),
+  },
+  {
+    group: flowsGroup, op: 'list_executions', values: { flow_id: ODD, from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/flows/${E}/executions`, query: { from: 'cp_1', take: '10' } },
+    sdk: (c) => c.flows.executions.list(ODD, { from: 'cp_1', take: 10, include_totals: NONE }),
+  },
+  {
+    group: flowsGroup, op: 'get_execution', values: { flow_id: ODD, execution_id: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/flows/${E}/executions/x%2F1` },
+    sdk: (c) => c.flows.executions.get(ODD, 'x/1'),
+  },
+  {
+    group: flowsGroup, op: 'delete_execution', values: { flow_id: ODD, execution_id: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/flows/${E}/executions/x%2F1` },
+    sdk: (c) => c.flows.executions.delete(ODD, 'x/1'),
+  },
+  {
+    group: flowsGroup, op: 'list_vault_connections', values: {},
+    expect: { method: 'GET', path: `/api/v2/flows/vault/connections` },
+    sdk: (c) => c.flows.vault.connections.list({ include_totals: NONE, page: NONE, per_page: NONE }),
+  },
+  {
+    group: flowsGroup, op: 'create_vault_connection', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/flows/vault/connections`, body: { name: 'x' } },
+    sdk: (c) => c.flows.vault.connections.create(raw({ name: 'x' })),
+  },
+  {
+    group: flowsGroup, op: 'get_vault_connection', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/flows/vault/connections/${E}` },
+    sdk: (c) => c.flows.vault.connections.get(ODD),
+  },
+  {
+    group: flowsGroup, op: 'update_vault_connection', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/flows/vault/connections/${E}`, body: { name: 'x' } },
+    sdk: (c) => c.flows.vault.connections.update(ODD, { name: 'x' }),
+  },
+  {
+    group: flowsGroup, op: 'delete_vault_connection', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/flows/vault/connections/${E}` },
+    sdk: (c) => c.flows.vault.connections.delete(ODD),
+  },
+  // ── experimentation (today's Auth0) ──
+  {
+    group: experimentationGroup, op: 'list_experiments', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/experimentation/experiments`, query: { from: 'cp_1', take: '10' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'create_experiment', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/experimentation/experiments`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'get_experiment', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/experimentation/experiments/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_experiment', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/experimentation/experiments/${E}`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'delete_experiment', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/experimentation/experiments/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_experiment_status', values: { id: ODD, status: 'active' },
+    expect: { method: 'POST', path: `/api/v2/experimentation/experiments/${E}/status`, body: { status: 'active' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'validate_experiment', values: { id: ODD },
+    expect: { method: 'POST', path: `/api/v2/experimentation/experiments/${E}/validate` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'list_feature_flags', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/experimentation/feature-flags`, query: { from: 'cp_1', take: '10' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'create_feature_flag', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/experimentation/feature-flags`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'get_feature_flag', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/experimentation/feature-flags/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_feature_flag', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/experimentation/feature-flags/${E}`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'delete_feature_flag', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/experimentation/feature-flags/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_feature_flag_status', values: { id: ODD, status: 'active' },
+    expect: { method: 'POST', path: `/api/v2/experimentation/feature-flags/${E}/status`, body: { status: 'active' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'list_variations', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/experimentation/feature-flags/${E}/variations` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'create_variation', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/experimentation/feature-flags/${E}/variations`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'get_variation', values: { id: ODD, vid: 'x/1' },
+    expect: { method: 'GET', path: `/api/v2/experimentation/feature-flags/${E}/variations/x%2F1` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_variation', values: { id: ODD, vid: 'x/1', body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/experimentation/feature-flags/${E}/variations/x%2F1`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'delete_variation', values: { id: ODD, vid: 'x/1' },
+    expect: { method: 'DELETE', path: `/api/v2/experimentation/feature-flags/${E}/variations/x%2F1` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'list_segments', values: { from_param: 'cp_1', take: 10 },
+    expect: { method: 'GET', path: `/api/v2/experimentation/segments`, query: { from: 'cp_1', take: '10' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'create_segment', values: { body: { name: 'x' } },
+    expect: { method: 'POST', path: `/api/v2/experimentation/segments`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'get_segment', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/experimentation/segments/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'update_segment', values: { id: ODD, body: { name: 'x' } },
+    expect: { method: 'PATCH', path: `/api/v2/experimentation/segments/${E}`, body: { name: 'x' } },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  {
+    group: experimentationGroup, op: 'delete_segment', values: { id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/experimentation/segments/${E}` },
+    source: 'Auth0 Management API reference (beta; the SDK v7 offers none of these experimentation endpoints)',
+  },
+  // ── query inputs completed on the specification's operations ──
+  {
+    group: organizationsGroup, op: 'all_organizations', values: { sort: 'name:1', include_totals: false },
+    expect: { method: 'GET', path: '/api/v2/organizations', query: { include_totals: 'false', sort: 'name:1' } },
+    sdk: (c) => c.organizations.list({ include_totals: false, sort: 'name:1', take: NONE }),
+  },
+  {
+    group: organizationsGroup, op: 'all_organization_invitations', values: { id: ODD, include_totals: true, fields: 'id,invitee', include_fields: true, sort: 'created_at:1' },
+    expect: {
+      method: 'GET', path: `/api/v2/organizations/${E}/invitations`, customDomain: true,
+      query: { include_totals: 'true', fields: 'id,invitee', include_fields: 'true', sort: 'created_at:1' },
+    },
+    sdk: (c) => c.organizations.invitations.list(ODD, { include_totals: true, fields: 'id,invitee', include_fields: true, sort: 'created_at:1', page: NONE, per_page: NONE }),
+  },
+  {
+    group: clientsGroup, op: 'all', values: { from_param: 'cp_1', take: 5, app_type: 'spa,native', is_first_party: true, q: 'name:portal', external_client_id: 'https://x.example.com/c.json' },
+    expect: {
+      method: 'GET', path: '/api/v2/clients',
+      query: { include_fields: 'true', from: 'cp_1', take: '5', is_first_party: 'true', app_type: 'spa,native', external_client_id: 'https://x.example.com/c.json', q: 'name:portal' },
+    },
+    // v7's clients.list has no from/take yet: they go through its requestOptions.
+    sdk: (c) => c.clients.list(
+      { include_fields: true, is_first_party: true, app_type: 'spa,native', external_client_id: 'https://x.example.com/c.json', q: 'name:portal', page: NONE, per_page: NONE, include_totals: NONE },
+      q({ from: 'cp_1', take: 5 }),
+    ),
+  },
+  {
+    group: connectionsGroup, op: 'all', values: { name: 'db', from_param: 'cp_1', take: 5 },
+    expect: { method: 'GET', path: '/api/v2/connections', query: { include_fields: 'true', from: 'cp_1', take: '5', name: 'db' } },
+    sdk: (c) => c.connections.list({ include_fields: true, from: 'cp_1', take: 5, name: 'db', include_totals: NONE }),
+  },
+  {
+    group: clientGrantsGroup, op: 'all', values: { from_param: 'cp_1', take: 5, subject_type: 'user', allow_any_organization: true, default_for: 'third_party_clients' },
+    expect: {
+      method: 'GET', path: '/api/v2/client-grants',
+      query: { include_totals: 'false', from: 'cp_1', take: '5', allow_any_organization: 'true', subject_type: 'user', default_for: 'third_party_clients' },
+    },
+    sdk: (c) => c.clientGrants.list({ include_totals: false, from: 'cp_1', take: 5, allow_any_organization: true, subject_type: 'user', default_for: 'third_party_clients' }),
+  },
+  {
+    group: grantsGroup, op: 'all', values: { user_id: 'auth0|1', client_id: 'cl_1', audience: 'https://api.example.com/' },
+    expect: { method: 'GET', path: '/api/v2/grants', query: { include_totals: 'false', user_id: 'auth0|1', client_id: 'cl_1', audience: 'https://api.example.com/' } },
+    sdk: (c) => c.userGrants.list({ include_totals: false, user_id: 'auth0|1', client_id: 'cl_1', audience: 'https://api.example.com/', page: NONE, per_page: NONE }),
+  },
+  {
+    group: resourceServersGroup, op: 'get', values: { id: ODD, include_fields: false },
+    expect: { method: 'GET', path: `/api/v2/resource-servers/${E}`, query: { include_fields: 'false' } },
+    sdk: (c) => c.resourceServers.get(ODD, { include_fields: false }),
+  },
+  {
+    group: userBlocksGroup, op: 'get', values: { id: ODD, consider_brute_force_enablement: true },
+    expect: { method: 'GET', path: `/api/v2/user-blocks/${E}`, query: { consider_brute_force_enablement: 'true' } },
+    sdk: (c) => c.userBlocks.list(ODD, { consider_brute_force_enablement: true }),
+  },
 ];

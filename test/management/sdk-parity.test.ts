@@ -112,6 +112,9 @@ describe('management requests match the official auth0 SDK', () => {
     const unsourced = CASES.filter((c) => !c.sdk && !c.source).map((c) => `${c.group.name}.${c.op}`);
     assert.deepEqual(unsourced, []);
     const bySource = CASES.filter((c) => !c.sdk).map((c) => `${c.group.name}.${c.op}`);
-    assert.deepEqual([...new Set(bySource)].sort(), ['blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
+    // Beyond the specification: beta endpoints v7 does not offer yet (clients search, experimentation).
+    const beta = bySource.filter((id) => id === 'clients.search' || id.startsWith('experimentation.'));
+    assert.equal(beta.length, 24);
+    assert.deepEqual([...new Set(bySource.filter((id) => !beta.includes(id)))].sort(), ['blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
   });
 });

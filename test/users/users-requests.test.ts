@@ -48,6 +48,24 @@ const cases: Case[] = [
   { op: 'regenerate_recovery_code', given: { user_id: id }, method: 'POST', path: `/api/v2/users/${enc}/recovery-code-regeneration` },
   { op: 'link_user_account', given: { id, body: { provider: 'google-oauth2', user_id: '123' } }, method: 'POST', path: `/api/v2/users/${enc}/identities`, body: { provider: 'google-oauth2', user_id: '123' } },
   { op: 'unlink_user_account', given: { id, provider: 'google-oauth2', user_id: '12/3' }, method: 'DELETE', path: `/api/v2/users/${enc}/identities/google-oauth2/12%2F3` },
+  // Effective access and connected accounts (today's Auth0).
+  { op: 'list', given: { primary_order: false }, method: 'GET', path: '/api/v2/users', query: { page: '0', per_page: '25', include_totals: 'true', include_fields: 'true', primary_order: 'false' } },
+  { op: 'list_connected_accounts', given: { id, take: 5 }, method: 'GET', path: `/api/v2/users/${enc}/connected-accounts`, query: { take: '5' } },
+  {
+    op: 'list_effective_permissions', given: { id, resource_server_identifier: 'https://api' }, method: 'GET', path: `/api/v2/users/${enc}/effective-permissions`,
+    query: { resource_server_identifier: 'https://api' },
+  },
+  {
+    op: 'list_effective_permission_roles', given: { id, resource_server_identifier: 'https://api', permission_name: 'read:x', from_param: 'cp' },
+    method: 'GET', path: `/api/v2/users/${enc}/effective-permissions/sources/effective-roles`, query: { from: 'cp', resource_server_identifier: 'https://api', permission_name: 'read:x' },
+  },
+  { op: 'list_effective_roles', given: { id }, method: 'GET', path: `/api/v2/users/${enc}/effective-roles` },
+  { op: 'list_effective_role_groups', given: { id, role_id: 'rol_1' }, method: 'GET', path: `/api/v2/users/${enc}/effective-roles/sources/groups`, query: { role_id: 'rol_1' } },
+  { op: 'list_groups', given: { id, fields: 'id,name' }, method: 'GET', path: `/api/v2/users/${enc}/groups`, query: { fields: 'id,name' } },
+  {
+    op: 'clear_risk_assessments', given: { id, connection: 'db', assessors: 'new-device' }, method: 'POST', path: `/api/v2/users/${enc}/risk-assessments/clear`,
+    body: { connection: 'db', assessors: ['new-device'] },
+  },
 ];
 
 describe('users: the request of every operation', () => {
@@ -67,7 +85,7 @@ describe('users: the request of every operation', () => {
     const covered = new Set(cases.map((c) => c.op));
     const expected = usersGroup.operations.filter((op) => !op.deprecated).map((op) => op.id);
     assert.deepEqual(expected.filter((opId) => !covered.has(opId)), []);
-    assert.equal(usersGroup.operations.length, 21);
+    assert.equal(usersGroup.operations.length, 28);
   });
 
   it('sends the custom-domain header on /users and /users/{id} only', () => {

@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { agentsGroup } from './agents.catalogue';
+export = actionNodeModule(agentsGroup);

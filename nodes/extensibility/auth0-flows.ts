@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { flowsGroup } from './flows.catalogue';
+export = actionNodeModule(flowsGroup);

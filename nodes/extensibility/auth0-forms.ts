@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { formsGroup } from './forms.catalogue';
+export = actionNodeModule(formsGroup);

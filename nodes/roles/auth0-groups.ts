@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { groupsGroup } from './groups.catalogue';
+export = actionNodeModule(groupsGroup);

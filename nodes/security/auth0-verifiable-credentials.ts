@@ -1,0 +1,3 @@
+import { actionNodeModule } from '../shared/action-node';
+import { verifiableCredentialsGroup } from './verifiable-credentials.catalogue';
+export = actionNodeModule(verifiableCredentialsGroup);

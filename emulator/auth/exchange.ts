@@ -17,7 +17,7 @@ import { decodeUnverified, type JwtClaims } from '../core/jwt';
 import type { ClientRecord, UserRecord } from '../core/model';
 import type { RouteContext } from '../core/types';
 import { createUser } from '../core/users';
-import { authenticateClient, requireStr, str, type AuthBody } from './clients';
+import { authenticateClient, requireGrantType, requireStr, str, type AuthBody } from './clients';
 import { recordLogin } from './login';
 import { issueLoginTokens } from './tokens';
 
@@ -92,6 +92,7 @@ function algOf(token: string): string | undefined {
 export function jwtBearerGrant(ctx: RouteContext, body: AuthBody): GrantResult {
   const state = ctx.tenant.state;
   const client = authenticateClient(state, ctx.req, body, { secretOptional: true });
+  requireGrantType(client, GRANT_JWT_BEARER);
   const assertion = requireStr(body, 'assertion');
   const alg = algOf(assertion);
   let claims: JwtClaims | undefined;

@@ -8,7 +8,7 @@ import { OAuthError, RawBodyError } from '../core/errors';
 import { numericCode, randomAlnum, randomToken } from '../core/ids';
 import type { ClientRecord, EnrollmentRecord, UserRecord } from '../core/model';
 import type { RouteContext } from '../core/types';
-import { authenticateClient, requireStr, str, type AuthBody } from './clients';
+import { authenticateClient, requireGrantType, requireStr, str, type AuthBody } from './clients';
 import { flowState, type MfaTokenRecord } from './flow-state';
 import { issueLoginTokens, type TokenResponse } from './tokens';
 import { newTotpSecret, totpMatches } from './totp';
@@ -58,7 +58,7 @@ function enrollmentsOf(ctx: RouteContext, userId: string): EnrollmentRecord[] {
 /** Throws mfa_required (with a new mfa_token) when the user has a confirmed authenticator. */
 export function requireMfaIfEnrolled(ctx: RouteContext, client: ClientRecord, user: UserRecord, grant: { scope?: string; audience?: string; connection?: string }): void {
   const enrolled = enrollmentsOf(ctx, user.user_id).some((e) => e.status === 'confirmed' && e.type !== 'recovery-code');
-  if (!enrolled) return;
+  if (!enrolled && !mfaPolicyAlways(ctx)) return;
   const token = randomToken(32);
   flowState(ctx.tenant).mfaTokens.set(token, {
     token, userId: user.user_id, clientId: client.client_id, scope: grant.scope, audience: grant.audience, connection: grant.connection,
@@ -66,6 +66,14 @@ export function requireMfaIfEnrolled(ctx: RouteContext, client: ClientRecord, us
   });
   ctx.log({ type: 'gd_start_auth', description: 'Second factor required', client_id: client.client_id, client_name: client.name, user_id: user.user_id });
   throw new RawBodyError(403, { error: 'mfa_required', error_description: 'Multifactor authentication required', mfa_token: token });
+}
+
+/** Whether the tenant's MFA policy (PUT /api/v2/guardian/policies) asks every login for a second factor. */
+function mfaPolicyAlways(ctx: RouteContext): boolean {
+  const state = ctx.tenant.state;
+  if (!state.hasDoc('guardian')) return false;
+  const guardian = state.doc<{ policies?: string[] }>('guardian', () => ({}));
+  return Array.isArray(guardian.policies) && guardian.policies.includes('all-applications');
 }
 
 /** The live record of an mfa_token, or Auth0's invalid_grant. */
@@ -195,6 +203,7 @@ function finish(ctx: RouteContext, record: MfaTokenRecord, client: ClientRecord,
 
 function grantClient(ctx: RouteContext, body: AuthBody, record: MfaTokenRecord): ClientRecord {
   const client = authenticateClient(ctx.tenant.state, ctx.req, body, { secretOptional: true });
+  requireGrantType(client, requireStr(body, 'grant_type'));
   if (client.client_id !== record.clientId) throw new OAuthError(403, 'invalid_grant', 'The mfa_token was not issued to this client');
   return client;
 }

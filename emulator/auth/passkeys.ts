@@ -124,7 +124,7 @@ export function webauthnGrant(ctx: RouteContext, body: AuthBody): { response: un
   if (session.kind === 'register') {
     if (flows.passkeys.has(id)) throw new OAuthError(400, 'invalid_request', 'The credential is already registered');
     const profile = session.userProfile ?? {};
-    user = createUser(state, { connection: connection.name, email: profile.email, ...(typeof profile.name === 'string' ? { name: profile.name } : {}) }, { now: ctx.tenant.clock.isoNow() });
+    user = createUser(state, { connection: connection.name, email: profile.email, ...(typeof profile.name === 'string' ? { name: profile.name } : {}) }, { now: ctx.tenant.clock.isoNow(), passwordOptional: true });
     flows.passkeys.set(id, user.user_id);
     ctx.log({ type: 'ss', description: 'Successful signup', client_id: client.client_id, connection: connection.name, user_id: user.user_id });
   } else {

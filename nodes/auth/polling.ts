@@ -44,6 +44,8 @@ export interface PollOptions {
   /** Seconds the code lives, as the start answer gave it: polling stops after that. */
   expiresInSeconds: number;
   signal: AbortSignal;
+  /** Seconds added by a slow_down (RFC 8628: 5). */
+  slowDownStepSeconds?: number;
   /** Called before each wait, with the seconds waited and the polls so far (for the node status). */
   onWait?(seconds: number, polls: number): void;
 }
@@ -67,7 +69,7 @@ export async function pollForTokens(options: PollOptions): Promise<Auth0Response
       return await options.client.request({ ...options.request, signal: options.signal });
     } catch (err) {
       const code = err instanceof Auth0Error ? err.errorCode : undefined;
-      if (code === 'slow_down') interval += SLOW_DOWN_STEP_SECONDS;
+      if (code === 'slow_down') interval += options.slowDownStepSeconds ?? SLOW_DOWN_STEP_SECONDS;
       else if (code !== 'authorization_pending') throw err;
       // Auth0 says expired_token itself; this ends the loop should its clock and ours disagree.
       if (Date.now() >= deadline) {

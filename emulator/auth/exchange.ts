@@ -113,3 +113,34 @@ export function jwtBearerGrant(ctx: RouteContext, body: AuthBody): GrantResult {
   const response = issueLoginTokens(ctx.tenant, { client, user, scope: str(body, 'scope'), audience: str(body, 'audience') });
   return { response, client, userId: user.user_id };
 }
+
+export const GRANT_FEDERATED_CONNECTION_TOKEN = 'urn:auth0:params:oauth:grant-type:token-exchange:federated-connection-access-token';
+
+/**
+ * grant federated-connection-access-token (Token Vault): the user's Auth0 refresh token for the
+ * access token the identity provider of `connection` gave at login. The emulator has no provider:
+ * it returns the `access_token` stored on the user's identity of that connection (seed one).
+ */
+export function federatedConnectionTokenGrant(ctx: RouteContext, body: AuthBody): GrantResult {
+  const state = ctx.tenant.state;
+  const client = authenticateClient(state, ctx.req, body);
+  requireGrantType(client, GRANT_FEDERATED_CONNECTION_TOKEN);
+  if (requireStr(body, 'subject_token_type') !== 'urn:ietf:params:oauth:token-type:refresh_token') {
+    throw new OAuthError(400, 'invalid_request', 'subject_token_type must be urn:ietf:params:oauth:token-type:refresh_token');
+  }
+  const record = state.refreshTokens.get(requireStr(body, 'subject_token'));
+  if (!record || record.clientId !== client.client_id) throw new OAuthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+  const user = state.users.get(record.userId);
+  const connection = requireStr(body, 'connection');
+  const identity = user?.identities.find((i) => i.connection === connection);
+  if (!user || !identity) throw new OAuthError(400, 'invalid_request', `The user has no identity in the connection ${connection}`);
+  if (typeof identity.access_token !== 'string') throw new OAuthError(401, 'federated_connection_refresh_token_not_found', 'Federated connection refresh token not found.');
+  const response = {
+    access_token: identity.access_token,
+    expires_in: 3600,
+    scope: typeof identity.scope === 'string' ? identity.scope : '',
+    issued_token_type: 'http://auth0.com/oauth/token-type/federated-connection-access-token',
+    token_type: 'Bearer',
+  };
+  return { response, client, userId: user.user_id };
+}

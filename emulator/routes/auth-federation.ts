@@ -89,7 +89,7 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     const connectionName = requireStr(body, 'connection');
     const connection = ctx.tenant.state.connectionByName(connectionName);
     if (!connection || connection.strategy !== 'samlp') throw new OAuthError(400, 'invalid_request', `${connectionName} is not a SAML connection`);
-    const options = (connection.options ?? {}) as { idpinitiated?: { enabled?: boolean; client_id?: string; client_protocol?: string } };
+    const options = (connection.options ?? {}) as { idpinitiated?: { enabled?: boolean; client_id?: string; client_protocol?: string; client_authorizequery?: string } };
     if (!options.idpinitiated?.enabled || !options.idpinitiated.client_id) throw new OAuthError(400, 'invalid_request', 'IdP-initiated login is not enabled for the connection');
     const client = knownClient(ctx, options.idpinitiated.client_id);
     const xml = Buffer.from(requireStr(body, 'SAMLResponse'), 'base64').toString('utf8');
@@ -99,11 +99,13 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     let user = state.users.findBy('email', nameId).find((u) => u.identities.some((i) => i.connection === connection.name));
     if (!user) user = createUser(state, { connection: connection.name, email: nameId, email_verified: true }, { now: ctx.tenant.clock.isoNow() });
     recordLogin(ctx, client, loginConnection(ctx, client, connection.name), user);
-    const callback = client.callbacks?.find((c) => !c.includes('*'));
-    if (!callback) throw new OAuthError(400, 'invalid_request', 'The application has no callback URL');
+    // The connection's authorize query may name the redirect_uri; else the application's first callback.
+    const query = new URLSearchParams(options.idpinitiated.client_authorizequery ?? '');
+    const callback = query.get('redirect_uri') ?? client.callbacks?.find((c) => !c.includes('*'));
+    if (!callback || !urlAllowed(callback, client.callbacks)) throw new OAuthError(400, 'invalid_request', 'The application has no callback URL for IdP-initiated login');
     const now = ctx.tenant.clock.nowSeconds();
     const code = randomToken(24);
-    state.authCodes.set(code, { code, clientId: client.client_id, userId: user.user_id, scope: 'openid profile email', authTime: now, expiresAt: now + 600, connection: connection.name });
+    state.authCodes.set(code, { code, clientId: client.client_id, userId: user.user_id, scope: query.get('scope') ?? 'openid profile email', authTime: now, expiresAt: now + 600, connection: connection.name });
     return RawReply.redirect(withParams(callback, { code, state: str(body, 'RelayState') }));
   });
 

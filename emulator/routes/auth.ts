@@ -14,7 +14,9 @@ import { loginConnection, passwordLogin, recordLogin } from '../auth/login';
 import { consumeOtp, findOrCreatePasswordlessUser } from '../auth/passwordless';
 import { issueLoginTokens, profileClaims } from '../auth/tokens';
 import { backchannelGrant, deviceCodeGrant, GRANT_CIBA, GRANT_DEVICE_CODE } from '../auth/device-and-backchannel';
-import { GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, jwtBearerGrant, tokenExchangeGrant } from '../auth/exchange';
+import {
+  federatedConnectionTokenGrant, GRANT_FEDERATED_CONNECTION_TOKEN, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, jwtBearerGrant, tokenExchangeGrant,
+} from '../auth/exchange';
 import { mfaOobGrant, mfaOtpGrant, mfaRecoveryGrant, requireMfaIfEnrolled } from '../auth/mfa';
 import { GRANT_WEBAUTHN, webauthnGrant } from '../auth/passkeys';
 import { QueryReader } from '../core/query';
@@ -61,6 +63,8 @@ export const registerAuthRoutes: RoutesModule = (routes) => {
         return exchangeLogged(ctx, 'secte', 'fecte', () => tokenExchangeGrant(ctx, body));
       case GRANT_JWT_BEARER:
         return exchangeLogged(ctx, 'sertft', 'fertft', () => jwtBearerGrant(ctx, body));
+      case GRANT_FEDERATED_CONNECTION_TOKEN:
+        return exchangeLogged(ctx, 'secte', 'fecte', () => federatedConnectionTokenGrant(ctx, body));
       case GRANT_WEBAUTHN:
         return webauthnGrant(ctx, body).response;
       default:

@@ -312,4 +312,87 @@ describe('auth flow nodes end to end against the emulator', function () {
     assert.equal((reserved.auth0 as Msg).statusCode, 400);
     assertNoSecret(assertion, idToken, emu.webClient.clientSecret);
   });
+
+  it('auth0-mfa push: an oob challenge waits (authorization_pending) until the user approves on the phone', async () => {
+    grant(emu.webClient.clientId, 'http://auth0.com/oauth/grant-type/mfa-oob');
+    await management(emu, 'PUT', '/api/v2/guardian/policies', ['all-applications']);
+    await load([
+      { id: 'token', type: 'auth0-token', operation: '' },
+      { id: 'mfa', type: 'auth0-mfa', operation: '' },
+    ], { clientId: emu.webClient.clientId, clientSecret: emu.webClient.clientSecret });
+    const required = await send('token', { operation: 'password', payload: { username: 'ada@example.com', password: PASSWORD, scope: 'openid' } }, 'caught');
+    const mfaToken = String((required.auth0 as Msg).mfa_token);
+    const push = (await send('mfa', { operation: 'associate', payload: { mfa_token: mfaToken, authenticator_types: ['oob'], oob_channels: ['auth0'] } })).payload as Msg;
+    assert.equal(push.oob_channel, 'auth0');
+    assert.equal(push.binding_method, undefined, 'no code to type for a push');
+    const pending = await send('token', { operation: 'mfa_oob', payload: { mfa_token: mfaToken, oob_code: push.oob_code } }, 'caught');
+    assert.equal((pending.auth0 as Msg).errorCode, 'authorization_pending');
+    await control(emu, 'POST', '/__emulator/mfa/push', { action: 'approve' });
+    const done = await send('token', { operation: 'mfa_oob', payload: { mfa_token: mfaToken, oob_code: push.oob_code } });
+    assert.ok((done.payload as Msg).id_token);
+    const authenticators = (await control(emu, 'GET', `/__emulator/mfa/authenticators?user_id=${encodeURIComponent(userId)}`)) as unknown as Msg[];
+    assert.ok(authenticators.some((a) => a.oob_channel === 'auth0' && a.active === true));
+  });
+
+  it('auth0-enterprise and auth0-logout: SAML and WS-Fed login URLs, IdP-initiated SSO, SAML logout, global token revocation', async () => {
+    grant(emu.webClient.clientId, 'password');
+    emu.seed({ connections: [{ name: 'acme-saml', strategy: 'samlp', enabled_clients: [emu.webClient.clientId],
+      options: { idpinitiated: { enabled: true, client_id: emu.webClient.clientId, client_authorizequery: `redirect_uri=${CALLBACK}&scope=openid` } } }] } as never);
+    await load([
+      { id: 'enterprise', type: 'auth0-enterprise', operation: '' },
+      { id: 'logout', type: 'auth0-logout', operation: '' },
+      { id: 'token', type: 'auth0-token', operation: '' },
+    ], { clientId: emu.webClient.clientId, clientSecret: emu.webClient.clientSecret });
+    const saml = await send('enterprise', { operation: 'saml_login_url', payload: { RelayState: 'r1' } });
+    assert.equal((saml.payload as Msg).url, `${emu.url}/samlp/${emu.webClient.clientId}?RelayState=r1`);
+    assert.equal((saml.payload as Msg).statusCode, 200);
+    assert.equal(saml.statusCode, 302);
+    const wsfed = await send('enterprise', { operation: 'wsfed_login_url', payload: { wreply: 'http://127.0.0.1:1880/wsfed', wctx: 'c' } });
+    const wsfedUrl = new URL(String((wsfed.payload as Msg).url));
+    assert.equal(wsfedUrl.pathname, `/wsfed/${emu.webClient.clientId}`);
+    assert.deepEqual(Object.fromEntries(wsfedUrl.searchParams), { wreply: 'http://127.0.0.1:1880/wsfed', wctx: 'c' });
+    const badReply = await send('enterprise', { operation: 'wsfed_login_url', payload: { wreply: 'https://evil.example/' } }, 'caught');
+    assert.equal((badReply.auth0 as Msg).statusCode, 400);
+    const samlResponse = Buffer.from('<samlp:Response><saml:Assertion><saml:Subject><saml:NameID>Sam@Acme.example</saml:NameID></saml:Subject></saml:Assertion></samlp:Response>').toString('base64');
+    const sso = await send('enterprise', { operation: 'idp_initiated_sso', payload: { connection: 'acme-saml', SAMLResponse: samlResponse } });
+    const location = new URL(String((sso.payload as Msg).location));
+    assert.ok(location.searchParams.get('code'));
+    assert.equal(sso.statusCode, 302);
+    assert.ok(emu.state.users.firstBy('email', 'sam@acme.example'), 'the IdP user exists');
+    const samlLogout = await send('logout', { operation: 'saml_logout', payload: { client_id: emu.webClient.clientId, SAMLRequest: 'PHNhbWxwOkxvZ291dFJlcXVlc3QvPg==' } });
+    assert.equal((samlLogout.payload as Msg).statusCode, 200);
+    // Universal Logout: Ada's refresh token stops working.
+    const tokens = (await send('token', { operation: 'password', payload: { username: 'ada@example.com', password: PASSWORD, scope: 'openid offline_access' } })).payload as Msg;
+    assert.ok(tokens.refresh_token);
+    const revoked = await send('logout', { operation: 'global_token_revocation', payload: {
+      logout_token: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2lkcC5leGFtcGxlIn0.', connection_name: 'Username-Password-Authentication',
+      subject: { format: 'email', email: 'ada@example.com' },
+    } });
+    assert.equal((revoked.auth0 as Msg).statusCode, 204);
+    const refused = await send('token', { operation: 'refresh_token', payload: { refresh_token: tokens.refresh_token } }, 'caught');
+    assert.equal((refused.auth0 as Msg).errorCode, 'invalid_grant');
+    assertNoSecret(String(tokens.refresh_token), samlResponse);
+  });
+
+  it('passwordless verify, tokeninfo, unlink, and a connected account\'s token (Token Vault)', async () => {
+    grant(emu.webClient.clientId, 'urn:auth0:params:oauth:grant-type:token-exchange:federated-connection-access-token');
+    await load([
+      { id: 'passwordless', type: 'auth0-passwordless', operation: '' },
+      { id: 'token', type: 'auth0-token', operation: '' },
+    ], { clientId: emu.webClient.clientId, clientSecret: emu.webClient.clientSecret });
+    emu.seed({ connections: [{ name: 'sms', strategy: 'sms', enabled_clients: [emu.webClient.clientId] }] } as never);
+    await send('passwordless', { operation: 'sms', payload: { phone_number: '+14155550123' } });
+    const code = String(emu.outbox.last('+14155550123')?.code);
+    const wrong = await send('passwordless', { operation: 'verify', payload: { connection: 'sms', username: '+14155550123', password: code === '000000' ? '111111' : '000000', redirect_uri: CALLBACK } }, 'caught');
+    assert.equal((wrong.auth0 as Msg).statusCode, 403);
+    const verified = await send('passwordless', { operation: 'verify', payload: { connection: 'sms', username: '+14155550123', password: code, redirect_uri: CALLBACK } });
+    assert.equal((verified.auth0 as Msg).statusCode, 200);
+
+    emu.state.users.update(userId, (u) => { u.identities[0].access_token = 'provider-access-token'; });
+    const tokens = (await send('token', { operation: 'password', payload: { username: 'ada@example.com', password: PASSWORD, scope: 'openid offline_access' } })).payload as Msg;
+    const vault = await send('token', { operation: 'access_token_for_connection', payload: { subject_token: tokens.refresh_token, connection: 'Username-Password-Authentication' } });
+    assert.equal((vault.payload as Msg).access_token, 'provider-access-token');
+    assertNoSecret('provider-access-token', String(tokens.refresh_token), code);
+  });
+
 });

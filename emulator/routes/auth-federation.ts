@@ -160,10 +160,22 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     const target = requireStr(body, 'user_id');
     const index = primary.identities.findIndex((i, n) => n > 0 && `${i.provider}|${i.user_id}` === target);
     if (index < 0) throw new OAuthError(400, 'invalid_request', `The identity ${target} is not linked to the user`);
+    const identity = primary.identities[index];
+    const now = ctx.tenant.clock.isoNow();
     state.users.update(primary.user_id, (u) => {
       u.identities = u.identities.filter((_, n) => n !== index);
-      u.updated_at = ctx.tenant.clock.isoNow();
+      u.updated_at = now;
     });
+    // As with the Management API's unlink, the identity becomes a user of its own again.
+    const { profileData, ...plainIdentity } = identity;
+    const restored: UserRecord = {
+      ...((profileData ?? {}) as Partial<UserRecord>),
+      created_at: (profileData?.created_at as string | undefined) ?? now,
+      updated_at: now,
+      user_id: target,
+      identities: [plainIdentity as Identity],
+    };
+    if (!state.users.has(restored.user_id)) state.users.insert(restored);
     return RawReply.text('OK');
   });
 };

@@ -30,11 +30,21 @@ function queryOf(value: unknown): Record<string, string> | undefined {
   return Object.keys(query).length > 0 ? query : undefined;
 }
 
+/** The JSON body: an object or array as it is; text (as the editor gives it) parsed as JSON. */
+function bodyOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new InputError('body', 'input "body" is text that is not JSON; give an object, an array or JSON text');
+  }
+}
+
 export async function apiRequest(ctx: ExecutorContext): Promise<ExecutorResult> {
   const method = methodOf(ctx);
   const path = apiPath(isSet(ctx.values.path) ? ctx.values.path : ctx.msg.path);
   const query = queryOf(ctx.values.query);
-  const body = ctx.values.body;
+  const body = isSet(ctx.values.body) ? bodyOf(ctx.values.body) : undefined;
   if (method === 'GET' && isSet(body)) throw new InputError('body', 'input "body" is not sent with GET; use query, or another method');
   const response = await ctx.client.request({
     method, path, auth: 'management', operation: `api.${method} ${path}`, signal: ctx.signal,

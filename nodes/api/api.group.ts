@@ -35,7 +35,7 @@ export const apiGroup: GroupSpec = {
         { name: 'method', in: 'none', type: 'string', enum: API_METHODS, description: 'GET, POST, PUT, PATCH or DELETE; unset: msg.method, else GET.' },
         { name: 'path', in: 'none', type: 'string', description: 'The endpoint under /api/v2 (for example users/{id}/roles with the id filled in); unset: msg.path.' },
         { name: 'query', in: 'none', type: 'object', description: 'Query parameters as an object (arrays are sent comma-joined).' },
-        { name: 'body', in: 'none', type: 'any', description: 'The JSON body (not for GET).' },
+        { name: 'body', in: 'none', type: 'any', description: 'The JSON body: an object, an array or JSON text (not for GET).' },
       ],
     },
   ],

@@ -79,7 +79,7 @@ describe('auth0-api in Node-RED', function () {
     assert.equal(((listed.payload as Msg).users as unknown[]).length, 1);
     assert.equal((listed.payload as Msg).total, 2);
     assert.equal((listed.auth0 as Msg).statusCode, 200);
-    const created = await send({ method: 'post', path: '/api/v2/roles', payload: { body: { name: 'auditor', description: 'Reads logs' } } });
+    const created = await send({ method: 'post', path: '/api/v2/roles', payload: { body: '{"name": "auditor", "description": "Reads logs"}' } });
     const roleId = String((created.payload as Msg).id);
     assert.ok(roleId.startsWith('rol_'));
     const user = emu.state.users.firstBy('email', 'ada@example.com');
@@ -117,6 +117,7 @@ describe('auth0-api in Node-RED', function () {
       await bad({ method: 'TRACE', path: 'users' }, 'method');
       await bad({ method: 'GET', path: 'users', payload: { body: { a: 1 } } }, 'body');
       await bad({ method: 'GET', path: 'users', payload: { query: 'per_page=5' } }, 'query');
+      await bad({ method: 'POST', path: 'roles', payload: { body: '{not json' } }, 'body');
       await bad({ method: 'GET' }, 'path');
       assert.equal(seen.length, 0, `nothing was sent: ${seen.join(', ')}`);
       // The recording server does see a valid call (so the check above is not vacuous).

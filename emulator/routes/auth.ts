@@ -13,6 +13,18 @@ import { authenticateClient, bodyFields, requireGrantType, requireStr, str, urlA
 import { loginConnection, passwordLogin, recordLogin } from '../auth/login';
 import { consumeOtp, findOrCreatePasswordlessUser } from '../auth/passwordless';
 import { issueLoginTokens, profileClaims } from '../auth/tokens';
+import { backchannelGrant, deviceCodeGrant, GRANT_CIBA, GRANT_DEVICE_CODE } from '../auth/device-and-backchannel';
+import {
+  federatedConnectionTokenGrant, GRANT_FEDERATED_CONNECTION_TOKEN, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, jwtBearerGrant, tokenExchangeGrant,
+} from '../auth/exchange';
+import { mfaOobGrant, mfaOtpGrant, mfaRecoveryGrant, requireMfaIfEnrolled } from '../auth/mfa';
+import { GRANT_WEBAUTHN, webauthnGrant } from '../auth/passkeys';
+import { QueryReader } from '../core/query';
+import { pushedAuthorizeQuery } from './auth-flows';
+
+export const GRANT_MFA_OTP = 'http://auth0.com/oauth/grant-type/mfa-otp';
+export const GRANT_MFA_OOB = 'http://auth0.com/oauth/grant-type/mfa-oob';
+export const GRANT_MFA_RECOVERY_CODE = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
 
 export const GRANT_PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 export const GRANT_PASSWORDLESS_OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
@@ -37,6 +49,24 @@ export const registerAuthRoutes: RoutesModule = (routes) => {
         return exchangeLogged(ctx, 'sertft', 'fertft', () => refreshTokenGrant(ctx, body));
       case GRANT_PASSWORDLESS_OTP:
         return passwordlessGrant(ctx, body);
+      case GRANT_DEVICE_CODE:
+        return exchangeLogged(ctx, 'sede', 'fede', () => deviceCodeGrant(ctx, body));
+      case GRANT_CIBA:
+        return exchangeLogged(ctx, 'seciba', 'feciba', () => backchannelGrant(ctx, body));
+      case GRANT_MFA_OTP:
+        return mfaOtpGrant(ctx, body);
+      case GRANT_MFA_OOB:
+        return mfaOobGrant(ctx, body);
+      case GRANT_MFA_RECOVERY_CODE:
+        return mfaRecoveryGrant(ctx, body);
+      case GRANT_TOKEN_EXCHANGE:
+        return exchangeLogged(ctx, 'secte', 'fecte', () => tokenExchangeGrant(ctx, body));
+      case GRANT_JWT_BEARER:
+        return exchangeLogged(ctx, 'sertft', 'fertft', () => jwtBearerGrant(ctx, body));
+      case GRANT_FEDERATED_CONNECTION_TOKEN:
+        return exchangeLogged(ctx, 'secte', 'fecte', () => federatedConnectionTokenGrant(ctx, body));
+      case GRANT_WEBAUTHN:
+        return webauthnGrant(ctx, body).response;
       default:
         throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
     }
@@ -166,13 +196,11 @@ function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: string, rea
   const password = requireStr(body, 'password');
   const connection = loginConnection(ctx, client, realm);
   const user = passwordLogin(ctx, client, connection, username, password);
+  const scope = str(body, 'scope');
+  const audience = str(body, 'audience') ?? defaultAudience(ctx.tenant);
+  requireMfaIfEnrolled(ctx, client, user, { scope, audience, connection: connection.name });
   recordLogin(ctx, client, connection, user);
-  return issueLoginTokens(ctx.tenant, {
-    client,
-    user,
-    scope: str(body, 'scope'),
-    audience: str(body, 'audience') ?? defaultAudience(ctx.tenant),
-  });
+  return issueLoginTokens(ctx.tenant, { client, user, scope, audience });
 }
 
 function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
@@ -282,7 +310,8 @@ function escapeHtml(text: string): string {
 function authorize(ctx: RouteContext): RawReply {
   const tenant = ctx.tenant;
   const state = tenant.state;
-  const q = ctx.query;
+  const pushed = pushedAuthorizeQuery(ctx);
+  const q = pushed ? new QueryReader(pushed) : ctx.query;
   const clientId = q.str('client_id');
   if (!clientId) throw new OAuthError(400, 'invalid_request', 'Missing required parameter: client_id');
   const client = state.clients.get(clientId);
@@ -416,6 +445,12 @@ function openidConfiguration(tenant: Tenant): Record<string, unknown> {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     claims_supported: ['aud', 'auth_time', 'created_at', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'identities', 'iss', 'name', 'nickname', 'phone_number', 'picture', 'sub'],
     request_uri_parameter_supported: false,
-    grant_types_supported: ['authorization_code', 'client_credentials', 'refresh_token', 'password', GRANT_PASSWORD_REALM, GRANT_PASSWORDLESS_OTP, 'implicit'],
+    pushed_authorization_request_endpoint: `${base}/oauth/par`,
+    backchannel_authentication_endpoint: `${base}/bc-authorize`,
+    backchannel_token_delivery_modes_supported: ['poll'],
+    grant_types_supported: [
+      'authorization_code', 'client_credentials', 'refresh_token', 'password', GRANT_PASSWORD_REALM, GRANT_PASSWORDLESS_OTP, 'implicit',
+      GRANT_DEVICE_CODE, GRANT_CIBA, GRANT_MFA_OTP, GRANT_MFA_OOB, GRANT_MFA_RECOVERY_CODE, GRANT_TOKEN_EXCHANGE, GRANT_JWT_BEARER, GRANT_WEBAUTHN,
+    ],
   };
 }

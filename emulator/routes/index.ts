@@ -8,6 +8,9 @@ import { registerAuthRoutes } from './auth';
 import { registerDatabaseRoutes } from './auth-database';
 import { registerPasswordlessRoutes } from './auth-passwordless';
 import { registerLegacyAuthRoutes } from './auth-legacy';
+import { registerFlowRoutes } from './auth-flows';
+import { registerFederationRoutes } from './auth-federation';
+import { registerFlowControlRoutes } from './auth-flow-control';
 import { registerUsersRoutes } from './users';
 import { registerUsersByEmailRoutes } from './users-by-email';
 import { registerUserBlocksRoutes } from './user-blocks';
@@ -50,6 +53,9 @@ export const routeModules: RoutesModule[] = [
   registerDatabaseRoutes,
   registerPasswordlessRoutes,
   registerLegacyAuthRoutes,
+  registerFlowRoutes,
+  registerFederationRoutes,
+  registerFlowControlRoutes,
   registerUsersRoutes,
   registerUsersByEmailRoutes,
   registerUserBlocksRoutes,

@@ -1,5 +1,6 @@
 import { actionNodeModule } from '../shared/action-node';
 import './executors';
+import './flow-executors';
 import { authorizeGroup } from './authorize.catalogue';
 
 export = actionNodeModule(authorizeGroup);

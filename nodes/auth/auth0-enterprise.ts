@@ -1,4 +1,5 @@
 import { actionNodeModule } from '../shared/action-node';
+import './flow-executors';
 import { enterpriseGroup } from './enterprise.catalogue';
 
 export = actionNodeModule(enterpriseGroup);

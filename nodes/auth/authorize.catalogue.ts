@@ -4,6 +4,7 @@
  * PKCE the verifier and challenge), and hands the URL to an http response node as a 302.
  */
 import type { GroupSpec, InputSpec } from '../shared/catalogue';
+import { BEARER_ACCESS_TOKEN_EXECUTOR } from './executor-names';
 import { authInputs } from './inputs';
 
 export const AUTHORIZE_URL_EXECUTOR = 'auth.authorize_url';
@@ -36,6 +37,8 @@ const commonInputs: InputSpec[] = [
   query('screen_hint', 'signup shows the sign-up page of Universal Login first.'),
   query('login_hint', 'E-mail address or username to fill in on the login page.'),
   query('ui_locales', 'Languages for the login page, separated by spaces (for example fr-CA fr en).'),
+  query('acr_values', 'Authentication context the login must reach, separated by spaces (for example http://schemas.openid.net/pape/policies/2007/06/multi-factor to ask for MFA).'),
+  query('dpop_jkt', 'The JWK thumbprint of the DPoP key the tokens are to be bound to.'),
   {
     name: 'extra_params', in: 'query', type: 'object',
     description: 'Further /authorize parameters (for example connection_scope); the named inputs take precedence.',
@@ -78,6 +81,23 @@ export const authorizeGroup: GroupSpec = {
       method: 'GET', path: '/authorize', auth: 'none', executor: AUTHORIZE_URL_EXECUTOR,
       output: 'Nothing is sent. msg.payload is {url, state, nonce, code_verifier, code_challenge}: keep code_verifier (a secret) for the token exchange; msg.statusCode is 302 and msg.headers.Location the URL.',
       inputs: commonInputs,
+    },
+    {
+      id: 'impersonate',
+      label: 'Impersonate a user (legacy)',
+      description: 'Makes a login link that logs an administrator in as the user (legacy impersonation).',
+      method: 'POST', path: '/users/{user_id}/impersonate', auth: 'none', executor: BEARER_ACCESS_TOKEN_EXECUTOR, response: 'text',
+      lifecycle: 'deprecated',
+      deprecated: 'Auth0 has disabled user impersonation; the endpoint is kept in its reference only as deprecated.',
+      replacement: 'test as the user in a development tenant, or use organizations and roles to see what a user sees.',
+      inputs: [
+        { name: 'access_token', in: 'none', type: 'string', required: true, secret: true, description: 'An access token of the administrator (Bearer credential).' },
+        { name: 'user_id', in: 'path', type: 'string', required: true, description: 'The user to impersonate.' },
+        { name: 'protocol', in: 'body', type: 'string', required: true, description: 'The protocol of the link (for example oauth2).' },
+        { name: 'impersonator_id', in: 'body', type: 'string', required: true, description: 'The user_id of the administrator.' },
+        authInputs.clientId(),
+        { name: 'additionalParameters', in: 'body', type: 'object', description: 'response_type, state, scope and callback_url of the link.' },
+      ],
     },
   ],
 };

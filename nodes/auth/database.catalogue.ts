@@ -54,6 +54,8 @@ export const databaseGroup: GroupSpec = {
       label: 'Log in (legacy resource owner)',
       description: 'Logs a user in with username and password through the legacy /oauth/ro endpoint (database, passwordless and directory connections).',
       method: 'POST', path: '/oauth/ro', auth: 'none',
+      lifecycle: 'deprecated',
+      replacement: "auth0-token login (password-realm grant) or password; for one-time codes auth0-token passwordless_login.",
       inputs: [
         authInputs.clientId(),
         { name: 'username', in: 'body', type: 'string', required: true, description: "The user's username or e-mail address." },

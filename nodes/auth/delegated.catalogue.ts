@@ -27,6 +27,8 @@ export const delegatedGroup: GroupSpec = {
       label: 'Get delegation token',
       description: 'Exchanges an id token or a refresh token for a token for the target client or add-on.',
       method: 'POST', path: '/delegation', auth: 'none', executor: DELEGATION_EXECUTOR,
+      lifecycle: 'deprecated',
+      replacement: 'auth0-token client_credentials or refresh_token for an API access token; auth0-token token_exchange to exchange a token.',
       inputs: [
         authInputs.clientId(),
         { name: 'target', in: 'body', type: 'string', required: true, description: 'client_id of the target application.' },

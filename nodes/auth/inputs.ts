@@ -45,3 +45,19 @@ export const authInputs = {
     name: 'connection', in: 'body', type: 'string', required, description,
   }),
 };
+
+/** The grants of POST /oauth/token that Auth0 names by URL or URN (from its reference). */
+export const GRANT_DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
+export const GRANT_MFA_OTP = 'http://auth0.com/oauth/grant-type/mfa-otp';
+export const GRANT_MFA_OOB = 'http://auth0.com/oauth/grant-type/mfa-oob';
+export const GRANT_MFA_RECOVERY_CODE = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
+export const GRANT_TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const GRANT_FEDERATED_CONNECTION_TOKEN = 'urn:auth0:params:oauth:grant-type:token-exchange:federated-connection-access-token';
+export const GRANT_CIBA = 'urn:openid:params:grant-type:ciba';
+export const GRANT_WEBAUTHN = 'urn:okta:params:oauth:grant-type:webauthn';
+
+/** The mfa_token an mfa_required answer carries: the credential of every step of the MFA API. */
+export const mfaTokenInput = (where: InputLocation = 'body'): InputSpec => ({
+  name: 'mfa_token', in: where, type: 'string', required: true, secret: true,
+  description: 'The mfa_token of the mfa_required answer (a failed login sets msg.auth0.mfa_token).',
+});

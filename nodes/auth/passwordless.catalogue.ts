@@ -15,6 +15,7 @@ export const passwordlessGroup: GroupSpec = {
     'Complete a code login with an auth0-token node, operation passwordless_login: username is the e-mail address or phone number, otp the code, realm email or sms.',
     'client_id and client_secret default to the credentials of the tenant (auth0-config node); client_secret is sent when the tenant has one, as regular web applications need it.',
     'The service answers with the start request it accepted (for e-mail: _id, email, email_verified); it becomes msg.payload.',
+    'verify checks a code the user received (the embedded-login step before /authorize); to get tokens for a code, use auth0-token passwordless_login.',
   ],
   references: [
     { title: 'Auth0 Authentication API: Get Code or Link', url: 'https://auth0.com/docs/api/authentication/passwordless/get-code-or-link' },
@@ -57,6 +58,24 @@ export const passwordlessGroup: GroupSpec = {
           description: 'The passwordless connection: always sms here.',
         },
         { name: 'phone_number', in: 'body', type: 'string', required: true, description: "The user's phone number, in international format (+14155550100)." },
+      ],
+    },
+    {
+      id: 'verify',
+      label: 'Verify code',
+      description: 'Checks the one-time code the user received by e-mail or SMS.',
+      method: 'POST', path: '/passwordless/verify', auth: 'none', response: 'text',
+      inputs: [
+        authInputs.grantType('password'),
+        authInputs.clientId(),
+        {
+          name: 'connection', in: 'body', type: 'string', required: true, enum: ['email', 'sms'],
+          description: 'email or sms, as given to the start request.',
+        },
+        { name: 'username', in: 'body', type: 'string', required: true, description: "The user's e-mail address (email) or phone number (sms)." },
+        { name: 'password', in: 'body', type: 'string', required: true, secret: true, description: 'The one-time code the user received.' },
+        authInputs.scope('openid'),
+        { name: 'redirect_uri', in: 'body', type: 'string', required: true, description: "A callback URL of the application (Allowed Callback URLs)." },
       ],
     },
   ],

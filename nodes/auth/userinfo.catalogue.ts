@@ -30,5 +30,16 @@ export const userinfoGroup: GroupSpec = {
         { name: 'access_token', in: 'none', type: 'string', required: true, secret: true, description: "The user's access token (from a token response)." },
       ],
     },
+    {
+      id: 'tokeninfo',
+      label: 'Token info (legacy)',
+      description: "Returns the profile of the user an id token was issued to (legacy /tokeninfo).",
+      method: 'POST', path: '/tokeninfo', auth: 'none',
+      lifecycle: 'deprecated',
+      replacement: 'userinfo with an access token, or auth0-verify-token to read an id token\'s claims.',
+      inputs: [
+        { name: 'id_token', in: 'body', type: 'string', required: true, secret: true, description: "The user's id token." },
+      ],
+    },
   ],
 };

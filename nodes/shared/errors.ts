@@ -14,6 +14,8 @@ export interface Auth0ErrorDetails {
   resetAt?: number;
   /** The operation that failed, e.g. `users.get`. */
   operation?: string;
+  /** The mfa_token of an `mfa_required` answer: the flow needs it to continue the login. */
+  mfaToken?: string;
 }
 
 /** A request the service refused or that never got an answer. */
@@ -32,7 +34,12 @@ export class Auth0Error extends Error {
     if (details.error !== undefined) this.error = details.error;
     if (details.resetAt !== undefined) this.resetAt = details.resetAt;
     if (details.operation !== undefined) this.operation = details.operation;
+    // Not enumerable, and not in toJSON: a logged or inspected error never shows the token.
+    if (details.mfaToken !== undefined) Object.defineProperty(this, 'mfaToken', { value: details.mfaToken, enumerable: false });
   }
+
+  /** The mfa_token of an `mfa_required` answer, when this is one (for msg.auth0.mfa_token). */
+  declare readonly mfaToken?: string;
 
   /** A plain object for `msg.error` consumers and JSON logs. */
   toJSON(): Record<string, unknown> {

@@ -25,6 +25,8 @@ export function describeFailure(msg: NodeMessage, err: Error, where: { operation
     error: failure.error,
     ...(failure.input ? { input: failure.input } : {}),
     ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
+    // mfa_required: the token the auth0-mfa node and the MFA grants continue the login with.
+    ...(failure.mfaToken ? { mfa_token: failure.mfaToken } : {}),
   };
   if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
     Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });

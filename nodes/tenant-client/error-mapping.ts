@@ -115,6 +115,8 @@ export function responseError(statusCode: number, body: unknown, ctx: ErrorConte
   const message = fields.message ?? `${ctx.operation}: HTTP ${statusCode} ${reason}`;
   const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode, operation: ctx.operation, error: fields.error ?? reason };
   if (fields.errorCode) details.errorCode = fields.errorCode;
+  const mfaToken = body !== null && typeof body === 'object' ? str((body as Record<string, unknown>).mfa_token) : undefined;
+  if (mfaToken) details.mfaToken = mfaToken;
   return new Auth0Error(message, details);
 }
 

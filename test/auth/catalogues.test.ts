@@ -19,10 +19,11 @@ import { findOperation } from '../../nodes/shared/action-node';
 import { InputError } from '../../nodes/shared/errors';
 import { resolveValues } from '../../nodes/shared/inputs';
 import { buildRequest } from '../../nodes/shared/request';
+import { flowCases, flowGroups } from './flow-cases';
 
 export const authGroups: GroupSpec[] = [
   tokenGroup, databaseGroup, passwordlessGroup, socialGroup, revokeTokenGroup, userinfoGroup,
-  logoutGroup, enterpriseGroup, delegatedGroup, authorizeGroup,
+  logoutGroup, enterpriseGroup, delegatedGroup, authorizeGroup, ...flowGroups,
 ];
 
 interface Case {
@@ -35,6 +36,7 @@ interface Case {
   body?: unknown;
   headers?: Record<string, string>;
   responseType?: string;
+  contentType?: string;
 }
 
 const cid = 'cid-1';
@@ -127,6 +129,7 @@ const cases: Case[] = [
     method: 'POST', path: '/delegation',
     body: { client_id: cid, target: 'tgt', api_type: 'firebase', grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', id_token: 'idt', scope: 'openid' },
   },
+  ...flowCases,
 ];
 
 describe('auth catalogues: the request of every operation', () => {
@@ -141,7 +144,7 @@ describe('auth catalogues: the request of every operation', () => {
       assert.deepEqual(spec.body, c.body);
       assert.deepEqual(spec.headers, c.headers);
       assert.equal(spec.responseType, c.responseType);
-      if (c.body !== undefined) assert.equal(spec.contentType, 'json');
+      if (c.body !== undefined) assert.equal(spec.contentType, c.contentType ?? 'json');
     });
   }
 
@@ -157,16 +160,20 @@ describe('auth catalogues: the request of every operation', () => {
 
   it('names the operations as the contract does', () => {
     const ids = (group: GroupSpec) => group.operations.map((op) => op.id);
-    assert.deepEqual(ids(tokenGroup), ['authorization_code', 'authorization_code_pkce', 'client_credentials', 'login', 'passwordless_login', 'refresh_token']);
+    assert.deepEqual(ids(tokenGroup), [
+      'authorization_code', 'authorization_code_pkce', 'client_credentials', 'login', 'passwordless_login', 'refresh_token',
+      'password', 'device_code', 'backchannel_login', 'mfa_otp', 'mfa_oob', 'mfa_recovery_code', 'token_exchange',
+      'access_token_for_connection', 'jwt_bearer', 'passkey_login',
+    ]);
     assert.deepEqual(ids(databaseGroup), ['signup', 'login', 'change_password']);
-    assert.deepEqual(ids(passwordlessGroup), ['email', 'sms']);
-    assert.deepEqual(ids(socialGroup), ['login']);
+    assert.deepEqual(ids(passwordlessGroup), ['email', 'sms', 'verify']);
+    assert.deepEqual(ids(socialGroup), ['login', 'unlink']);
     assert.deepEqual(ids(revokeTokenGroup), ['revoke_refresh_token']);
-    assert.deepEqual(ids(logoutGroup), ['logout']);
-    assert.deepEqual(ids(userinfoGroup), ['userinfo']);
-    assert.deepEqual(ids(enterpriseGroup), ['saml_metadata', 'wsfed_metadata']);
+    assert.deepEqual(ids(logoutGroup), ['logout', 'oidc_logout', 'saml_logout', 'global_token_revocation']);
+    assert.deepEqual(ids(userinfoGroup), ['userinfo', 'tokeninfo']);
+    assert.deepEqual(ids(enterpriseGroup), ['saml_metadata', 'wsfed_metadata', 'saml_login_url', 'wsfed_login_url', 'idp_initiated_sso']);
     assert.deepEqual(ids(delegatedGroup), ['get_token']);
-    assert.deepEqual(ids(authorizeGroup), ['authorize_url', 'authorize_url_pkce']);
+    assert.deepEqual(ids(authorizeGroup), ['authorize_url', 'authorize_url_pkce', 'impersonate']);
   });
 
   it('types its groups auth0-<name> and marks every operation auth none', () => {
@@ -178,7 +185,10 @@ describe('auth catalogues: the request of every operation', () => {
   });
 
   it('marks secrets and takes client credentials from the config node', () => {
-    const secretNames = new Set(['client_secret', 'password', 'otp', 'refresh_token', 'code_verifier', 'code', 'access_token', 'token', 'id_token']);
+    const secretNames = new Set([
+      'client_secret', 'password', 'otp', 'refresh_token', 'code_verifier', 'code', 'access_token', 'token', 'id_token',
+      'mfa_token', 'device_code', 'oob_code', 'binding_code', 'recovery_code', 'subject_token', 'assertion', 'auth_session', 'logout_token', 'SAMLResponse',
+    ]);
     for (const group of authGroups) {
       for (const op of group.operations) {
         for (const input of op.inputs) {

@@ -40,7 +40,8 @@ function modules(): unknown[] {
   return [
     ...nodeModules('auth/auth0-authorize', 'auth/auth0-token', 'auth/auth0-userinfo', 'auth/auth0-verify-token', 'auth/auth0-revoke-token',
       'auth/auth0-passwordless', 'auth/auth0-database', 'auth/auth0-logout', 'auth/auth0-social', 'auth/auth0-enterprise', 'auth/auth0-delegated',
-      'connections/auth0-connections'),
+      'connections/auth0-connections', 'auth/auth0-device-flow', 'auth/auth0-backchannel', 'auth/auth0-mfa', 'auth/auth0-par', 'auth/auth0-passkeys',
+      'auth/auth0-client-registration', 'applications/auth0-clients', 'users/auth0-users-by-email', 'tenant/auth0-tenants', 'api/auth0-api'),
     ...coreNodes('25-catch.js'), ...coreModules(), httpAppCapture,
   ];
 }
@@ -63,6 +64,9 @@ function get(url: string): Promise<{ status: number; headers: http.IncomingHttpH
   });
 }
 
+/** The inject that enables an example's grant on the demo web application. */
+const PREPARE = 'allow the grant on the web app (once)';
+
 describe('auth example flows against the emulator', function () {
   this.timeout(30000);
   let emu: Emulator;
@@ -84,6 +88,8 @@ describe('auth example flows against the emulator', function () {
       savedEnv[key] = process.env[key];
       process.env[key] = value;
     }
+    // The flows that poll ask every second here (Auth0: five), so the examples finish quickly.
+    await fetch(`${emu.url}/__emulator/auth-flows`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceInterval: 1, backchannelInterval: 1 }) });
     await helper.startServer();
   });
   after(async () => {
@@ -148,7 +154,8 @@ describe('auth example flows against the emulator', function () {
       for (const n of JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as FlowNode[]) types.add(n.type);
     }
     for (const type of ['auth0-token', 'auth0-database', 'auth0-passwordless', 'auth0-social', 'auth0-revoke-token', 'auth0-logout', 'auth0-userinfo',
-      'auth0-enterprise', 'auth0-delegated', 'auth0-authorize', 'auth0-verify-token']) {
+      'auth0-enterprise', 'auth0-delegated', 'auth0-authorize', 'auth0-verify-token', 'auth0-device-flow', 'auth0-backchannel', 'auth0-mfa', 'auth0-par',
+      'auth0-passkeys', 'auth0-client-registration']) {
       assert.ok(types.has(type), `${type} has an example`);
     }
   });
@@ -228,5 +235,72 @@ describe('auth example flows against the emulator', function () {
     await loadExample('enterprise-metadata.json');
     assert.match(String((await click('SAML metadata', 'SAML metadata')).payload), /EntityDescriptor/);
     assert.match(String((await click('WS-Federation metadata', 'WS-Fed metadata')).payload), /EntityDescriptor/);
+  });
+
+  it('device-flow-login: a code for the user, their approval, then the tokens', async () => {
+    await loadExample('device-flow-login.json');
+    await click('allow the device flow (once)', 'app ready');
+    const shown = await click('log in on the device', 'show this to the user');
+    assert.match(String((shown.payload as Msg).user_code), /^[A-Z]{4}-[A-Z]{4}$/);
+    const loggedIn = new Promise<Msg>((resolve) => node('logged in', 'debug').on('input', resolve));
+    assert.equal((await click('approve as ada (emulator only)', 'approved')).payload && true, true);
+    assert.match(String(((await loggedIn).payload as Msg).scope), /openid/);
+  });
+
+  it('backchannel-login: the request, her approval, the tokens', async () => {
+    await loadExample('backchannel-login.json');
+    await click(PREPARE, 'app ready');
+    const waiting = await click('ask ada to approve', 'waiting for approval');
+    assert.ok((waiting.payload as Msg).auth_req_id);
+    const loggedIn = new Promise<Msg>((resolve) => node('logged in', 'debug').on('input', resolve));
+    await click('ada approves (emulator only)', 'approved');
+    assert.ok(((await loggedIn).payload as Msg).id_token);
+  });
+
+  it('par-login: the pushed request, the browser at /authorize, the callback greets', async () => {
+    await loadExample('par-login.json');
+    await click(PREPARE, 'app ready');
+    const login = await get(`${serverUrl}/par/login`);
+    assert.equal(login.status, 302, login.body);
+    const authorizeUrl = new URL(String(login.headers.location));
+    assert.deepEqual([...authorizeUrl.searchParams.keys()].sort(), ['client_id', 'request_uri']);
+    const atTenant = await get(authorizeUrl.toString());
+    assert.equal(atTenant.status, 302);
+    const page = await get(String(atTenant.headers.location));
+    assert.equal(page.status, 200, page.body);
+    assert.match(page.body, /Logged in with PAR/);
+  });
+
+  it('passkey-options: the options for the browser, for a sign-up and a login', async () => {
+    await loadExample('passkey-options.json');
+    await click('allow the grant on the app (once)', 'app ready');
+    const signUp = (await click('start a passkey sign-up', 'options for credentials.create()')).payload as Msg;
+    assert.ok((signUp.authn_params_public_key as Msg).challenge && signUp.auth_session);
+    const login = (await click('start a passkey login', 'options for credentials.get()')).payload as Msg;
+    assert.ok((login.authn_params_public_key as Msg).challenge && login.auth_session);
+  });
+
+  it('client-registration: allowed by the tenant, a new application', async () => {
+    await loadExample('client-registration.json');
+    await click('allow dynamic registration (once)', 'tenant flags');
+    assert.ok((await click('register an application', 'new application')).payload);
+  });
+
+  it('mfa-login: mfa_required, SMS enrolment, the login with the code', async () => {
+    try {
+      await loadExample('mfa-login.json');
+      await click('require MFA for every login (once)', 'policy');
+      await click(PREPARE, 'app ready');
+      const loggedIn = await click('log in as ada', 'logged in with MFA');
+      assert.match(String((loggedIn.payload as Msg).scope), /openid/);
+    } finally {
+      // The other examples log Ada in without a second factor.
+      emu.state.tenantSettings();
+      const ada = emu.state.users.firstBy('email', 'ada@example.com');
+      for (const e of emu.state.enrollments.findBy('user', ada?.user_id ?? '')) emu.state.enrollments.delete(e.id);
+      await fetch(`${emu.url}/api/v2/guardian/policies`, {
+        method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.managementToken()}` }, body: '[]',
+      });
+    }
   });
 });

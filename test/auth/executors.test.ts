@@ -7,6 +7,9 @@ import { strict as assert } from 'assert';
 import { authorizeGroup } from '../../nodes/auth/authorize.catalogue';
 import { delegatedGroup } from '../../nodes/auth/delegated.catalogue';
 import { authorizeUrl, delegation, logout, userinfo } from '../../nodes/auth/executors';
+import '../../nodes/auth/flow-executors';
+import { flowGroups } from './flow-cases';
+import { enterpriseGroup } from '../../nodes/auth/enterprise.catalogue';
 import { logoutGroup } from '../../nodes/auth/logout.catalogue';
 import { s256Challenge } from '../../nodes/auth/pkce';
 import { userinfoGroup } from '../../nodes/auth/userinfo.catalogue';
@@ -51,7 +54,10 @@ function context(group: GroupSpec, opId: string, given: Record<string, unknown>,
 describe('auth executors: registration', () => {
   it('registers every executor the catalogues name', () => {
     for (const group of [authorizeGroup, logoutGroup, userinfoGroup, delegatedGroup]) {
-      for (const op of group.operations) assert.ok(op.executor && findExecutor(op.executor), `${group.type}.${op.id}`);
+      for (const op of group.operations.filter((o) => o.lifecycle !== 'deprecated')) assert.ok(op.executor && findExecutor(op.executor), `${group.type}.${op.id}`);
+    }
+    for (const group of [...flowGroups, authorizeGroup, logoutGroup, userinfoGroup, delegatedGroup, enterpriseGroup]) {
+      for (const op of group.operations) if (op.executor) assert.ok(findExecutor(op.executor), `${group.type}.${op.id}: ${op.executor}`);
     }
   });
 });

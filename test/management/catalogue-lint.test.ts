@@ -27,6 +27,7 @@ const PACKAGE_NODE_TYPES: readonly string[] = Object.keys((require('../../../pac
 const AUTHENTICATION_TYPES = [
   'auth0-token', 'auth0-database', 'auth0-passwordless', 'auth0-social', 'auth0-revoke-token', 'auth0-logout',
   'auth0-userinfo', 'auth0-enterprise', 'auth0-delegated', 'auth0-authorize',
+  'auth0-device-flow', 'auth0-backchannel', 'auth0-mfa', 'auth0-par', 'auth0-passkeys', 'auth0-client-registration',
 ];
 
 /** The specification's operation ids (identity-service.md 4.2, named per contract.md). */

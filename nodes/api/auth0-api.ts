@@ -1,0 +1,5 @@
+import { actionNodeModule } from '../shared/action-node';
+import './api-executor';
+import { apiGroup } from './api.group';
+
+export = actionNodeModule(apiGroup);

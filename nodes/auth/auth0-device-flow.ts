@@ -1,0 +1,5 @@
+import { actionNodeModule } from '../shared/action-node';
+import './flow-executors';
+import { deviceFlowGroup } from './device-flow.catalogue';
+
+export = actionNodeModule(deviceFlowGroup);

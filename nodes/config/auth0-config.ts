@@ -5,6 +5,7 @@
  */
 import { createTenantClient } from './client';
 import { type Auth0ConfigNode, clientOptionsFrom } from './config-node';
+import { type AdminRED, registerConnectionCheck } from './connection-check-route';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 
@@ -65,6 +66,8 @@ export = function (RED: NodeRedAPI): void {
       token: { type: 'password' },
       clientId: { type: 'text' },
       clientSecret: { type: 'password' },
+      privateKey: { type: 'password' },
     },
   });
+  registerConnectionCheck(RED as AdminRED);
 };

@@ -30,7 +30,7 @@ export function readPrivateKey(pem: string): KeyObject {
   try {
     key = createPrivateKey({ key: pem.replace(/\\n/g, '\n').trim(), format: 'pem' });
   } catch {
-    throw new ConfigError('auth0-config: the private key is not a PEM private key (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)');
+    throw new ConfigError('auth0-config: the private key is not a PEM-encoded private key (PKCS#8 or PKCS#1 RSA)');
   }
   if (key.asymmetricKeyType !== 'rsa') {
     throw new ConfigError(`auth0-config: the private key is ${key.asymmetricKeyType ?? 'not'} an RSA key; Auth0 takes RS256, RS384 or PS256 (RSA keys)`);

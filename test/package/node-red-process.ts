@@ -48,7 +48,7 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 /** A minimal settings file: loopback only, no tours, no update checks, plain logging. */
-export function writeSettings(userDir: string): string {
+export function writeSettings(userDir: string, extraSettings = ''): string {
   const file = path.join(userDir, 'settings.js');
   fs.writeFileSync(file, `module.exports = {
     uiHost: '127.0.0.1',
@@ -56,7 +56,7 @@ export function writeSettings(userDir: string): string {
     credentialSecret: 'pack-test',
     telemetry: { enabled: false },
     editorTheme: { tours: false, projects: { enabled: false } },
-    logging: { console: { level: 'info', metrics: false, audit: false } }
+    logging: { console: { level: 'info', metrics: false, audit: false } },${extraSettings}
 };
 `);
   return file;
@@ -70,9 +70,10 @@ export interface NodeRedProcess {
 }
 
 /** Starts `red.js` with a user directory on a free port and waits until its admin API answers. */
-export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000): Promise<NodeRedProcess> {
+/** `extraSettings`: more properties for settings.js (JavaScript text, e.g. an adminAuth block). */
+export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000, extraSettings = ''): Promise<NodeRedProcess> {
   const port = await freePort();
-  const settings = writeSettings(userDir);
+  const settings = writeSettings(userDir, extraSettings);
   const child: ChildProcess = spawn(process.execPath, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
     cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
   });
@@ -91,7 +92,8 @@ export async function startNodeRed(redJs: string, userDir: string, limitMs = 900
     if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
     try {
       const res = await get(`${url}/settings`);
-      if (res.status === 200 && /Started flows|Server now running/.test(output)) break;
+      // With adminAuth, /settings answers 401 to a request without a token: it is up all the same.
+      if ((res.status === 200 || res.status === 401) && /Started flows|Server now running/.test(output)) break;
     } catch {
       // not listening yet
     }

@@ -15,7 +15,7 @@ import { isUnset, readFromPayload, resolveValues } from './inputs';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
-import { secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
+import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
 import { registerGroup } from './group-registry';
 import { migrateActionConfig } from './migrations';
 
@@ -192,7 +192,7 @@ class ActionNode {
       const buildOptions = this.tenant.customDomain ? { customDomain: this.tenant.customDomain } : {};
       const request = (vals: Record<string, unknown>) => {
         const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
-        return signsWithPrivateKey(op, vals, client) ? withClientAssertion(spec, client) : spec;
+        return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
       };
       if (op.executor) {
         const executor = findExecutor(op.executor);

@@ -17,21 +17,24 @@ function credentialInputs(op: OperationSpec): { clientId?: string; clientSecret?
 }
 
 /**
- * True when this request authenticates the tenant's own application with its private key: an
- * endpoint that takes an assertion, the tenant's client id, no client secret given, a key set.
+ * True when this request would authenticate the tenant's own application and may carry an
+ * assertion: an endpoint that takes one, the tenant's client id, no client secret given or held.
+ * (Whether the tenant has a key is the client's to say: `clientAssertion()` is undefined without.)
  */
-export function signsWithPrivateKey(op: OperationSpec, values: Record<string, unknown>, client: TenantClient): boolean {
+export function assertionApplies(op: OperationSpec, values: Record<string, unknown>, client: TenantClient): boolean {
   if (op.method !== 'POST' || !ASSERTION_ENDPOINTS.has(op.path) || typeof client.clientAssertion !== 'function') return false;
   const names = credentialInputs(op);
   if (!names.clientId || !names.clientSecret || !isUnset(values[names.clientSecret])) return false;
   const ownId = client.defaultCredential('clientId');
-  if (!ownId || values[names.clientId] !== ownId || client.defaultCredential('clientSecret')) return false;
-  return isKeyConfigured(client);
+  return Boolean(ownId) && values[names.clientId] === ownId && !client.defaultCredential('clientSecret');
 }
 
-/** Whether the client has a key; asking signs one assertion, which is cheap and shows a bad key early. */
-function isKeyConfigured(client: TenantClient): boolean {
-  return client.clientAssertion?.() !== undefined;
+/**
+ * True when the tenant signs this request with its private key (so its client secret input may
+ * stay unset). Asking signs one assertion: cheap, and a bad key fails here, before any request.
+ */
+export function signsWithPrivateKey(op: OperationSpec, values: Record<string, unknown>, client: TenantClient): boolean {
+  return assertionApplies(op, values, client) && client.clientAssertion?.() !== undefined;
 }
 
 /** The operation with its client secret optional: the assertion will stand in for it. */

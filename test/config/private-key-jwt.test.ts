@@ -206,6 +206,25 @@ describe('private key JWT', function () {
       assert.ok(!JSON.stringify(msg).includes('client_assertion'), 'the assertion is not in the output');
     });
 
+    it('auth0-passwordless start signs with the key too: a registered key is accepted, an unregistered one refused', async () => {
+      const run = async (privateKey: string): Promise<Msg> => {
+        await helper.load([...nodeModules('auth/auth0-passwordless'), ...coreNodes('25-catch.js')],
+          flow({ signingAlg: 'PS256' }, { type: 'auth0-passwordless', operation: 'email', params: { email: { value: 'pkjwt@example.com', type: 'str' }, send: { value: 'code', type: 'str' } }, version: 1 }),
+          { cfg: { clientId: emulator.clientId, privateKey } });
+        const done = Promise.race([nextMessage(helper.getNode('out')).then((m) => ({ ok: m })), nextMessage(helper.getNode('caught')).then((m) => ({ caught: m }))]);
+        helper.getNode('n')?.receive({ payload: {} });
+        const result = await done;
+        await helper.unload();
+        return result as Msg;
+      };
+      const accepted = await run(key.privateKeyPem);
+      assert.ok(accepted.ok, JSON.stringify(accepted));
+      const refused = await run(rsaKeyPair().privateKeyPem);
+      const error = (refused.caught as Msg | undefined)?.error as Msg | undefined;
+      assert.ok(error, 'an unregistered key is refused');
+      assert.match(String(error.message), /signature/i);
+    });
+
     it('a 403 for a missing scope names the scope the operation needs, in the error that reaches Catch', async () => {
       emulator.seed({
         clients: [{ name: 'read-only worker', client_id: 'readonly-worker', client_secret: 'readonly-worker-secret-value', app_type: 'non_interactive', grant_types: ['client_credentials'] }],

@@ -60,14 +60,24 @@ function scopeList(value: unknown): string[] {
   return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
 }
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** Whether the client id is unknown to the tenant: /authorize names an unknown client (and logs no one in). */
 async function clientIdUnknown(client: TenantClient, clientId: string): Promise<boolean> {
+  const unknown = /unknown client/i;
   try {
-    await client.request({
+    // An error page may come as a redirect that names the error in its query, or as a page.
+    const response = await client.request<string>({
       method: 'GET', path: '/authorize', auth: 'none', operation: OPERATION, responseType: 'text',
       query: { client_id: clientId, response_type: 'code', redirect_uri: 'urn:auth0-config:connection-check' },
     });
-    return false;
+    return unknown.test(safeDecode(response.headers.location ?? '')) || unknown.test(typeof response.data === 'string' ? response.data : '');
   } catch (err) {
     return err instanceof Auth0Error && /unknown client/i.test(err.message);
   }

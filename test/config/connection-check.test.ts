@@ -7,6 +7,8 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import { missingScopes } from '../../nodes/config/connection-check-route';
+import { checkConnection } from '../../nodes/config/connection-check';
+import { TestServer, json } from './helpers';
 import { helper, nodeModules } from '../helpers/node-red';
 import { registerKey, rsaKeyPair, type RegisteredKey } from './private-key-fixtures';
 
@@ -133,6 +135,31 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.deepEqual(answer.withheld, ['clientSecret']);
     assert.equal(answer.result.ok, false);
     assert.equal(answer.result.problem, 'clientSecret', 'no secret to send: it must be typed again');
+  });
+
+  it('a host that is not an Auth0 tenant is named as the domain; an error page naming an unknown client as the client id', async () => {
+    const server = await TestServer.start((req, res) => {
+      // A tenant-like host for known-app (token refused, /authorize redirects to an error page), a plain 404 page otherwise.
+      if (req.path === '/oauth/token' && req.body.includes('known-app')) {
+        json(res, 401, { error: 'access_denied', error_description: 'Unauthorized' });
+      } else if (req.path === '/authorize') {
+        res.writeHead(302, { location: '/error?error=invalid_request&error_description=Unknown+client%3A+known-app' });
+        res.end();
+      } else {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<html><body>Not here</body></html>');
+      }
+    });
+    try {
+      const base = { domain: server.domain, protocol: 'http' as const, telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 0 };
+      const notAuth0 = await checkConnection({ ...base, clientId: 'other-app', clientSecret: 'some-secret-value' });
+      assert.equal(notAuth0.ok ? 'ok' : notAuth0.problem, 'domain');
+      const unknown = await checkConnection({ ...base, clientId: 'known-app', clientSecret: 'some-secret-value' });
+      assert.equal(unknown.ok ? 'ok' : unknown.problem, 'clientId', JSON.stringify(unknown));
+      assert.ok(!JSON.stringify(unknown).includes('some-secret-value'));
+    } finally {
+      await server.close();
+    }
   });
 
   it('missingScopes: an operation is covered by any one of its scopes', () => {

@@ -22,13 +22,25 @@ export function signingAlgOf(value: unknown): SigningAlg {
 }
 
 /**
+ * A PEM as typed or stored: its line breaks written `\n` (an environment variable on one line), or
+ * lost altogether (a one-line password field drops them) are put back.
+ */
+export function normalisePem(text: string): string {
+  const pem = text.replace(/\\n/g, '\n').trim();
+  const match = /^(-----BEGIN [A-Z0-9 ]+-----)\s*([\s\S]*?)\s*(-----END [A-Z0-9 ]+-----)$/.exec(pem);
+  if (!match || /^[A-Za-z-]+:/m.test(match[2])) return pem; // not a PEM, or with headers (encrypted): as it is
+  const body = match[2].replace(/\s+/g, '');
+  return `${match[1]}\n${body.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n${match[3]}\n`;
+}
+
+/**
  * The private key as a KeyObject, or a ConfigError that names the credential and never quotes it
  * (Node's own parse errors can carry a line of the PEM).
  */
 export function readPrivateKey(pem: string): KeyObject {
   let key: KeyObject;
   try {
-    key = createPrivateKey({ key: pem.replace(/\\n/g, '\n').trim(), format: 'pem' });
+    key = createPrivateKey({ key: normalisePem(pem), format: 'pem' });
   } catch {
     throw new ConfigError('auth0-config: the private key is not a PEM-encoded private key (PKCS#8 or PKCS#1 RSA)');
   }

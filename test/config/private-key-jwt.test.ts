@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import { constants, createPrivateKey, createPublicKey, sign, verify } from 'crypto';
 import { startEmulator, type Emulator } from '../../emulator';
-import { CLIENT_ASSERTION_TYPE, createAssertionSigner, readPrivateKey, signAssertion } from '../../nodes/config/client-assertion';
+import { CLIENT_ASSERTION_TYPE, createAssertionSigner, normalisePem, readPrivateKey, signAssertion } from '../../nodes/config/client-assertion';
 import { createTenantClient } from '../../nodes/config/client';
 import { ConfigError } from '../../nodes/shared/errors';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
@@ -85,6 +85,12 @@ describe('private key JWT', function () {
     it('reads a key whose newlines were written as \\n (an environment variable on one line)', () => {
       const oneLine = pair.privateKeyPem.replace(/\n/g, '\\n');
       assert.equal(readPrivateKey(oneLine).asymmetricKeyType, 'rsa');
+    });
+
+    it('reads a key whose line breaks were lost (pasted into a one-line password field) or became spaces', () => {
+      assert.equal(readPrivateKey(pair.privateKeyPem.replace(/\n/g, '')).asymmetricKeyType, 'rsa');
+      assert.equal(readPrivateKey(pair.privateKeyPem.replace(/\n/g, ' ')).asymmetricKeyType, 'rsa');
+      assert.equal(normalisePem(pair.privateKeyPem), pair.privateKeyPem, 'a well-formed PEM is kept as it is');
     });
   });
 

@@ -130,6 +130,18 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.equal(answer.result.authentication, 'private key JWT');
   });
 
+  it('checks a static token: its scopes and lifetime, never the token itself; an expired or foreign token is named', async () => {
+    const answer = await check({ domain: emulator.domain, protocol: 'http', credentials: { token: emulator.managementToken(['read:users'], 3600) } });
+    assert.equal(answer.result.ok, true, JSON.stringify(answer));
+    assert.equal(answer.result.authentication, 'static token');
+    assert.deepEqual(answer.result.scopes, ['read:users']);
+    assert.ok((answer.result.expiresIn ?? 0) > 3500 && (answer.result.expiresIn ?? 0) <= 3600);
+    assert.equal((await check({ domain: emulator.domain, protocol: 'http', credentials: { token: 'not-a-jwt-at-all' } })).result.problem, 'token');
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256' })).toString('base64url');
+    const foreign = `${header}.${Buffer.from(JSON.stringify({ scope: 'read:users', exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url')}.c2ln`;
+    assert.equal((await check({ domain: emulator.domain, protocol: 'http', credentials: { token: foreign } })).result.problem, 'token', 'a token the tenant did not sign');
+  });
+
   it('never sends a deployed secret to a domain typed over the deployed one', async () => {
     const answer = await check({ id: 'cfg', domain: '127.0.0.1:1', protocol: 'http', credentials: { clientId: READER.clientId, clientSecret: '__PWRD__' } });
     assert.deepEqual(answer.withheld, ['clientSecret']);

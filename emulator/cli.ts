@@ -1,17 +1,42 @@
 /**
  * Command line: `node dist/emulator/cli.js --port 4010 [--client-id X]
- * [--client-secret Y] [--seed file.json] [--rate-limit N] [--burst M] [--domain D]`.
+ * [--client-secret Y] [--seed file.json] [--rate-limit N] [--burst M] [--domain D]
+ * [--client-public-key key.pem [--client-key-alg RS256|RS384|PS256]]`.
  * Prints the URL and the machine-to-machine client's id and secret; exits on SIGINT/SIGTERM.
+ * With a public key, the machine-to-machine client gets it as a credential enabled for private
+ * key JWT, registered through the emulator's own Management API as a user would.
  */
 import { readFileSync } from 'node:fs';
-import { startEmulator, type StartOptions } from './index';
+import { startEmulator, type Emulator, type StartOptions } from './index';
 import type { SeedData } from './core/seed';
 
 const USAGE = `Usage: emulator [--port 4010] [--host 127.0.0.1] [--client-id ID] [--client-secret SECRET]
-                [--seed file.json] [--rate-limit REQUESTS_PER_SECOND] [--burst N] [--domain DOMAIN]`;
+                [--seed file.json] [--rate-limit REQUESTS_PER_SECOND] [--burst N] [--domain DOMAIN]
+                [--client-public-key FILE.pem [--client-key-alg RS256|RS384|PS256]]`;
 
-export function parseArgs(argv: readonly string[]): StartOptions {
-  const options: StartOptions = { port: 4010 };
+/** A public key for the machine-to-machine client (private key JWT). */
+export interface ClientPublicKey {
+  pem: string;
+  alg: string;
+}
+
+export type CliOptions = StartOptions & { clientPublicKey?: ClientPublicKey };
+
+/** Registers the key for the M2M client and enables it; returns its kid. */
+export async function registerClientPublicKey(emu: Emulator, key: ClientPublicKey): Promise<string> {
+  const headers = { authorization: `Bearer ${emu.managementToken()}`, 'content-type': 'application/json' };
+  const base = `${emu.url}/api/v2/clients/${encodeURIComponent(emu.clientId)}`;
+  const created = await fetch(`${base}/credentials`, { method: 'POST', headers, body: JSON.stringify({ credential_type: 'public_key', name: 'emulator CLI', pem: key.pem, alg: key.alg }) });
+  const credential = (await created.json()) as { id?: string; kid?: string; message?: string };
+  if (created.status !== 201 || !credential.id) throw new Error(`the public key was refused: ${credential.message ?? created.status}`);
+  const patched = await fetch(base, { method: 'PATCH', headers, body: JSON.stringify({ client_authentication_methods: { private_key_jwt: { credentials: [{ id: credential.id }] } } }) });
+  if (patched.status !== 200) throw new Error(`the public key could not be enabled: HTTP ${patched.status}`);
+  return credential.kid ?? '';
+}
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const options: CliOptions = { port: 4010 };
+  let keyAlg: string | undefined;
   let perSecond: number | undefined;
   let burst: number | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -38,6 +63,8 @@ export function parseArgs(argv: readonly string[]): StartOptions {
         options.seed = JSON.parse(readFileSync(file, 'utf8')) as SeedData;
         break;
       }
+      case '--client-public-key': options.clientPublicKey = { pem: readFileSync(value(), 'utf8'), alg: 'RS256' }; break;
+      case '--client-key-alg': keyAlg = value(); break;
       case '--rate-limit': perSecond = number(); break;
       case '--burst': burst = number(); break;
       case '--help': case '-h':
@@ -49,12 +76,17 @@ export function parseArgs(argv: readonly string[]): StartOptions {
     }
   }
   if (burst !== undefined && perSecond === undefined) throw new Error('--burst needs --rate-limit');
+  if (keyAlg !== undefined) {
+    if (!options.clientPublicKey) throw new Error('--client-key-alg needs --client-public-key');
+    if (!['RS256', 'RS384', 'PS256'].includes(keyAlg)) throw new Error('--client-key-alg must be RS256, RS384 or PS256');
+    options.clientPublicKey.alg = keyAlg;
+  }
   if (perSecond !== undefined && perSecond > 0) options.rateLimit = { perSecond, burst };
   return options;
 }
 
 async function main(): Promise<void> {
-  let options: StartOptions;
+  let options: CliOptions;
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (err) {
@@ -74,12 +106,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  const emu = await startEmulator(options);
+  const { clientPublicKey, ...startOptions } = options;
+  const emu = await startEmulator(startOptions);
   close = () => emu.close();
   if (closing) {
     await emu.close();
     return;
   }
+  const kid = clientPublicKey ? await registerClientPublicKey(emu, clientPublicKey) : undefined;
   process.stdout.write(
     [
       'Auth0 tenant emulator (a local stand-in for development, not a real identity service)',
@@ -90,6 +124,7 @@ async function main(): Promise<void> {
       `Client secret:  ${emu.clientSecret}`,
       `Web app:        client id ${emu.webClient.clientId}, secret ${emu.webClient.clientSecret}`,
       `SPA:            client id ${emu.spaClient.clientId}`,
+      ...(kid !== undefined ? [`Private key JWT: the client's public key is registered (${clientPublicKey?.alg}, kid ${kid})`] : []),
       options.rateLimit ? `Rate limit:     ${options.rateLimit.perSecond}/s, burst ${options.rateLimit.burst ?? options.rateLimit.perSecond}` : 'Rate limit:     off',
       'Press Ctrl+C to stop.',
       '',

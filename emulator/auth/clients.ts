@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { OAuthError } from '../core/errors';
 import type { ClientRecord } from '../core/model';
 import type { TenantState } from '../core/state';
+import { clientFromAssertion } from './client-assertion';
 
 export type AuthBody = Record<string, unknown>;
 
@@ -50,7 +51,8 @@ export function isConfidential(client: ClientRecord): boolean {
 }
 
 /**
- * Finds and authenticates the client. `secret`: 'required' (confidential
+ * Finds and authenticates the client: by its private key JWT when the body carries a
+ * `client_assertion` (see client-assertion.ts), else by its secret. `secret`: 'required' (confidential
  * grants), 'optional' (checked when given; required for confidential clients
  * unless `secretOptional`), as Auth0 does.
  */
@@ -60,6 +62,7 @@ export function authenticateClient(
   body: AuthBody,
   options: { secretOptional?: boolean } = {},
 ): ClientRecord {
+  if (str(body, 'client_assertion') !== undefined) return clientFromAssertion(state, body, str(body, 'client_id'));
   const { clientId, clientSecret } = clientCredentials(req, body);
   if (!clientId) throw new OAuthError(400, 'invalid_request', 'Missing required parameter: client_id');
   const client = state.clients.get(clientId);

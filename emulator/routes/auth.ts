@@ -160,7 +160,8 @@ function defaultAudience(tenant: Tenant): string | undefined {
 function clientCredentialsGrant(ctx: RouteContext, body: AuthBody) {
   const tenant = ctx.tenant;
   const client = authenticateClient(tenant.state, ctx.req, body);
-  if (!client.client_secret) throw new OAuthError(401, 'access_denied', 'Unauthorized');
+  // A client authenticates with its secret or, verified above, its private key JWT.
+  if (!client.client_secret && str(body, 'client_assertion') === undefined) throw new OAuthError(401, 'access_denied', 'Unauthorized');
   requireGrantType(client, 'client_credentials');
   const audience = str(body, 'audience') ?? defaultAudience(tenant);
   if (!audience) throw new OAuthError(403, 'access_denied', 'No audience parameter was provided, and no default audience has been configured');
@@ -442,7 +443,7 @@ function openidConfiguration(tenant: Tenant): Record<string, unknown> {
     response_modes_supported: ['query', 'fragment', 'form_post'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
     claims_supported: ['aud', 'auth_time', 'created_at', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'identities', 'iss', 'name', 'nickname', 'phone_number', 'picture', 'sub'],
     request_uri_parameter_supported: false,
     pushed_authorization_request_endpoint: `${base}/oauth/par`,

@@ -10,6 +10,7 @@ import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, 
 import type { ClientRecord } from '../core/model';
 import type { RouteContext, RoutesModule, Tenant } from '../core/types';
 import { registerClientSearchAndCimd } from './client-cimd';
+import { CLIENT_CREDENTIALS } from './client-credentials';
 import { bodyObject, checkBody, checkString, clone, hasScope, payloadError, tenantName, type BodySpec, type JsonType } from './group-helpers';
 
 const COMMON_TYPES: Record<string, JsonType | readonly JsonType[]> = {
@@ -181,6 +182,9 @@ export const registerClients: RoutesModule = (routes, tenant) => {
     // Deleting an absent client succeeds, as in Auth0 (the call is idempotent).
     state().clients.delete(id);
     for (const grant of state().clientGrants.findBy('client', id)) state().clientGrants.delete(grant.id);
+    for (const credential of state().collection(CLIENT_CREDENTIALS).list()) {
+      if (credential.client_id === id) state().collection(CLIENT_CREDENTIALS).delete(credential.id as string);
+    }
     for (const connection of state().connections.list()) {
       if (connection.enabled_clients?.includes(id)) {
         state().connections.update(connection.id, (c) => {

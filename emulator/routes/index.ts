@@ -20,6 +20,7 @@ import { registerOrganizationsRoutes } from './organizations';
 import { registerLogsRoutes } from './logs';
 import { registerJobs } from './jobs';
 import { registerClients } from './clients';
+import { registerClientCredentials } from './client-credentials';
 import { registerClientGrants } from './client-grants';
 import { registerConnections } from './connections';
 import { registerCustomDomains } from './custom-domains';
@@ -65,6 +66,7 @@ export const routeModules: RoutesModule[] = [
   registerLogsRoutes,
   registerJobs,
   registerClients,
+  registerClientCredentials,
   registerClientGrants,
   registerConnections,
   registerCustomDomains,

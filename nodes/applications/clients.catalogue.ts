@@ -2,13 +2,14 @@
 import { common, type GroupSpec } from '../shared/catalogue';
 
 const clientId = common.id('The client id of the application.');
+const credentialId = common.id('The id of the credential (cred_…).', 'credential_id');
 
 export const clientsGroup: GroupSpec = {
   type: 'auth0-clients',
   name: 'clients',
   paletteLabel: 'applications',
   api: 'management',
-  summary: 'Lists, creates, reads, updates and deletes applications (clients), and rotates an application\'s client secret.',
+  summary: 'Lists, creates, reads, updates and deletes applications (clients), rotates an application\'s client secret, and manages its credentials (public keys for private key JWT).',
   details: [
     'client_secret, encryption_key and signing_keys are returned only when the token has read:client_keys, and can be changed only with update:client_keys.',
     'extra_params adds further query parameters to the list (for example app_type or is_first_party); fields, include_fields, page and per_page take precedence over it.',
@@ -147,6 +148,56 @@ export const clientsGroup: GroupSpec = {
       ],
       scopes: ['create:clients', 'update:clients'],
       group: 'CIMD',
+    },
+    {
+      id: 'all_credentials',
+      label: 'List credentials',
+      description: 'Lists the credentials (public keys, certificates) registered for an application. The keys themselves are not returned.',
+      method: 'GET',
+      path: '/api/v2/clients/{id}/credentials',
+      inputs: [clientId],
+      scopes: ['read:client_credentials'],
+      group: 'Credentials',
+    },
+    {
+      id: 'create_credential',
+      label: 'Register credential',
+      description: 'Registers a public key (or certificate) for private key JWT authentication; an application has at most two. Enable it afterwards in the application\'s client_authentication_methods.private_key_jwt.credentials (update).',
+      method: 'POST',
+      path: '/api/v2/clients/{id}/credentials',
+      inputs: [clientId, common.body('The credential: credential_type (public_key, x509_cert or cert_subject_dn, required), name, pem (the PEM public key or certificate), alg (RS256, RS384 or PS256), kid, expires_at.')],
+      scopes: ['create:client_credentials'],
+      group: 'Credentials',
+    },
+    {
+      id: 'get_credential',
+      label: 'Get credential',
+      description: 'Reads one credential of an application.',
+      method: 'GET',
+      path: '/api/v2/clients/{id}/credentials/{credential_id}',
+      inputs: [clientId, credentialId],
+      scopes: ['read:client_credentials'],
+      group: 'Credentials',
+    },
+    {
+      id: 'update_credential',
+      label: 'Update credential',
+      description: 'Changes a credential\'s expiry (expires_at; null: never expires).',
+      method: 'PATCH',
+      path: '/api/v2/clients/{id}/credentials/{credential_id}',
+      inputs: [clientId, credentialId, common.body('The change: expires_at (an ISO 8601 date, or null).')],
+      scopes: ['update:client_credentials'],
+      group: 'Credentials',
+    },
+    {
+      id: 'delete_credential',
+      label: 'Delete credential',
+      description: 'Deletes a credential; assertions signed with its key are refused from then on.',
+      method: 'DELETE',
+      path: '/api/v2/clients/{id}/credentials/{credential_id}',
+      inputs: [clientId, credentialId],
+      scopes: ['delete:client_credentials'],
+      group: 'Credentials',
     },
   ],
 };

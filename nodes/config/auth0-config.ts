@@ -7,6 +7,7 @@ import { createTenantClient } from '../tenant-client/client';
 import { type Auth0ConfigNode, type TenantUser, clientOptionsFrom } from './config-node';
 import { TenantClosedError } from '../shared/errors';
 import { type StatusText, statusTexts } from '../shared/status-text';
+import { type AdminRED, registerConnectionCheck } from './connection-check-route';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
@@ -83,6 +84,8 @@ export = function (RED: NodeRedAPI): void {
       token: { type: 'password' },
       clientId: { type: 'text' },
       clientSecret: { type: 'password' },
+      privateKey: { type: 'password' },
     },
   });
+  registerConnectionCheck(RED as AdminRED);
 };

@@ -59,6 +59,9 @@ export function clientOptionsFrom(config: NodeDefinition, credentials: Record<st
   if (credentials.token) options.token = credentials.token;
   if (credentials.clientId) options.clientId = credentials.clientId;
   if (credentials.clientSecret) options.clientSecret = credentials.clientSecret;
+  if (credentials.privateKey) options.privateKey = credentials.privateKey;
+  if (config.signingAlg === 'RS384' || config.signingAlg === 'PS256') options.signingAlg = config.signingAlg;
+  if (typeof config.keyId === 'string' && config.keyId.trim() !== '') options.keyId = config.keyId.trim();
   if (nodeRedVersion) options.nodeRedVersion = nodeRedVersion;
   return options;
 }

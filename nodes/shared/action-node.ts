@@ -16,6 +16,8 @@ import { evaluateNodeProperty } from './node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
+import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
+import { registerGroup } from './group-registry';
 import { migrateActionConfig } from './migrations';
 
 /** One editor-set input: a typedInput value and its type. */
@@ -117,7 +119,7 @@ async function gatherInputs(
     }
     raw[spec.name] = client.defaultCredential(spec.fromConfig);
   }
-  return resolveValues(op, raw);
+  return resolveValues(signsWithPrivateKey(op, raw, client) ? secretOptional(op) : op, raw);
 }
 
 class ActionNode {
@@ -175,7 +177,10 @@ class ActionNode {
     try {
       const customDomain = this.use.tenant?.customDomain;
       const buildOptions = customDomain ? { customDomain } : {};
-      const request = (vals: Record<string, unknown>) => ({ ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal });
+      const request = (vals: Record<string, unknown>) => {
+        const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
+        return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
+      };
       if (op.executor) {
         const executor = findExecutor(op.executor);
         if (!executor) throw new ConfigError(`operation ${op.id} needs executor "${op.executor}", which is not loaded`);
@@ -272,6 +277,7 @@ export function actionNodeConstructor(RED: NodeRedAPI, group: GroupSpec): (this:
 /** A whole node module for a group: `export = actionNodeModule(rolesGroup)`. */
 export function actionNodeModule(group: GroupSpec): NodeModule {
   const register = (RED: NodeRedAPI): void => {
+    registerGroup(group);
     RED.nodes.registerType(group.type, actionNodeConstructor(RED, group));
   };
   return Object.assign(register, { group });

@@ -51,6 +51,8 @@ export interface RequestSpec {
   followRedirects?: boolean;
   /** Operation name for errors and status, e.g. `users.get`. */
   operation?: string;
+  /** Scopes the management token needs for it (from the catalogue): a 403 names them. */
+  scopes?: readonly string[];
 }
 
 export interface RateLimitState {
@@ -85,6 +87,11 @@ export interface TenantClient {
   request<T = unknown>(spec: RequestSpec): Promise<Auth0Response<T>>;
   /** The config node's credential used as a default for an Authentication API input. */
   defaultCredential(name: 'clientId' | 'clientSecret'): string | undefined;
+  /**
+   * A fresh private key JWT for the tenant's own application, when it has a private key and no
+   * client secret; undefined otherwise.
+   */
+  clientAssertion?(): string | undefined;
   /** A valid management token (cached; renewed before expiry; one fetch at a time). */
   getManagementToken(signal?: AbortSignal): Promise<string>;
   /** Subscribe to status changes; returns the unsubscribe function. */

@@ -121,6 +121,7 @@ export function buildRequest(
     auth: op.auth ?? (group.api === 'management' ? 'management' : 'none'),
     operation: `${group.name}.${op.id}`,
   };
+  if (op.scopes && op.scopes.length > 0) spec.scopes = op.scopes;
   const query = buildQuery(op, values);
   if (query) spec.query = query;
   const body = buildBody(op, values);

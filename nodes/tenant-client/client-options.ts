@@ -17,6 +17,12 @@ export interface TenantClientOptions {
   token?: string;
   clientId?: string;
   clientSecret?: string;
+  /** PEM private key for private key JWT client authentication (used when there is no client secret). */
+  privateKey?: string;
+  /** The assertion's algorithm: RS256 (default), RS384 or PS256. */
+  signingAlg?: 'RS256' | 'RS384' | 'PS256';
+  /** The registered credential's `kid`, sent in the assertion's header when set. */
+  keyId?: string;
   /** Requests in flight at once for this tenant (default 4). */
   maxConcurrent?: number;
   /** Optional pacing, requests per second; 0 or unset: only the service's headers pace us. */

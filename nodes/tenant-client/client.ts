@@ -7,6 +7,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
+import { ClientAuthentication } from './client-authentication';
 import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
@@ -91,6 +92,8 @@ class RequestContext implements ErrorContext {
     private readonly base: Redactor,
     private readonly tokens: ManagementTokenProvider,
     private readonly secrets: string[],
+    /** The scopes the operation needs (a 403 names them). */
+    readonly scopes?: readonly string[],
   ) {}
 
   get redactor(): Redactor {
@@ -125,6 +128,7 @@ class Auth0TenantClient implements TenantClient {
   private readonly transport: HttpTransport;
   private readonly limiter: TenantLimiter;
   private readonly tokens: ManagementTokenProvider;
+  private readonly authentication: ClientAuthentication;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
   /** Aborted by close(): ends the token fetch (requests end through `inFlight` and the transport). */
@@ -149,7 +153,8 @@ class Auth0TenantClient implements TenantClient {
     this.readTimeout = positive(options.readTimeout, DEFAULTS.readTimeout);
     const maxConcurrent = Math.max(1, Math.floor(positive(options.maxConcurrent, DEFAULTS.maxConcurrent)));
 
-    this.redactor = new Redactor([options.token, options.clientSecret]);
+    this.redactor = new Redactor([options.token, options.clientSecret, options.privateKey]);
+    this.authentication = new ClientAuthentication(options, host);
     this.transport = new HttpTransport({
       connectTimeoutSeconds: this.connectTimeout,
       readTimeoutSeconds: this.readTimeout,
@@ -170,6 +175,7 @@ class Auth0TenantClient implements TenantClient {
     if (options.token) tokenOptions.staticToken = options.token;
     if (options.clientId) tokenOptions.clientId = options.clientId;
     if (options.clientSecret) tokenOptions.clientSecret = options.clientSecret;
+    if (options.privateKey) tokenOptions.privateKey = options.privateKey;
     if (internals.now) tokenOptions.now = internals.now;
     this.tokens = new ManagementTokenProvider(tokenOptions);
 
@@ -179,6 +185,10 @@ class Auth0TenantClient implements TenantClient {
 
   defaultCredential(name: 'clientId' | 'clientSecret'): string | undefined {
     return name === 'clientId' ? this.options.clientId : this.options.clientSecret;
+  }
+
+  clientAssertion(): string | undefined {
+    return this.authentication.assertion();
   }
 
   async getManagementToken(signal?: AbortSignal): Promise<string> {
@@ -219,7 +229,7 @@ class Auth0TenantClient implements TenantClient {
     }
     const userToken = checkBearerToken(spec);
     const bodySecrets = [...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body), ...(spec.secrets ?? [])];
-    const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets);
+    const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets, spec.scopes);
 
     // A request is ended by the caller's signal (node closing) and by close() (config closing:
     // the token fetch is aborted, the limiter closed, the transport's requests destroyed), with no
@@ -414,7 +424,7 @@ class Auth0TenantClient implements TenantClient {
       path: '/oauth/token',
       auth: 'none',
       contentType: 'json',
-      body: { grant_type: 'client_credentials', client_id: this.options.clientId, client_secret: this.options.clientSecret, audience },
+      body: this.authentication.clientCredentialsBody(audience),
       signal: this.lifetime.signal,
       operation: TOKEN_OPERATION,
     });
@@ -442,8 +452,8 @@ class Auth0TenantClient implements TenantClient {
   }
 
   /** The context errors are made in; its redactor is built only when an error or log line needs it. */
-  private context(operation: string, secrets: string[] = []): RequestContext {
-    return new RequestContext(operation, this.domain, this.redactor, this.tokens, secrets);
+  private context(operation: string, secrets: string[] = [], scopes?: readonly string[]): RequestContext {
+    return new RequestContext(operation, this.domain, this.redactor, this.tokens, secrets, scopes);
   }
 
   private waiterErrors(ctx: ErrorContext): WaiterErrors {

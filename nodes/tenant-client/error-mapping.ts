@@ -13,6 +13,8 @@ export interface ErrorContext {
   /** The tenant's host (never secret), for network messages. */
   host: string;
   redactor: Redactor;
+  /** The scopes the operation needs, when the catalogue says (a 403 names them). */
+  scopes?: readonly string[];
 }
 
 const MAX_MESSAGE_LENGTH = 500;
@@ -108,11 +110,19 @@ export function serviceErrorFields(body: unknown, redactor?: Redactor): ServiceE
   return fields;
 }
 
+/** What a 403 adds: the scopes the operation needs (any one of them, as Auth0 checks) and where to grant them. */
+function scopeHint(operation: string, scopes: readonly string[]): string {
+  const needed = scopes.length === 1 ? scopes[0] : `one of ${scopes.join(', ')}`;
+  return `${operation} needs the scope ${needed}: grant it to the application (Auth0 dashboard, Applications > APIs > Auth0 Management API > Machine to Machine Applications).`;
+}
+
 /** An Auth0Error for a response with status ≥ 400 (429 included, when retries are not the question). */
 export function responseError(statusCode: number, body: unknown, ctx: ErrorContext): Auth0Error {
   const fields = serviceErrorFields(body, ctx.redactor);
   const reason = STATUS_CODES[statusCode] ?? 'Error';
-  const message = fields.message ?? `${ctx.operation}: HTTP ${statusCode} ${reason}`;
+  let message = fields.message ?? `${ctx.operation}: HTTP ${statusCode} ${reason}`;
+  const scopeRefusal = statusCode === 403 && (fields.errorCode === 'insufficient_scope' || /\bscope\b/i.test(fields.message ?? ''));
+  if (scopeRefusal && ctx.scopes && ctx.scopes.length > 0) message = `${message.replace(/\.?\s*$/, '.')} ${scopeHint(ctx.operation, ctx.scopes)}`;
   const details: ConstructorParameters<typeof Auth0Error>[1] = { statusCode, operation: ctx.operation, error: fields.error ?? reason };
   if (fields.errorCode) details.errorCode = fields.errorCode;
   const mfaToken = body !== null && typeof body === 'object' ? str((body as Record<string, unknown>).mfa_token) : undefined;

@@ -21,6 +21,8 @@ export interface TokenProviderOptions {
   staticToken?: string;
   clientId?: string;
   clientSecret?: string;
+  /** A private key stands in for the client secret (private key JWT). */
+  privateKey?: string;
   domain: string;
   /** Fetches a token with the client-credentials grant (through the tenant's limiter). */
   fetchToken(): Promise<FetchedToken>;
@@ -69,11 +71,11 @@ export class ManagementTokenProvider {
     if (this.options.staticToken) return undefined;
     const missing: string[] = [];
     if (!this.options.clientId) missing.push('Client ID');
-    if (!this.options.clientSecret) missing.push('Client Secret');
+    if (!this.options.clientSecret && !this.options.privateKey) missing.push('Client Secret (or private key)');
     if (missing.length === 0) return undefined;
     return new ConfigError(
       `auth0-config (${this.options.domain}): no Management API token and no ${missing.join(' or ')}: ` +
-        'set a static token, or the Client ID and Client Secret of an application granted access to the Management API',
+        'set a static token, or the Client ID and the Client Secret or private key of an application granted access to the Management API',
     );
   }
 

@@ -1,9 +1,12 @@
 /** The emulator's command line: starts, prints its URL and credentials, serves, and exits cleanly on SIGTERM/SIGINT. */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { signAssertion } from '../../nodes/tenant-client/client-assertion';
 
 const CLI = join(__dirname, '..', '..', 'emulator', 'cli.js');
 
@@ -53,6 +56,31 @@ describe('emulator CLI', function () {
     const exited = exitCode(child);
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
+  });
+
+  it('registers a public key for the machine-to-machine client: its private key JWT gets a token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-cli-key-'));
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keyFile = join(dir, 'public.pem');
+    writeFileSync(keyFile, publicKey.export({ format: 'pem', type: 'spki' }).toString());
+    const { child, output } = start(['--port', '0', '--client-id', 'cli-keyed', '--client-public-key', keyFile, '--client-key-alg', 'RS384']);
+    try {
+      const text = await output;
+      assert.match(text, /Private key JWT: the client's public key is registered \(RS384, kid \S+\)/);
+      const url = /URL:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] ?? '';
+      const domain = url.slice('http://'.length);
+      const assertion = signAssertion(privateKey, { clientId: 'cli-keyed', domain, alg: 'RS384' });
+      const token = await fetch(`${url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'cli-keyed', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion, audience: `https://${domain}/api/v2/` }),
+      });
+      assert.equal(token.status, 200, await token.clone().text());
+    } finally {
+      const exited = exitCode(child);
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('exits 0 on SIGINT and 2 on a bad option', async () => {

@@ -3,8 +3,14 @@
  * /oauth/token accepts afterwards.
  */
 import { strict as assert } from 'assert';
+import { generateKeyPairSync } from 'crypto';
+import { signAssertion } from '../../nodes/tenant-client/client-assertion';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
+
+function publicKeyPem(): string {
+  return generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'pem', type: 'spki' }).toString();
+}
 
 describe('management nodes against the emulator: clients', function () {
   this.timeout(60000);
@@ -109,6 +115,51 @@ describe('management nodes against the emulator: clients', function () {
     assert.equal(payloadOf(again).client_id, clientId);
     assert.equal(payloadOf(await h.run('clients', 'get', { id: clientId })).name, 'Travel agent 2');
     assert.equal((await h.fail('clients', 'preview_cimd', { external_client_id: 'http://insecure.example.com/x' })).statusCode, 400);
+  });
+
+  it('registers a public key, enables it, and the private key JWT gets a token; at most two keys; a deleted key is refused', async () => {
+    const audience = await createApi(h, ['read:things']);
+    const client = payloadOf(await h.run('clients', 'create', { body: { name: unique('Keyed worker '), app_type: 'non_interactive' } }));
+    const id = String(client.client_id);
+    await h.run('client_grants', 'create', { body: { client_id: id, audience, scope: ['read:things'] } });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+
+    const created = await h.run('clients', 'create_credential', { id, body: { credential_type: 'public_key', name: 'ci key', pem, alg: 'PS256' } });
+    assertStatus(created, 'create_credential', 201);
+    const credential = payloadOf(created);
+    assert.match(String(credential.id), /^cred_/);
+    assert.equal(credential.alg, 'PS256');
+    assert.equal(typeof credential.kid, 'string');
+    assert.equal(credential.pem, undefined, 'the PEM is never returned');
+    const listed = payloadOf(await h.run('clients', 'all_credentials', { id })) as unknown as Msg[];
+    assert.deepEqual(listed.map((c) => c.id), [credential.id]);
+    assert.equal(payloadOf(await h.run('clients', 'get_credential', { id, credential_id: credential.id })).name, 'ci key');
+    const updated = await h.run('clients', 'update_credential', { id, credential_id: credential.id, body: { expires_at: '2099-01-01T00:00:00.000Z' } });
+    assertStatus(updated, 'update_credential', 201);
+    assert.equal(payloadOf(updated).expires_at, '2099-01-01T00:00:00.000Z');
+
+    const assertionGrant = () => tokenRequest(h.emulator, {
+      grant_type: 'client_credentials', audience, client_id: id,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: signAssertion(privateKey, { clientId: id, domain: h.emulator.domain, alg: 'PS256', keyId: String(credential.kid) }),
+    });
+    const notEnabled = await assertionGrant();
+    assert.equal(notEnabled.status, 401, 'a registered key is not used until enabled');
+    assert.equal(notEnabled.body.error, 'invalid_client');
+    await h.run('clients', 'update', { id, body: { client_authentication_methods: { private_key_jwt: { credentials: [{ id: credential.id }] } } } });
+    const granted = await assertionGrant();
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    assert.equal(granted.body.scope, 'read:things');
+
+    const second = publicKeyPem();
+    assertStatus(await h.run('clients', 'create_credential', { id, body: { credential_type: 'public_key', pem: second } }), 'create_credential', 201);
+    const third = await h.fail('clients', 'create_credential', { id, body: { credential_type: 'public_key', pem: publicKeyPem() } });
+    assert.equal(third.statusCode, 400, 'a third credential is refused');
+
+    assertStatus(await h.run('clients', 'delete_credential', { id, credential_id: credential.id }), 'delete_credential', 204);
+    assert.equal((await h.gone('clients', 'get_credential', { id, credential_id: credential.id })).errorCode, 'inexistent_credential');
+    assert.equal((await assertionGrant()).status, 401, 'the deleted key is refused');
   });
 
   it('exercised every clients operation', () => {

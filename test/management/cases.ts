@@ -358,6 +358,31 @@ export const CASES: readonly RequestCase[] = [
     expect: { method: 'POST', path: `/api/v2/clients/${E}/rotate-secret` },
     sdk: (c) => c.clients.rotateSecret(ODD),
   },
+  {
+    group: clientsGroup, op: 'all_credentials', values: { id: ODD },
+    expect: { method: 'GET', path: `/api/v2/clients/${E}/credentials` },
+    sdk: (c) => c.clients.credentials.list(ODD),
+  },
+  {
+    group: clientsGroup, op: 'create_credential', values: { id: ODD, body: { credential_type: 'public_key', name: 'ci key', pem: 'PEM', alg: 'PS256' } },
+    expect: { method: 'POST', path: `/api/v2/clients/${E}/credentials`, body: { credential_type: 'public_key', name: 'ci key', pem: 'PEM', alg: 'PS256' } },
+    sdk: (c) => c.clients.credentials.create(ODD, { credential_type: 'public_key', name: 'ci key', pem: 'PEM', alg: 'PS256' }),
+  },
+  {
+    group: clientsGroup, op: 'get_credential', values: { id: ODD, credential_id: ODD },
+    expect: { method: 'GET', path: `/api/v2/clients/${E}/credentials/${E}` },
+    sdk: (c) => c.clients.credentials.get(ODD, ODD),
+  },
+  {
+    group: clientsGroup, op: 'update_credential', values: { id: ODD, credential_id: ODD, body: { expires_at: '2030-01-01T00:00:00.000Z' } },
+    expect: { method: 'PATCH', path: `/api/v2/clients/${E}/credentials/${E}`, body: { expires_at: '2030-01-01T00:00:00.000Z' } },
+    sdk: (c) => c.clients.credentials.update(ODD, ODD, { expires_at: '2030-01-01T00:00:00.000Z' }),
+  },
+  {
+    group: clientsGroup, op: 'delete_credential', values: { id: ODD, credential_id: ODD },
+    expect: { method: 'DELETE', path: `/api/v2/clients/${E}/credentials/${E}` },
+    sdk: (c) => c.clients.credentials.delete(ODD, ODD),
+  },
 
   // ── client_grants ─────────────────────────────────────────────────────
   {

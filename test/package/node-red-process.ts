@@ -63,7 +63,7 @@ export function send(method: string, url: string, body: unknown, headers: Record
 }
 
 /** A minimal settings file: loopback only, no tours, no update checks, plain logging. */
-export function writeSettings(userDir: string): string {
+export function writeSettings(userDir: string, extraSettings = ''): string {
   const file = path.join(userDir, 'settings.js');
   fs.writeFileSync(file, `module.exports = {
     uiHost: '127.0.0.1',
@@ -71,7 +71,7 @@ export function writeSettings(userDir: string): string {
     credentialSecret: 'pack-test',
     telemetry: { enabled: false, updateNotification: false },
     editorTheme: { tours: false, projects: { enabled: false } },
-    logging: { console: { level: 'info', metrics: false, audit: false } }
+    logging: { console: { level: 'info', metrics: false, audit: false } },${extraSettings}
 };
 `);
   return file;
@@ -86,11 +86,12 @@ export interface NodeRedProcess {
 
 /**
  * Starts `red.js` with a user directory on a free port and waits until its admin API answers.
- * `node` is the Node.js binary to run it with (Node-RED 5 needs Node.js 22).
+ * `node` is the Node.js binary to run it with (Node-RED 5 needs Node.js 22); `extraSettings`, more
+ * properties for settings.js (JavaScript text, e.g. an adminAuth block).
  */
-export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000, node = process.execPath): Promise<NodeRedProcess> {
+export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000, node = process.execPath, extraSettings = ''): Promise<NodeRedProcess> {
   const port = await freePort();
-  const settings = writeSettings(userDir);
+  const settings = writeSettings(userDir, extraSettings);
   const child: ChildProcess = spawn(node, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
     cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
   });
@@ -109,7 +110,8 @@ export async function startNodeRed(redJs: string, userDir: string, limitMs = 900
     if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
     try {
       const res = await get(`${url}/settings`);
-      if (res.status === 200 && /Started flows|Server now running/.test(output)) break;
+      // With adminAuth, /settings answers 401 to a request without a token: it is up all the same.
+      if ((res.status === 200 || res.status === 401) && /Started flows|Server now running/.test(output)) break;
     } catch {
       // not listening yet
     }

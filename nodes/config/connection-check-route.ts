@@ -1,0 +1,173 @@
+/**
+ * The editor's "Check connection": `POST /auth0-config/check` on Node-RED's admin API, behind
+ * `auth0-config.write` as core nodes guard theirs (with adminAuth, only a signed-in editor user
+ * with write permission may call it). It checks the settings typed in the dialog; a credential
+ * left unchanged there ("__PWRD__", or absent) is the deployed node's, and is used only with the
+ * deployed domain and protocol, so a typed-over domain never receives the deployed secret. It
+ * then lists, for every node using the tenant, the operations whose scopes the token lacks.
+ * The answer never holds a secret or the token.
+ */
+import { checkConnection, type CheckResult } from './connection-check';
+import { clientOptionsFrom, normaliseDomain } from './config-node';
+import { groupOfType } from '../shared/group-registry';
+import type { GroupSpec, OperationSpec } from '../shared/catalogue';
+import type { NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+
+const CREDENTIALS = ['clientId', 'clientSecret', 'privateKey', 'token'] as const;
+/** What Node-RED's editor shows in a password field whose value it does not send back. */
+const UNCHANGED = '__PWRD__';
+const SETTINGS = ['domain', 'protocol', 'audience', 'customDomain', 'signingAlg', 'keyId', 'timeout', 'readTimeout'] as const;
+
+interface Request {
+  body?: unknown;
+}
+interface Response {
+  status(code: number): Response;
+  json(body: unknown): void;
+}
+
+/** The slice of Node-RED's runtime API the route needs (an admin route, the flows, the credentials). */
+export interface AdminRED extends NodeRedAPI {
+  util: NodeRedAPI['util'] & { getSetting?(node: unknown, name: string): string | undefined };
+  httpAdmin: { post(path: string, ...handlers: unknown[]): void };
+  auth: { needsPermission(permission: string): unknown };
+  nodes: NodeRedAPI['nodes'] & {
+    eachNode(callback: (definition: NodeDefinition) => void): void;
+    getCredentials(id: string): Record<string, string | undefined> | undefined;
+  };
+}
+
+/** A node that uses the tenant, as the editor (or the deployed flows) describes it. */
+export interface TenantUser {
+  id: string;
+  type: string;
+  name?: string;
+  operation?: string;
+}
+
+export interface MissingScopes {
+  id: string;
+  type: string;
+  name?: string;
+  operation: string;
+  label: string;
+  /** Any one of these would do. */
+  scopes: string[];
+  /** The node takes its operation from msg.operation: each of its operations is listed. */
+  byMessage: boolean;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Operations of the group the granted scopes do not cover (Auth0 wants any one of an operation's scopes). */
+function uncovered(group: GroupSpec, ops: readonly OperationSpec[], granted: ReadonlySet<string>, user: TenantUser, byMessage: boolean): MissingScopes[] {
+  return ops
+    .filter((op) => (op.scopes?.length ?? 0) > 0 && !op.scopes!.some((scope) => granted.has(scope)))
+    .map((op) => ({ id: user.id, type: user.type, ...(user.name ? { name: user.name } : {}), operation: op.id, label: `${group.name} ${op.id}`, scopes: [...op.scopes!], byMessage }));
+}
+
+/** Every operation a tenant's users would run that the granted scopes do not allow. */
+export function missingScopes(users: readonly TenantUser[], scopes: readonly string[]): MissingScopes[] {
+  const granted = new Set(scopes);
+  const out: MissingScopes[] = [];
+  for (const user of users) {
+    const group = groupOfType(user.type);
+    if (!group || group.api !== 'management') continue;
+    const op = user.operation ? group.operations.find((candidate) => candidate.id === user.operation) : undefined;
+    if (user.operation && !op) continue;
+    out.push(...uncovered(group, op ? [op] : group.operations.filter((o) => !o.deprecated), granted, user, !op));
+  }
+  return out;
+}
+
+/** The deployed nodes that name this tenant. */
+function deployedUsers(RED: AdminRED, tenantId: string): TenantUser[] {
+  const users: TenantUser[] = [];
+  RED.nodes.eachNode((definition) => {
+    if (definition.tenant !== tenantId) return;
+    users.push({ id: definition.id, type: definition.type, ...(definition.name ? { name: definition.name } : {}), ...(text(definition.operation) ? { operation: definition.operation as string } : {}) });
+  });
+  return users;
+}
+
+/** The users the editor sent (its workspace, deployed or not), checked for shape only. */
+function editorUsers(value: unknown): TenantUser[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && typeof u.id === 'string' && typeof u.type === 'string')
+    .slice(0, 1000)
+    .map((u) => ({ id: u.id as string, type: u.type as string, ...(text(u.name) ? { name: u.name as string } : {}), ...(text(u.operation) ? { operation: u.operation as string } : {}) }));
+}
+
+/**
+ * `${NAME}` as Node-RED resolves a property or credential that is exactly that: the node's flow
+ * and global environment (settings) when the runtime offers them, else the process environment.
+ */
+function resolveEnv(RED: AdminRED, value: unknown, node: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const match = /^\$\{(\S+)\}$/.exec(value);
+  if (!match) return value;
+  const fromRuntime = node && typeof RED.util.getSetting === 'function' ? RED.util.getSetting(node, match[1]) : undefined;
+  return fromRuntime ?? process.env[match[1]] ?? value;
+}
+
+function deployedDefinition(RED: AdminRED, id: string): NodeDefinition | undefined {
+  let found: NodeDefinition | undefined;
+  RED.nodes.eachNode((definition) => {
+    if (definition.id === id && definition.type === 'auth0-config') found = definition;
+  });
+  return found;
+}
+
+/** Settings and credentials to check: the typed ones, the deployed credential where a field was left unchanged. */
+export function settingsToCheck(RED: AdminRED, body: Record<string, unknown>): { config: NodeDefinition; credentials: Record<string, string | undefined>; withheld: string[] } {
+  const id = text(body.id) ?? '';
+  const deployed = id ? deployedDefinition(RED, id) : undefined;
+  const config: NodeDefinition = { id: id || 'check', type: 'auth0-config' };
+  for (const key of SETTINGS) config[key] = body[key] ?? deployed?.[key];
+  const typed = (body.credentials ?? {}) as Record<string, unknown>;
+  // The running node's credentials have their ${ENV} references resolved already.
+  const running = deployed ? RED.nodes.getNode(id) : null;
+  const stored = running?.credentials ?? (deployed ? RED.nodes.getCredentials(id) ?? {} : {});
+  const sameHost = deployed !== undefined && normaliseDomain(config.domain) === normaliseDomain(deployed.domain) && (config.protocol ?? 'https') === (deployed.protocol ?? 'https');
+  const credentials: Record<string, string | undefined> = {};
+  const withheld: string[] = [];
+  for (const key of CREDENTIALS) {
+    const value = typed[key];
+    if (typeof value === 'string' && value !== UNCHANGED) {
+      credentials[key] = resolveEnv(RED, value, running) as string;
+    } else if (stored[key]) {
+      if (sameHost) credentials[key] = stored[key];
+      else withheld.push(key);
+    }
+  }
+  for (const key of SETTINGS) config[key] = resolveEnv(RED, config[key], running);
+  return { config, credentials, withheld };
+}
+
+export interface CheckAnswer {
+  result: CheckResult;
+  missing: MissingScopes[];
+  /** Deployed credentials not sent because the domain or protocol was changed in the dialog. */
+  withheld: string[];
+}
+
+export async function answerCheck(RED: AdminRED, body: Record<string, unknown>): Promise<CheckAnswer> {
+  const { config, credentials, withheld } = settingsToCheck(RED, body);
+  const result = await checkConnection(clientOptionsFrom(config, credentials));
+  const id = text(body.id);
+  const users = editorUsers(body.nodes) ?? (id ? deployedUsers(RED, id) : []);
+  return { result, missing: result.ok ? missingScopes(users, result.scopes) : [], withheld };
+}
+
+export function registerConnectionCheck(RED: AdminRED): void {
+  if (!RED.httpAdmin || !RED.auth) return;
+  RED.httpAdmin.post('/auth0-config/check', RED.auth.needsPermission('auth0-config.write'), (req: Request, res: Response) => {
+    const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {};
+    answerCheck(RED, body).then(
+      (answer) => res.json(answer),
+      (err: unknown) => res.status(500).json({ result: { ok: false, problem: 'domain', message: `the check could not run: ${(err as Error).name}` }, missing: [], withheld: [] }),
+    );
+  });
+}

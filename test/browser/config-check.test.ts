@@ -1,0 +1,157 @@
+/**
+ * "Check connection" in the auth0-config dialog, in a real browser against the emulator, as a new
+ * user meets it: the granted scopes; after deploying an auth0-users "create" node, that operation
+ * flagged for the scope the token lacks; a wrong secret named as such; a private key instead of
+ * the secret gets a token.
+ *
+ * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../../emulator';
+import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { root } from '../package/package-files';
+import { registerKey, type RegisteredKey } from '../config/private-key-fixtures';
+import { EditorPage } from './editor-page';
+
+const CHROMIUM = '/usr/bin/chromium';
+const READER = { clientId: 'browser-check-reader', clientSecret: 'browser-check-reader-secret-0123456789' };
+
+function userDirWithPackage(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-check-editor-'));
+  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+  return dir;
+}
+
+describe('editor in a real browser: Check connection', function () {
+  this.timeout(180000);
+  let emu: Emulator;
+  let key: RegisteredKey;
+  let nodeRed: NodeRedProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let editor: EditorPage;
+  let userDir: string | undefined;
+  let usersNode: Locator;
+  const pageErrors: string[] = [];
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`)`);
+      this.skip();
+    }
+    emu = await startEmulator({ port: 0 });
+    emu.seed({
+      clients: [{ name: 'Browser check reader', client_id: READER.clientId, client_secret: READER.clientSecret, app_type: 'non_interactive', grant_types: ['client_credentials'] }],
+      clientGrants: [{ client_id: READER.clientId, audience: emu.managementAudience, scope: ['read:users'] }],
+    });
+    key = await registerKey(emu, READER.clientId);
+    userDir = userDirWithPackage();
+    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
+        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    editor = new EditorPage(page);
+    await editor.open(nodeRed.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await nodeRed?.stop();
+    await emu?.close();
+    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+  });
+
+  const tray = (): Locator => page.locator('.red-ui-tray').last();
+
+  async function pressCheck(): Promise<Locator> {
+    const result = tray().locator('#node-config-check-result');
+    await tray().locator('#node-config-check-connection').click();
+    await result.locator('.auth0-check-ok, .auth0-check-failed').first().waitFor({ state: 'visible', timeout: 30000 });
+    return result;
+  }
+
+  it('checks a new tenant from its dialog: connected, with the granted scopes', async () => {
+    usersNode = await editor.dragFromPalette('auth0-users', 420, 200);
+    await editor.edit(usersNode);
+    await page.locator('#node-input-operation').selectOption('create');
+    await editor.addConfigButton('tenant').click();
+    await tray().locator('#node-config-input-domain').waitFor({ state: 'visible' });
+    await tray().locator('#node-config-input-domain').fill(emu.domain);
+    await tray().locator('#node-config-input-protocol').selectOption('http');
+    await tray().locator('#node-config-input-clientId').fill(READER.clientId);
+    await tray().locator('#node-config-input-clientSecret').fill(READER.clientSecret);
+    const result = await pressCheck();
+    const text = await result.innerText();
+    assert.match(text, /Connected to/, text);
+    assert.match(text, /read:users/);
+    assert.match(text, /Token lifetime: 24 h/);
+    assert.doesNotMatch(text, new RegExp(READER.clientSecret));
+    await page.locator('#node-config-dialog-ok').click();
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+    await page.locator('#node-dialog-ok').click();
+    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    await editor.deploy();
+  });
+
+  async function openTenant(): Promise<void> {
+    await editor.edit(usersNode);
+    await page.locator('#node-input-btn-tenant-edit, #node-input-lookup-tenant').first().click();
+    await tray().locator('#node-config-input-domain').waitFor({ state: 'visible' });
+    // The deployed credentials arrive after the dialog opens; a field typed before would be overwritten.
+    await page.waitForFunction("document.querySelector('#node-config-input-clientSecret') && document.querySelector('#node-config-input-clientSecret').value === '__PWRD__'");
+  }
+
+  async function closeDialogs(): Promise<void> {
+    await page.locator('#node-config-dialog-cancel').click();
+    await page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+  }
+
+  it('flags the deployed auth0-users create: it needs create:users, which the token lacks', async () => {
+    await openTenant();
+    const result = await pressCheck();
+    const missing = result.locator('.auth0-check-missing li');
+    assert.equal(await missing.count(), 1, await result.innerText());
+    assert.match(await missing.first().innerText(), /auth0-users.*create needs create:users/);
+    // For a person to look at (test-results/ is not committed).
+    fs.mkdirSync(path.join(root, 'test-results', 'screenshots'), { recursive: true });
+    await missing.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(root, 'test-results', 'screenshots', 'config-check.png') });
+    await closeDialogs();
+  });
+
+  it('names a wrong secret as the client secret', async () => {
+    await openTenant();
+    await tray().locator('#node-config-input-clientSecret').fill('this-is-not-the-secret-0123');
+    const result = await pressCheck();
+    const failed = result.locator('.auth0-check-failed');
+    assert.equal(await failed.getAttribute('data-problem'), 'clientSecret');
+    assert.match(await failed.innerText(), /Client secret/);
+    assert.doesNotMatch(await result.innerText(), /this-is-not-the-secret-0123/);
+    await closeDialogs();
+  });
+
+  it('a private key instead of the secret gets a token (private key JWT)', async () => {
+    await openTenant();
+    await tray().locator('#node-config-input-clientSecret').fill('');
+    await tray().locator('#node-config-input-privateKey').fill(key.privateKeyPem);
+    const result = await pressCheck();
+    assert.match(await result.innerText(), /Connected to .*private key JWT/, await result.innerText());
+    await closeDialogs();
+    assert.deepEqual(pageErrors, [], 'the editor page threw');
+  });
+});

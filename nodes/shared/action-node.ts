@@ -16,6 +16,7 @@ import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFun
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
 import { migrateActionConfig } from './migrations';
+import { endOfLifeWarning } from './lifecycle';
 
 /** One editor-set input: a typedInput value and its type. */
 export interface ParamSetting {
@@ -146,6 +147,9 @@ class ActionNode {
       this.setupError = err as Error;
       node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
     }
+    // A retired group (Rules, Hooks) says so once per deploy, in the log and the debug sidebar.
+    const retired = endOfLifeWarning(group);
+    if (retired) node.warn(retired);
     node.on('input', (msg, send, done) => {
       this.handle(msg, send).then(() => {
         if (this.failedLast) {

@@ -36,6 +36,7 @@ import { ticketsGroup } from '../../nodes/users/tickets.catalogue';
 import { userBlocksGroup } from '../../nodes/users/user-blocks.catalogue';
 import { usersByEmailGroup } from '../../nodes/users/users-by-email.catalogue';
 import { usersGroup } from '../../nodes/users/users.catalogue';
+import { ACTIONS_OFFBOARDING_CASES, ACTIONS_OFFBOARDING_GROUPS } from './actions-offboarding-cases';
 
 /** The groups these cases cover. */
 export const GROUPS: readonly GroupSpec[] = [
@@ -43,6 +44,7 @@ export const GROUPS: readonly GroupSpec[] = [
   emailTemplatesGroup, emailsGroup, grantsGroup, guardianGroup, hooksGroup, jobsGroup, logStreamsGroup, logsGroup,
   organizationsGroup, promptsGroup, resourceServersGroup, rolesGroup, rulesGroup, rulesConfigsGroup, statsGroup,
   tenantsGroup, ticketsGroup, userBlocksGroup, usersByEmailGroup, usersGroup,
+  ...ACTIONS_OFFBOARDING_GROUPS,
 ];
 
 /** An id with every character that could break out of a path segment. */
@@ -1060,4 +1062,5 @@ export const CASES: readonly RequestCase[] = [
     expect: { method: 'DELETE', path: `/api/v2/users/${E}/identities/google-oauth2/12%2F3` },
     sdk: (c) => c.users.identities.delete(ODD, 'google-oauth2', '12/3'),
   },
+  ...ACTIONS_OFFBOARDING_CASES,
 ];

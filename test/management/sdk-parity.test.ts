@@ -112,6 +112,6 @@ describe('management requests match the official auth0 SDK', () => {
     const unsourced = CASES.filter((c) => !c.sdk && !c.source).map((c) => `${c.group.name}.${c.op}`);
     assert.deepEqual(unsourced, []);
     const bySource = CASES.filter((c) => !c.sdk).map((c) => `${c.group.name}.${c.op}`);
-    assert.deepEqual([...new Set(bySource)].sort(), ['blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
+    assert.deepEqual([...new Set(bySource)].sort(), ['actions.deploy_and_bind', 'blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
   });
 });

@@ -13,6 +13,7 @@ import { authenticateClient, bodyFields, requireGrantType, requireStr, str, urlA
 import { loginConnection, passwordLogin, recordLogin } from '../auth/login';
 import { consumeOtp, findOrCreatePasswordlessUser } from '../auth/passwordless';
 import { issueLoginTokens, profileClaims } from '../auth/tokens';
+import { startSession } from '../auth/sessions';
 
 export const GRANT_PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 export const GRANT_PASSWORDLESS_OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
@@ -172,6 +173,7 @@ function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: string, rea
     user,
     scope: str(body, 'scope'),
     audience: str(body, 'audience') ?? defaultAudience(ctx.tenant),
+    device: { ip: ctx.ip, userAgent: ctx.userAgent },
   });
 }
 
@@ -226,6 +228,8 @@ function authorizationCodeGrant(ctx: RouteContext, body: AuthBody) {
     nonce: record.nonce,
     authTime: record.authTime,
     organization: record.organization,
+    sessionId: record.sessionId,
+    device: { ip: ctx.ip, userAgent: ctx.userAgent },
   });
   return { client, userId: user.user_id, response };
 }
@@ -243,6 +247,8 @@ function refreshTokenGrant(ctx: RouteContext, body: AuthBody) {
   const original = record.scope.split(' ').filter(Boolean);
   const asked = str(body, 'scope')?.split(/\s+/).filter(Boolean);
   if (asked && asked.some((s) => !original.includes(s))) throw new OAuthError(403, 'invalid_scope', 'Scope must be a subset of the original grant');
+  record.lastExchangedAt = ctx.tenant.clock.isoNow();
+  if (record.device) Object.assign(record.device, { last_ip: ctx.ip, last_user_agent: ctx.userAgent });
   const response = issueLoginTokens(ctx.tenant, {
     client,
     user,
@@ -340,6 +346,7 @@ function authorize(ctx: RouteContext): RawReply {
   }
   const userConnection = state.connectionByName(user.identities[0]?.connection ?? '') ?? connection;
   recordLogin(ctx, client, userConnection, user);
+  const sessionId = startSession(ctx, client, user, username !== undefined ? 'pwd' : 'federated');
   const now = tenant.clock.nowSeconds();
   const scope = q.str('scope') ?? 'openid';
   const audience = q.str('audience') ?? defaultAudience(tenant);
@@ -359,6 +366,7 @@ function authorize(ctx: RouteContext): RawReply {
       authTime: now,
       expiresAt: now + CODE_LIFETIME_SECONDS,
       connection: userConnection.name,
+      sessionId,
     };
     state.authCodes.set(code.code, code);
     params.code = code.code;

@@ -34,6 +34,11 @@ import { registerRulesConfigs } from './rules-configs';
 import { registerStats } from './stats';
 import { registerTenants } from './tenants';
 import { registerBlacklists } from './blacklists';
+import { registerActions } from './actions';
+import { registerActionModules } from './action-modules';
+import { registerSessions } from './sessions';
+import { registerRefreshTokens } from './refresh-tokens';
+import { registerAuthenticationMethods } from './authentication-methods';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -67,4 +72,9 @@ export const routeModules: RoutesModule[] = [
   registerStats,
   registerTenants,
   registerBlacklists,
+  registerActions,
+  registerActionModules,
+  registerSessions,
+  registerRefreshTokens,
+  registerAuthenticationMethods,
 ];

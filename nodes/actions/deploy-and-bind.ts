@@ -168,7 +168,8 @@ async function buildErrors(ctx: ExecutorContext, action: Json): Promise<Json[]> 
 
 /** The trigger's bindings with the action in its place, as the PATCH body's list. */
 export function mergeBindings(bindings: readonly Binding[], plan: DeployAndBindPlan, actionId: string): Json[] {
-  const refs = bindings.map((b) => ({
+  // A binding whose action is gone (deleted with force elsewhere) cannot be written back.
+  const refs = bindings.filter((b) => typeof b.action?.id === 'string').map((b) => ({
     actionId: b.action?.id,
     binding: b,
     entry: { ref: { type: 'action_id', value: b.action?.id }, display_name: b.display_name } as Json,

@@ -163,6 +163,20 @@ describe('management nodes against the emulator: actions', function () {
       assert.deepEqual(await bindingNames(), [kept]);
     });
 
+    it('gives up after timeout seconds of building, to Catch, with nothing deployed or bound', async () => {
+      const name = unique('slow-');
+      // The emulator's builds run on its clock: slowed down, one takes far longer than the timeout.
+      h.emulator.clock.setSpeed(0.001);
+      try {
+        const failure = await h.fail('actions', 'deploy_and_bind', { trigger: 'post-login', name, code: code('slow'), timeout: 1 });
+        assert.equal((failure.msg.error as Msg).code, 'action_build_timeout');
+        assert.match(failure.message, /still pending after 1 s \(input "timeout"\)/);
+      } finally {
+        h.emulator.clock.resetTime();
+      }
+      assert.ok(!(await bindingNames()).includes(name));
+    });
+
     it('refuses bad input before any request, naming the input', async () => {
       const cases: Array<[Msg, string]> = [
         [{ trigger: 'post-whatever', name: 'x', code: 'x' }, 'trigger'],

@@ -70,17 +70,22 @@ export async function testRun(code: string, trigger: string, event: unknown): Pr
   };
   const context = createContext({ console: { log, info: log, warn: log, error: log } });
   const started = Date.now();
-  const wrapper = new Script(`(function (exports, require, module) {\n${code}\n})`, { filename: 'action.js' }).runInContext(context, { timeout: TEST_TIMEOUT_MS }) as
-    (exports: unknown, require: (name: string) => never, module: unknown) => void;
   const requireNothing = (name: string): never => {
     throw new Error(`Cannot find module '${name}' (the emulator does not install action dependencies)`);
   };
-  wrapper(module.exports, requireNothing, module);
-  const handler = module.exports[handlerName(trigger)];
   let error: Record<string, unknown> | undefined;
-  if (typeof handler !== 'function') {
+  try {
+    const wrapper = new Script(`(function (exports, require, module) {\n${code}\n})`, { filename: 'action.js' }).runInContext(context, { timeout: TEST_TIMEOUT_MS }) as
+      (exports: unknown, require: (name: string) => never, module: unknown) => void;
+    wrapper(module.exports, requireNothing, module);
+  } catch (err) {
+    // Code that does not compile or throws while loading: the run's error, as Auth0 reports it.
+    error = { id: randomUUID(), msg: `${(err as Error).name}: ${(err as Error).message}`, url: '' };
+  }
+  const handler = module.exports[handlerName(trigger)];
+  if (!error && typeof handler !== 'function') {
     error = { id: randomUUID(), msg: `The action does not export ${handlerName(trigger)}`, url: '' };
-  } else {
+  } else if (!error) {
     try {
       await Promise.race([
         Promise.resolve((handler as (e: unknown, a: unknown) => unknown)(event, recordingApi(commands))),

@@ -104,6 +104,9 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     const bind = await api('PATCH', '/api/v2/actions/triggers/post-login/bindings', { bindings: [{ ref: { type: 'action_id', value: created.body.id } }] });
     assert.equal(bind.status, 400);
     assert.equal(bind.body.errorCode, 'action_not_deployed');
+    const tested = await api('POST', `/api/v2/actions/actions/${created.body.id}/test`, { payload: {} });
+    assert.equal(tested.status, 200);
+    assert.match(tested.body.payload.error.msg, /SyntaxError/, 'a test run of code that does not compile reports the error');
   });
 
   it('answers Auth0\'s errors: unknown trigger, missing action, scope', async () => {

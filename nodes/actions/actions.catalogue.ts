@@ -72,7 +72,7 @@ const moduleOperations: OperationSpec[] = [
 const deployAndBind: OperationSpec = {
   id: 'deploy_and_bind', label: 'Deploy and bind an action', group: 'Deploy and bind',
   method: 'PATCH', path: '/api/v2/actions/triggers/{trigger}/bindings', executor: 'actions.deploy_and_bind',
-  description: 'Creates the action of this name, or updates its code, dependencies, runtime and secrets; waits until Auth0 has built it; deploys it; and binds it to the trigger at the chosen position, keeping the trigger\'s other bindings. A failed build goes to Catch with the build\'s errors, and nothing is deployed or bound.',
+  description: 'Creates the action of this name, or updates its code, dependencies, runtime and secrets; waits until Auth0 has built it; deploys it; and binds it to the trigger at the chosen position, keeping the trigger\'s other bindings. A failed build goes to Catch with the build\'s errors (in the message and msg.auth0.details.errors), and nothing is deployed or bound.',
   inputs: [
     { name: 'trigger', in: 'path', type: 'string', required: true, enum: ACTION_TRIGGERS, description: 'The trigger to bind the action to, e.g. post-login.' },
     { name: 'name', in: 'none', type: 'string', required: true, description: 'The action\'s name: found and updated if it exists, created otherwise.' },

@@ -25,6 +25,7 @@ const POLL_DELAYS_MS = [250, 500, 1000, 2000];
 /** A build that failed or did not finish in time: goes to Catch, with Auth0's build errors. */
 export class ActionBuildError extends Error {
   readonly statusCode = 0;
+  readonly details: Record<string, unknown>;
   constructor(
     message: string,
     readonly errorCode: 'action_build_failed' | 'action_build_timeout',
@@ -32,6 +33,8 @@ export class ActionBuildError extends Error {
   ) {
     super(message);
     this.name = 'ActionBuildError';
+    // Catch nodes find the build's errors in msg.auth0.details.errors.
+    this.details = { errors: buildErrors };
     // Catch nodes get msg.error.code.
     Object.defineProperty(this, 'code', { value: errorCode, enumerable: true });
   }

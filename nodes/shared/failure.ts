@@ -15,7 +15,7 @@ export function failureStatusText(err: unknown): string {
 
 /** Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for `msg.error.code`. */
 export function describeFailure(msg: NodeMessage, err: Error, where: { operation?: unknown; group: string }): void {
-  const failure = err as Partial<Auth0Error> & Partial<InputError>;
+  const failure = err as Partial<Auth0Error> & Partial<InputError> & { details?: Record<string, unknown> };
   msg.auth0 = {
     operation: where.operation,
     group: where.group,
@@ -24,6 +24,8 @@ export function describeFailure(msg: NodeMessage, err: Error, where: { operation
     error: failure.error,
     ...(failure.input ? { input: failure.input } : {}),
     ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
+    // What an executor's failure tells a flow beyond the message (an action's build errors).
+    ...(failure.details ? { details: failure.details } : {}),
   };
   if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
     Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });

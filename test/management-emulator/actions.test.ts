@@ -152,6 +152,8 @@ describe('management nodes against the emulator: actions', function () {
       assert.match(failure.message, /failed to build: SyntaxError/);
       assert.match(failure.message, /nothing was deployed or bound/);
       assert.equal((failure.msg.error as Msg).code, 'action_build_failed');
+      const details = (failure.msg.auth0 as Msg).details as { errors: Msg[] };
+      assert.match(String(details.errors[0].msg), /^SyntaxError/, 'the build\'s errors reach Catch as data too');
       assert.deepEqual(await bindingNames(), [kept], 'the trigger\'s bindings are untouched');
       const broken = itemsOf<Msg>(payloadOf(await h.run('actions', 'get_actions', { action_name: name })), 'actions')[0];
       assert.equal(broken.status, 'failed');

@@ -131,6 +131,9 @@
             return;
         }
         $('<div class="form-tips"></div>').text(op.description).appendTo(text);
+        if (op.lifecycleNote) {
+            $('<div class="form-tips auth0-lifecycle" style="color: #a60;"></div>').text(op.lifecycleNote).appendTo(text);
+        }
         if (op.deprecated) {
             $('<div class="form-tips" style="color: #b00;"></div>')
                 .text(node._('auth0-action.label.deprecated') + ': ' + op.deprecated).appendTo(text);
@@ -149,7 +152,8 @@
             if (!groups[name]) {
                 groups[name] = $('<optgroup></optgroup>').attr('label', name).appendTo(select);
             }
-            $('<option></option>').val(op.id).text(op.label + ' (' + op.id + ')').appendTo(groups[name]);
+            var stage = op.lifecycle ? ' [' + op.lifecycle + ']' : '';
+            $('<option></option>').val(op.id).text(op.label + ' (' + op.id + ')' + stage).appendTo(groups[name]);
         });
     }
 
@@ -181,6 +185,13 @@
 
         prepare: function (node, type) {
             var params = $.extend({}, node.params || {});
+            var retired = catalogue(type).endOfLife;
+            $('.auth0-end-of-life').remove();
+            if (retired) {
+                // A retired group says so above the whole form.
+                $('<div class="form-tips auth0-end-of-life" style="color: #b00; margin-bottom: 12px;"></div>')
+                    .text(retired).insertBefore($('#node-input-tenant').closest('.form-row'));
+            }
             fillOperations(node, type);
             var select = $('#node-input-operation');
             select.val(node.operation || '');

@@ -6,6 +6,7 @@
  */
 import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalogue';
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
+import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
 
 export const PALETTE_CATEGORY = 'Auth0';
 export const NODE_COLOR = '#F0A58F';
@@ -30,6 +31,7 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
     type: group.type,
     paletteLabel: group.paletteLabel,
     api: group.api,
+    endOfLife: endOfLifeNote(group),
     operations: group.operations.map((op) => ({
       id: op.id,
       label: op.label,
@@ -39,6 +41,8 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       path: op.path,
       paging: op.paging ?? [],
       deprecated: op.deprecated ?? '',
+      lifecycle: lifecycleLabel(op.lifecycle),
+      lifecycleNote: lifecycleNote(op),
       scopes: op.scopes ?? [],
       inputs: op.inputs.map((input) => ({
         name: input.name,
@@ -65,7 +69,8 @@ function inputHelp(input: InputSpec): string {
 }
 
 function operationHelp(group: GroupSpec, op: OperationSpec): string {
-  const lines = [`<h4><code>${escapeHtml(op.id)}</code>: ${escapeHtml(op.label)}</h4>`];
+  const stage = lifecycleLabel(op.lifecycle);
+  const lines = [`<h4><code>${escapeHtml(op.id)}</code>: ${escapeHtml(op.label)}${stage ? ` <em>(${escapeHtml(stage)})</em>` : ''}</h4>`];
   const meta = [`<code>${op.method} ${escapeHtml(op.path)}</code>`];
   if (op.scopes && op.scopes.length > 0) meta.push(`scopes ${op.scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}`);
   if (op.paging && op.paging.length > 0) meta.push(`pages (${op.paging.join(', ')})`);
@@ -74,14 +79,29 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
     return lines.join('\n');
   }
   lines.push(`<p>${escapeHtml(op.description)} ${group.api === 'management' || op.executor === undefined ? meta.join('; ') + '.' : ''}</p>`);
+  const note = lifecycleNote(op);
+  if (note) lines.push(`<p><strong>${escapeHtml(note)}</strong></p>`);
   if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
   if (op.output) lines.push(`<p>Output: ${escapeHtml(op.output)}</p>`);
   return lines.join('\n');
 }
 
+/** The Details paragraph of a retired group: what still works, and the way to its replacement. */
+function endOfLifeHelp(group: GroupSpec): string {
+  const eol = group.endOfLife!;
+  return `<p>Auth0 retired this feature on ${escapeHtml(eol.date)}; use ${escapeHtml(eol.replacement)} instead. Every operation still sends the same request as before, so a flow can read, export or clean up what a tenant still holds; the node logs one warning when it is deployed.</p>`;
+}
+
+/** The palette label: a retired group's says so. */
+export function paletteLabel(group: GroupSpec): string {
+  return group.endOfLife ? `${group.paletteLabel} (end of life)` : group.paletteLabel;
+}
+
 export function helpHtml(group: GroupSpec): string {
   const pagingOps = group.operations.filter((op) => (op.paging ?? []).length > 0);
   const parts = [
+    // The first paragraph is the palette tooltip: a retired group says so there first.
+    ...(group.endOfLife ? [`<p><strong>${escapeHtml(endOfLifeNote(group))}</strong></p>`] : []),
     `<p>${escapeHtml(group.summary)}</p>`,
     '<h3>Inputs</h3>',
     '<dl class="message-properties">',
@@ -99,6 +119,7 @@ export function helpHtml(group: GroupSpec): string {
       (pagingOps.length > 0 ? '; with "fetch all pages", <code>paging</code> (pages, items, truncated)' : '') + '.</dd>',
     '</dl>',
     '<h3>Details</h3>',
+    ...(group.endOfLife ? [endOfLifeHelp(group)] : []),
     ...(group.details ?? []).map((p) => `<p>${escapeHtml(p)}</p>`),
     '<p>A failure goes to Catch nodes; <code>msg.auth0</code> then holds <code>statusCode</code>, <code>errorCode</code> and <code>error</code>. A missing or malformed input fails before any request, naming the input.</p>',
   ];
@@ -167,7 +188,7 @@ export function actionNodeHtml(group: GroupSpec): string {
         inputs: 1,
         outputs: 1,
         icon: 'auth0.svg',
-        paletteLabel: '${group.paletteLabel}',
+        paletteLabel: '${paletteLabel(group)}',
         label: function () {
             return this.name || (window.Auth0Editor ? window.Auth0Editor.label(this, '${group.type}') : '${group.paletteLabel}');
         },

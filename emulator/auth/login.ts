@@ -7,6 +7,7 @@ import { OAuthError } from '../core/errors';
 import type { ClientRecord, ConnectionRecord, UserRecord } from '../core/model';
 import type { RouteContext } from '../core/types';
 import { checkUserPassword, findLoginUser } from '../core/users';
+import { recordExecution } from '../actions/executions';
 
 /** Consecutive failures from one IP that block an account (Auth0's brute-force protection). */
 export const BRUTE_FORCE_THRESHOLD = 10;
@@ -59,7 +60,12 @@ export function recordLogin(ctx: RouteContext, client: ClientRecord, connection:
     u.last_ip = ctx.ip;
     u.logins_count = (u.logins_count ?? 0) + 1;
   });
-  ctx.log({ ...baseLog(client, connection), type: 's', description, user_id: user.user_id, user_name: user.email ?? user.username ?? user.phone_number });
+  // The post-login trigger's bound actions run at every login: the log event names the execution.
+  const execution = recordExecution(ctx.tenant, 'post-login');
+  ctx.log({
+    ...baseLog(client, connection), type: 's', description, user_id: user.user_id, user_name: user.email ?? user.username ?? user.phone_number,
+    ...(execution ? { details: { actions: { executions: [execution] } } } : {}),
+  });
 }
 
 /** Username + password against a database connection. Returns the user or throws (after logging). */

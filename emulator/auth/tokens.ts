@@ -1,6 +1,6 @@
 /** Access, ID and refresh tokens for user logins. */
 import { OAuthError } from '../core/errors';
-import { randomToken } from '../core/ids';
+import { randomAlnum, randomToken } from '../core/ids';
 import type { JwtClaims } from '../core/jwt';
 import type { ClientRecord, UserRecord } from '../core/model';
 import type { Tenant } from '../core/types';
@@ -20,6 +20,10 @@ export interface LoginGrant {
   organization?: string;
   /** Issue a refresh token when offline_access is asked for (default true). */
   allowRefresh?: boolean;
+  /** The browser session of the login, for the refresh token's session_id. */
+  sessionId?: string;
+  /** Where the login came from, for the refresh token's device. */
+  device?: { ip: string; userAgent: string };
 }
 
 export interface TokenResponse {
@@ -110,6 +114,9 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
       organization: grant.organization,
       authTime,
       createdAt: tenant.clock.isoNow(),
+      id: randomAlnum(24),
+      ...(grant.sessionId ? { sessionId: grant.sessionId } : {}),
+      ...(grant.device ? { device: { initial_ip: grant.device.ip, initial_user_agent: grant.device.userAgent, last_ip: grant.device.ip, last_user_agent: grant.device.userAgent } } : {}),
     });
     response.refresh_token = token;
   }

@@ -61,6 +61,8 @@ export interface AuthCode {
   authTime: number;
   expiresAt: number;
   connection: string;
+  /** The browser session the login started (tokens from this code carry it). */
+  sessionId?: string;
 }
 
 /** Refresh token: the grant it belongs to is (user, client, audience). */
@@ -73,6 +75,13 @@ export interface RefreshTokenRecord {
   organization?: string;
   authTime: number;
   createdAt: string;
+  /** The Management API's id of the token (the token itself is never shown there). */
+  id?: string;
+  /** The session the token was issued in; none for grants without a browser. */
+  sessionId?: string;
+  device?: Record<string, string>;
+  metadata?: Record<string, unknown> | null;
+  lastExchangedAt?: string;
 }
 
 /** Passwordless one-time code. */

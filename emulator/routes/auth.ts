@@ -25,6 +25,7 @@ import { pushedAuthorizeQuery } from './auth-flows';
 export const GRANT_MFA_OTP = 'http://auth0.com/oauth/grant-type/mfa-otp';
 export const GRANT_MFA_OOB = 'http://auth0.com/oauth/grant-type/mfa-oob';
 export const GRANT_MFA_RECOVERY_CODE = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
+import { startSession } from '../auth/sessions';
 
 export const GRANT_PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 export const GRANT_PASSWORDLESS_OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
@@ -201,7 +202,7 @@ function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: string, rea
   const audience = str(body, 'audience') ?? defaultAudience(ctx.tenant);
   requireMfaIfEnrolled(ctx, client, user, { scope, audience, connection: connection.name });
   recordLogin(ctx, client, connection, user);
-  return issueLoginTokens(ctx.tenant, { client, user, scope, audience });
+  return issueLoginTokens(ctx.tenant, { client, user, scope, audience, device: { ip: ctx.ip, userAgent: ctx.userAgent } });
 }
 
 function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
@@ -255,6 +256,8 @@ function authorizationCodeGrant(ctx: RouteContext, body: AuthBody) {
     nonce: record.nonce,
     authTime: record.authTime,
     organization: record.organization,
+    sessionId: record.sessionId,
+    device: { ip: ctx.ip, userAgent: ctx.userAgent },
   });
   return { client, userId: user.user_id, response };
 }
@@ -272,6 +275,8 @@ function refreshTokenGrant(ctx: RouteContext, body: AuthBody) {
   const original = record.scope.split(' ').filter(Boolean);
   const asked = str(body, 'scope')?.split(/\s+/).filter(Boolean);
   if (asked && asked.some((s) => !original.includes(s))) throw new OAuthError(403, 'invalid_scope', 'Scope must be a subset of the original grant');
+  record.lastExchangedAt = ctx.tenant.clock.isoNow();
+  if (record.device) Object.assign(record.device, { last_ip: ctx.ip, last_user_agent: ctx.userAgent });
   const response = issueLoginTokens(ctx.tenant, {
     client,
     user,
@@ -370,6 +375,7 @@ function authorize(ctx: RouteContext): RawReply {
   }
   const userConnection = state.connectionByName(user.identities[0]?.connection ?? '') ?? connection;
   recordLogin(ctx, client, userConnection, user);
+  const sessionId = startSession(ctx, client, user, username !== undefined ? 'pwd' : 'federated');
   const now = tenant.clock.nowSeconds();
   const scope = q.str('scope') ?? 'openid';
   const audience = q.str('audience') ?? defaultAudience(tenant);
@@ -389,6 +395,7 @@ function authorize(ctx: RouteContext): RawReply {
       authTime: now,
       expiresAt: now + CODE_LIFETIME_SECONDS,
       connection: userConnection.name,
+      sessionId,
     };
     state.authCodes.set(code.code, code);
     params.code = code.code;

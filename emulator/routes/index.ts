@@ -47,6 +47,11 @@ import { registerGroups } from './groups';
 import { registerConnectionSettings } from './connection-settings';
 import { registerOrganizationLinks } from './organization-links';
 import { registerUserConnectedAccounts } from './user-connected-accounts';
+import { registerActions } from './actions';
+import { registerActionModules } from './action-modules';
+import { registerSessions } from './sessions';
+import { registerRefreshTokens } from './refresh-tokens';
+import { registerAuthenticationMethods } from './authentication-methods';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -93,4 +98,9 @@ export const routeModules: RoutesModule[] = [
   registerConnectionSettings,
   registerOrganizationLinks,
   registerUserConnectedAccounts,
+  registerActions,
+  registerActionModules,
+  registerSessions,
+  registerRefreshTokens,
+  registerAuthenticationMethods,
 ];

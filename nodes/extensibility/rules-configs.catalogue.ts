@@ -11,8 +11,10 @@ export const rulesConfigsGroup: GroupSpec = {
   name: 'rules_configs',
   paletteLabel: 'rules configs',
   api: 'management',
+  endOfLife: { date: '2026-11-18', replacement: 'Actions (the auth0-actions node)' },
   summary: 'Lists, sets and removes the configuration variables that rules read as configuration.KEY.',
   details: [
+    'Rules configuration variables served the rules, which Auth0 no longer runs since 2026-11-18. Actions keep such values as secrets of the action: give them to the auth0-actions node\'s deploy_and_bind operation.',
     'Values are write-only: all returns only the keys.',
   ],
   references: [

@@ -8,9 +8,10 @@ export const rulesGroup: GroupSpec = {
   name: 'rules',
   paletteLabel: 'rules',
   api: 'management',
+  endOfLife: { date: '2026-11-18', replacement: 'Actions (the auth0-actions node)' },
   summary: 'Lists, creates, reads, updates and deletes rules: JavaScript functions that run when a user logs in.',
   details: [
-    'Rules are deprecated by Auth0 in favour of Actions, but tenants that have them can still manage them.',
+    'Rules were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node\'s deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).',
     'The list is filtered by stage (login_success by default) and enabled (true by default).',
   ],
   references: [

@@ -19,6 +19,7 @@ import { buildRequest } from './request';
 import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
 import { registerGroup } from './group-registry';
 import { migrateActionConfig } from './migrations';
+import { endOfLifeWarning } from './lifecycle';
 
 /** One editor-set input: a typedInput value and its type. */
 export interface ParamSetting {
@@ -135,6 +136,9 @@ class ActionNode {
     private readonly group: GroupSpec,
   ) {
     this.use = new TenantUse(RED, node, config.tenant);
+    // A retired group (Rules, Hooks) says so once per deploy, in the log and the debug sidebar.
+    const retired = endOfLifeWarning(group);
+    if (retired) node.warn(retired);
     node.on('input', (msg, send, done) => {
       this.handle(msg, send).then(() => {
         if (this.failedLast) {

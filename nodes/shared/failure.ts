@@ -16,7 +16,7 @@ export function failureStatusText(err: unknown, text: StatusText): string {
 
 /** Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for `msg.error.code`. */
 export function describeFailure(msg: NodeMessage, err: Error, where: { operation?: unknown; group: string }): void {
-  const failure = err as Partial<Auth0Error> & Partial<InputError>;
+  const failure = err as Partial<Auth0Error> & Partial<InputError> & { details?: Record<string, unknown> };
   msg.auth0 = {
     operation: where.operation,
     group: where.group,
@@ -27,6 +27,8 @@ export function describeFailure(msg: NodeMessage, err: Error, where: { operation
     ...(failure.resetAt ? { resetAt: failure.resetAt } : {}),
     // mfa_required: the token the auth0-mfa node and the MFA grants continue the login with.
     ...(failure.mfaToken ? { mfa_token: failure.mfaToken } : {}),
+    // What an executor's failure tells a flow beyond the message (an action's build errors).
+    ...(failure.details ? { details: failure.details } : {}),
   };
   if (failure.errorCode && !Object.prototype.hasOwnProperty.call(err, 'code')) {
     Object.defineProperty(err, 'code', { value: failure.errorCode, enumerable: true, configurable: true });

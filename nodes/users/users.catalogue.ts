@@ -1,5 +1,6 @@
 /** The `users` group of the Management API v2: users, their roles, permissions, MFA and identities. */
 import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
+import { offboardingOperations } from './offboarding-operations';
 
 const userId = (name = 'id'): InputSpec => common.id('The user id, e.g. auth0|64f1c2… (URL-encoded for you).', name);
 const roleIds = (verb: string): InputSpec => ({
@@ -281,5 +282,6 @@ export const usersGroup: GroupSpec = {
       scopes: ['update:users'],
       group: 'Effective access',
     },
+    ...offboardingOperations,
   ],
 };

@@ -207,4 +207,26 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) describe(`editor in a rea
     assert.deepEqual(await savedParams(), { include_totals: { value: 'true', type: 'bool' } });
     assert.deepEqual(pageErrors, [], 'the editor page threw');
   });
+
+  it('a retired group says so in the palette and the edit form; an early-access operation in the select and its description', async () => {
+    // The palette wraps a long label over lines: compare the words.
+    assert.equal((await editor.paletteNode('auth0-rules').locator('.red-ui-palette-label').textContent())?.replace(/\s+/g, ' ').trim(), 'rules (end of life)');
+    const rules = await editor.dragFromPalette('auth0-rules', 420, 440);
+    await editor.edit(rules);
+    assert.match(await page.locator('.auth0-end-of-life').innerText(), /End of life since 2026-11-18.*auth0-actions/);
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+
+    const tokens = await editor.dragFromPalette('auth0-refresh-tokens', 420, 520);
+    await editor.edit(tokens);
+    assert.equal(await page.locator('.auth0-end-of-life').count(), 0, 'no end-of-life note on a current group');
+    assert.match(String(await page.locator('#node-input-operation option[value="list"]').textContent()), /\[early access\]$/);
+    await page.locator('#node-input-operation').selectOption('list');
+    assert.match(await page.locator('.auth0-operation-text .auth0-lifecycle').innerText(), /early access/);
+    await page.locator('#node-input-operation').selectOption('get');
+    assert.equal(await page.locator('.auth0-operation-text .auth0-lifecycle').count(), 0);
+    await page.locator('#node-dialog-cancel').click();
+    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+    assert.deepEqual(pageErrors, [], 'the editor page threw');
+  });
 });

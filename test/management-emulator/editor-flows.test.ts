@@ -95,6 +95,18 @@ const CASES: EditorCase[] = [
   { group: 'flows', operation: 'create', params: { body: { value: '{"name":"editor flow"}', type: 'json' } }, check: (p) => assert.deepEqual((p as Msg).actions, []) },
   { group: 'forms', operation: 'list', params: { per_page: { value: '5', type: 'num' } }, check: (p) => assert.deepEqual(p, []) },
   { group: 'experimentation', operation: 'list_segments', params: { type: str('self') }, check: (p) => assert.deepEqual(p, { segments: [] }) },
+  { group: 'actions', operation: 'get_actions', params: { trigger_id: str('post-login'), deployed: { value: 'true', type: 'bool' } },
+    check: (p) => assert.deepEqual((p as Msg).actions, []) },
+  { group: 'sessions', operation: 'get', params: { id: { value: 'session', type: 'msg' } },
+    // A browser session, seeded (a browser login would add a log event the logs case counts).
+    msg: (c) => {
+      c.emulator.seed({ collections: { sessions: [{ id: 'ses-editor', user_id: c.userId, clients: [{ client_id: c.emulator.webClient.clientId }] }] } });
+      return { session: 'ses-editor' };
+    },
+    check: (p, c) => assert.equal((p as Msg).user_id, c.userId) },
+  { group: 'refresh_tokens', operation: 'list', params: { user_id: { value: 'uid', type: 'msg' } }, msg: (c) => ({ uid: c.userId }),
+    // The login above asks for no offline_access (a refresh token would count as a grant in the grants case).
+    check: (p) => assert.deepEqual(itemsOf(p, 'refresh_tokens'), []) },
 ];
 
 describe('management nodes against the emulator: nodes configured in the editor', function () {

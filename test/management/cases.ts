@@ -47,6 +47,7 @@ import { formsGroup } from '../../nodes/extensibility/forms.catalogue';
 import { groupsGroup } from '../../nodes/roles/groups.catalogue';
 import { verifiableCredentialsGroup } from '../../nodes/security/verifiable-credentials.catalogue';
 import { experimentationGroup } from '../../nodes/tenant/experimentation.catalogue';
+import { ACTIONS_OFFBOARDING_CASES, ACTIONS_OFFBOARDING_GROUPS } from './actions-offboarding-cases';
 
 /** The groups these cases cover. */
 export const GROUPS: readonly GroupSpec[] = [
@@ -58,6 +59,7 @@ export const GROUPS: readonly GroupSpec[] = [
   // Groups of today's Auth0 beyond the specification.
   agentsGroup, connectionProfilesGroup, experimentationGroup, flowsGroup, formsGroup, groupsGroup, selfServiceProfilesGroup,
   tokenExchangeProfilesGroup, userAttributeProfilesGroup, verifiableCredentialsGroup,
+  ...ACTIONS_OFFBOARDING_GROUPS,
 ];
 
 /** An id with every character that could break out of a path segment. */
@@ -1957,4 +1959,5 @@ export const CASES: readonly RequestCase[] = [
     expect: { method: 'GET', path: `/api/v2/user-blocks/${E}`, query: { consider_brute_force_enablement: 'true' } },
     sdk: (c) => c.userBlocks.list(ODD, { consider_brute_force_enablement: true }),
   },
+  ...ACTIONS_OFFBOARDING_CASES,
 ];

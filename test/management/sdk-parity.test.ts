@@ -115,6 +115,6 @@ describe('management requests match the official auth0 SDK', () => {
     // Beyond the specification: beta endpoints v7 does not offer yet (clients search, experimentation).
     const beta = bySource.filter((id) => id === 'clients.search' || id.startsWith('experimentation.'));
     assert.equal(beta.length, 24);
-    assert.deepEqual([...new Set(bySource.filter((id) => !beta.includes(id)))].sort(), ['blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
+    assert.deepEqual([...new Set(bySource.filter((id) => !beta.includes(id)))].sort(), ['actions.deploy_and_bind', 'blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
   });
 });

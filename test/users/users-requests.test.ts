@@ -7,6 +7,7 @@ import { findOperation } from '../../nodes/shared/action-node';
 import { resolveValues } from '../../nodes/shared/inputs';
 import { buildRequest } from '../../nodes/shared/request';
 import { usersGroup } from '../../nodes/users/users.catalogue';
+import { ACTIONS_OFFBOARDING_CASES } from '../management/actions-offboarding-cases';
 
 interface Case {
   op: string;
@@ -83,9 +84,12 @@ describe('users: the request of every operation', () => {
 
   it('covers every operation of the specification except the deprecated one', () => {
     const covered = new Set(cases.map((c) => c.op));
-    const expected = usersGroup.operations.filter((op) => !op.deprecated).map((op) => op.id);
+    // Operations beyond the specification have their cases in the management table.
+    const beyond = new Set(ACTIONS_OFFBOARDING_CASES.filter((c) => c.group === usersGroup).map((c) => c.op));
+    const specified = usersGroup.operations.filter((op) => !beyond.has(op.id));
+    const expected = specified.filter((op) => !op.deprecated).map((op) => op.id);
     assert.deepEqual(expected.filter((opId) => !covered.has(opId)), []);
-    assert.equal(usersGroup.operations.length, 28);
+    assert.equal(specified.length, 28);
   });
 
   it('sends the custom-domain header on /users and /users/{id} only', () => {

@@ -1,0 +1,4 @@
+import { actionNodeModule } from '../shared/action-node';
+import { actionsGroup } from './actions.catalogue';
+import './executors';
+export = actionNodeModule(actionsGroup);

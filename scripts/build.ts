@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
 import { actionNodeHelp, actionNodeHtml } from './editor-html';
+import { paletteAreaOf } from './palette';
 
 const root = path.resolve(__dirname, '..', '..');
 const dist = path.join(root, 'dist');
@@ -54,7 +55,17 @@ export function build(): string[] {
     const localeOut = path.join(path.dirname(entry), 'locales', 'en-US', `${type}.json`);
     const helpOut = path.join(path.dirname(entry), 'locales', 'en-US', `${type}.html`);
     fs.mkdirSync(path.dirname(localeOut), { recursive: true });
+    // The config node is in no palette category (Node-RED lists it under "config").
+    const area = type === 'auth0-config' ? { category: 'config', icon: '', families: [] } : paletteAreaOf(rel.split(path.sep)[0]);
+    if (!area) {
+      problems.push(`${type}: the family ${rel} has no palette area (scripts/palette.ts)`);
+      continue;
+    }
     if (fs.existsSync(handWritten)) {
+      const html = fs.readFileSync(handWritten, 'utf8');
+      if (!html.includes(`category: '${area.category}'`) || (area.icon !== '' && !html.includes(`icon: '${area.icon}'`))) {
+        problems.push(`${type}: ${path.relative(root, handWritten)} must register category '${area.category}' and icon '${area.icon}' (scripts/palette.ts)`);
+      }
       fs.copyFileSync(handWritten, htmlOut);
       for (const [own, out] of [[`${type}.json`, localeOut], [`${type}.html`, helpOut]]) {
         const source = path.join(sourceDir, 'locales', 'en-US', own);
@@ -69,7 +80,7 @@ export function build(): string[] {
       continue;
     }
     if (group.type !== type) problems.push(`${path.relative(root, entry)} registers ${group.type}; the file must be named after its type`);
-    fs.writeFileSync(htmlOut, actionNodeHtml(group));
+    fs.writeFileSync(htmlOut, actionNodeHtml(group, area));
     fs.writeFileSync(helpOut, actionNodeHelp(group));
     // Every action node shares the generic form's strings, under its own file name as Node-RED expects.
     fs.copyFileSync(actionLocale, localeOut);

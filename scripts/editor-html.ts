@@ -7,8 +7,8 @@
 import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalogue';
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
+import type { PaletteArea } from './palette';
 
-export const PALETTE_CATEGORY = 'Auth0';
 export const NODE_COLOR = '#F0A58F';
 export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
 
@@ -167,14 +167,14 @@ function formHtml(group: GroupSpec): string {
   ].join('\n');
 }
 
-export function actionNodeHtml(group: GroupSpec): string {
+export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
   const firstOp = group.operations.find((op) => !op.deprecated) ?? group.operations[0];
   const catalogueJson = JSON.stringify(editorCatalogue(group)).replace(/<\//g, '<\\/');
   return `<script type="text/javascript" src="${EDITOR_SCRIPT}"></script>
 <script type="application/json" data-auth0-catalogue="${group.type}">${catalogueJson}</script>
 <script type="text/javascript">
     RED.nodes.registerType('${group.type}', {
-        category: '${PALETTE_CATEGORY}',
+        category: '${area.category}',
         color: '${NODE_COLOR}',
         defaults: {
             name: { value: '' },
@@ -187,7 +187,7 @@ export function actionNodeHtml(group: GroupSpec): string {
         },
         inputs: 1,
         outputs: 1,
-        icon: 'auth0.svg',
+        icon: '${area.icon}',
         paletteLabel: '${paletteLabel(group)}',
         label: function () {
             return this.name || (window.Auth0Editor ? window.Auth0Editor.label(this, '${group.type}') : '${group.paletteLabel}');

@@ -48,7 +48,7 @@ const commonInputs: InputSpec[] = [
 export const authorizeGroup: GroupSpec = {
   type: 'auth0-authorize',
   name: 'authorize',
-  paletteLabel: 'auth0 authorize',
+  paletteLabel: 'authorize',
   api: 'authentication',
   summary: 'Builds the /authorize URL that starts a browser login (optionally with PKCE) and sets a 302 redirect to it, ready for an http response node.',
   details: [

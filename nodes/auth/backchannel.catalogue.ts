@@ -29,7 +29,7 @@ const startInputs: readonly InputSpec[] = [
 export const backchannelGroup: GroupSpec = {
   type: 'auth0-backchannel',
   name: 'backchannel',
-  paletteLabel: 'auth0 backchannel',
+  paletteLabel: 'backchannel',
   api: 'authentication',
   summary: 'Asks a user to approve a login on their own phone (Client-Initiated Backchannel Authentication, CIBA) and sends the tokens once they did.',
   details: [

@@ -8,7 +8,7 @@ import type { GroupSpec } from '../shared/catalogue';
 export const clientRegistrationGroup: GroupSpec = {
   type: 'auth0-client-registration',
   name: 'client_registration',
-  paletteLabel: 'auth0 client registration',
+  paletteLabel: 'client registration',
   api: 'authentication',
   summary: 'Registers a new application with the tenant by OpenID Connect Dynamic Client Registration, and gives its client_id and client_secret.',
   details: [

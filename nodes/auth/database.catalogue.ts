@@ -12,7 +12,7 @@ const optionalText = (name: string, description: string): InputSpec => ({ name, 
 export const databaseGroup: GroupSpec = {
   type: 'auth0-database',
   name: 'database',
-  paletteLabel: 'auth0 database',
+  paletteLabel: 'database',
   api: 'authentication',
   summary: 'Signs a user up in a database connection, logs a user in with the legacy resource-owner endpoint, or sends a change-password e-mail.',
   details: [

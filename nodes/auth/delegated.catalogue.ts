@@ -11,7 +11,7 @@ export const DELEGATION_EXECUTOR = 'auth.delegation';
 export const delegatedGroup: GroupSpec = {
   type: 'auth0-delegated',
   name: 'delegated',
-  paletteLabel: 'auth0 delegated',
+  paletteLabel: 'delegated',
   api: 'authentication',
   summary: 'Gets a delegation token for an application add-on (legacy /delegation endpoint) from an id token or a refresh token.',
   details: [

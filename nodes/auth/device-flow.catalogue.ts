@@ -17,7 +17,7 @@ const startInputs = [
 export const deviceFlowGroup: GroupSpec = {
   type: 'auth0-device-flow',
   name: 'device_flow',
-  paletteLabel: 'auth0 device flow',
+  paletteLabel: 'device flow',
   api: 'authentication',
   summary: 'Logs a user in on a device without a browser or keyboard: shows a code the user enters on a phone or computer, then waits for their approval and sends the tokens.',
   details: [

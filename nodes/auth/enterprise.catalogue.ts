@@ -10,7 +10,7 @@ import { authInputs } from './inputs';
 export const enterpriseGroup: GroupSpec = {
   type: 'auth0-enterprise',
   name: 'enterprise',
-  paletteLabel: 'auth0 enterprise',
+  paletteLabel: 'enterprise',
   api: 'authentication',
   summary: 'Gets the SAML 2.0 metadata of an application or the WS-Federation metadata of the tenant, as XML text.',
   details: [

@@ -11,7 +11,7 @@ export const LOGOUT_EXECUTOR = 'auth.logout';
 export const logoutGroup: GroupSpec = {
   type: 'auth0-logout',
   name: 'logout',
-  paletteLabel: 'auth0 logout',
+  paletteLabel: 'logout',
   api: 'authentication',
   summary: "Logs a user out of the tenant's session and gives the logout URL, with a 302 redirect ready for an http response node.",
   details: [

@@ -17,7 +17,7 @@ const bearerMfaToken = {
 export const mfaGroup: GroupSpec = {
   type: 'auth0-mfa',
   name: 'mfa',
-  paletteLabel: 'auth0 mfa',
+  paletteLabel: 'mfa',
   api: 'authentication',
   summary: "Multifactor authentication for a user's login: challenges an authenticator (one-time password, SMS, e-mail, push), enrols a new one, lists and deletes them.",
   details: [

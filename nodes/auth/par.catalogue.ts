@@ -12,7 +12,7 @@ import { PAR_EXECUTOR } from './executor-names';
 export const parGroup: GroupSpec = {
   type: 'auth0-par',
   name: 'par',
-  paletteLabel: 'auth0 par',
+  paletteLabel: 'par',
   api: 'authentication',
   summary: 'Pushes the parameters of a login to Auth0 first (Pushed Authorization Request) and gives the short /authorize URL for the browser, with a 302 ready for an http response node.',
   details: [

@@ -10,7 +10,7 @@ import { authInputs } from './inputs';
 export const passkeysGroup: GroupSpec = {
   type: 'auth0-passkeys',
   name: 'passkeys',
-  paletteLabel: 'auth0 passkeys',
+  paletteLabel: 'passkeys',
   api: 'authentication',
   summary: 'Starts a passkey sign-up or login: gets the WebAuthn options for navigator.credentials.create() or .get() in the browser, and the auth_session to complete it with.',
   details: [

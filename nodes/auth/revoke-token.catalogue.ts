@@ -8,7 +8,7 @@ import { authInputs } from './inputs';
 export const revokeTokenGroup: GroupSpec = {
   type: 'auth0-revoke-token',
   name: 'revoke_token',
-  paletteLabel: 'auth0 revoke token',
+  paletteLabel: 'revoke token',
   api: 'authentication',
   summary: 'Revokes a refresh token, and with it every refresh token issued from the same grant (same user, application and audience).',
   details: [

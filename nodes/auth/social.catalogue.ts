@@ -9,7 +9,7 @@ import { authInputs } from './inputs';
 export const socialGroup: GroupSpec = {
   type: 'auth0-social',
   name: 'social',
-  paletteLabel: 'auth0 social',
+  paletteLabel: 'social',
   api: 'authentication',
   summary: "Logs a user in with an access token issued by a social provider (Facebook, Google, Twitter or Weibo) and returns the tenant's tokens.",
   details: [

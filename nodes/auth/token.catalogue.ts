@@ -21,7 +21,7 @@ const organization: InputSpec = {
 export const tokenGroup: GroupSpec = {
   type: 'auth0-token',
   name: 'token',
-  paletteLabel: 'auth0 token',
+  paletteLabel: 'token',
   api: 'authentication',
   summary: 'Gets tokens from the tenant: every grant of /oauth/token (authorization code, client credentials, password, one-time code, refresh, device code, MFA, token exchange, JWT bearer, backchannel login, passkey).',
   details: [

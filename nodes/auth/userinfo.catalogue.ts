@@ -10,7 +10,7 @@ export const USERINFO_EXECUTOR = 'auth.userinfo';
 export const userinfoGroup: GroupSpec = {
   type: 'auth0-userinfo',
   name: 'userinfo',
-  paletteLabel: 'auth0 userinfo',
+  paletteLabel: 'userinfo',
   api: 'authentication',
   summary: "Gets the user's profile (the OpenID Connect userinfo claims) for a user's access token.",
   details: [

@@ -21,6 +21,7 @@ import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
+import { PALETTE_AREAS } from '../../scripts/palette';
 
 const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -96,13 +97,17 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) describe(`editor in a rea
     if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
   });
 
-  it('shows every Auth0 node in one palette category, with its palette label', async () => {
-    const category = page.locator('.red-ui-palette-category').filter({ has: page.locator('.red-ui-palette-header', { hasText: /^\s*Auth0\s*$/i }) });
-    assert.equal(await category.count(), 1, 'no single Auth0 palette category');
+  it('shows the Auth0 nodes in one palette category per area, each node with its palette label', async () => {
+    const headers = (await page.locator('.red-ui-palette-header').allTextContents()).map((t) => t.trim());
+    for (const area of PALETTE_AREAS) assert.ok(headers.some((h) => h.toLowerCase() === area.category.toLowerCase()), `no palette category "${area.category}" (${headers.join(', ')})`);
+    const categoryOf = (name: string) => page.locator('.red-ui-palette-category').filter({ has: page.locator('.red-ui-palette-header', { hasText: new RegExp(`^\\s*${name}\\s*$`, 'i') }) });
+    const users = categoryOf('Auth0 users');
+    assert.equal(await users.count(), 1, 'no single "Auth0 users" category');
     const item = editor.paletteNode('auth0-users');
     assert.ok(await item.isVisible(), 'auth0-users is not in the palette');
     assert.equal((await item.locator('.red-ui-palette-label').textContent())?.trim(), usersGroup.paletteLabel);
-    assert.ok(await category.locator('.red-ui-palette-node[data-palette-type="auth0-verify-token"]').count() === 1, 'auth0-verify-token is not in the Auth0 category');
+    assert.equal(await users.locator('.red-ui-palette-node[data-palette-type="auth0-users"]').count(), 1, 'auth0-users is not under Auth0 users');
+    assert.equal(await categoryOf('Auth0 login').locator('.red-ui-palette-node[data-palette-type="auth0-verify-token"]').count(), 1, 'auth0-verify-token is not under Auth0 login');
     assert.equal(await page.locator('.red-ui-palette-node[data-palette-type="auth0-config"]').count(), 0, 'the config node should not be in the palette');
   });
 

@@ -37,7 +37,9 @@ describe('lifecycle: end of life and early access, shown', () => {
   it('the built node files carry the label and the tooltip', () => {
     const html = fs.readFileSync(path.join(dist, 'nodes', 'extensibility', 'auth0-rules.html'), 'utf8');
     assert.match(html, /paletteLabel: 'rules \(end of life\)'/);
-    assert.match(html, /data-help-name="auth0-rules">\s*<p><strong>End of life since 2026-11-18/);
+    // The help (its first paragraph is the palette tooltip) is in the node's locale, as Node-RED expects.
+    const help = fs.readFileSync(path.join(dist, 'nodes', 'extensibility', 'locales', 'en-US', 'auth0-rules.html'), 'utf8');
+    assert.match(help, /data-help-name="auth0-rules">\s*<p><strong>End of life since 2026-11-18/);
   });
 
   it('early-access operations say so in the editor catalogue and the help', () => {

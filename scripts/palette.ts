@@ -16,7 +16,7 @@ export interface PaletteArea {
 export const PALETTE_AREAS: readonly PaletteArea[] = [
   { category: 'Auth0 users', icon: 'font-awesome/fa-users', families: ['users', 'roles', 'organizations', 'sessions', 'jobs'] },
   { category: 'Auth0 login', icon: 'font-awesome/fa-sign-in', families: ['auth'] },
-  { category: 'Auth0 logs & events', icon: 'font-awesome/fa-bell', families: ['logs', 'events'] },
+  { category: 'Auth0 logs and events', icon: 'font-awesome/fa-bell', families: ['logs', 'events'] },
   { category: 'Auth0 applications', icon: 'font-awesome/fa-th-large', families: ['applications', 'connections'] },
   { category: 'Auth0 security', icon: 'font-awesome/fa-shield', families: ['security'] },
   { category: 'Auth0 extensibility', icon: 'font-awesome/fa-code', families: ['actions', 'extensibility'] },

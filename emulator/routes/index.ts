@@ -34,6 +34,7 @@ import { registerRulesConfigs } from './rules-configs';
 import { registerStats } from './stats';
 import { registerTenants } from './tenants';
 import { registerBlacklists } from './blacklists';
+import { registerEventStreams } from './event-streams';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -67,4 +68,5 @@ export const routeModules: RoutesModule[] = [
   registerStats,
   registerTenants,
   registerBlacklists,
+  registerEventStreams,
 ];

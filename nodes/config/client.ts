@@ -223,7 +223,7 @@ class Auth0TenantClient implements TenantClient {
     const operation = spec.operation ?? `${spec.method} ${typeof spec.path === 'string' ? spec.path : '?'}`;
     if (this.closed) throw this.closedError(operation);
     if (this.configError) throw this.configError;
-    const url = buildUrl(this.baseUrl, spec.path, spec.query);
+    const url = buildUrl(this.baseUrl, spec.path, spec.queryLists ? { ...spec.query, ...spec.queryLists } : spec.query);
     const extraHeaders = checkHeaders(spec.headers);
     const body = encodeBody(spec);
     if (spec.auth === 'management') {
@@ -313,7 +313,8 @@ class Auth0TenantClient implements TenantClient {
       const now = Date.now();
       const limits = parseRateLimit(result.headers);
       const fullAtMs = resetAtMs(result.headers, now);
-      this.limiter.observe(lane, {
+      const ownLimit = spec.ownRateLimit === true && result.statusCode === 429;
+      if (!ownLimit) this.limiter.observe(lane, {
         accepted: result.statusCode !== 429,
         ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
         ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
@@ -325,7 +326,7 @@ class Auth0TenantClient implements TenantClient {
       // not learnt, or an explicit Retry-After means the service's own wait.
       const knowledge = result.headers['retry-after'] === undefined ? this.limiter.bucketKnowledge(lane) : 'unknown';
       const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
-      const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
+      const willRetry = result.statusCode === 429 && !ownLimit && rateLimitRetries < this.retries;
       const pacedRetry = willRetry && knowledge !== 'unknown' && !pacedRetryUsed;
       if (pacedRetry) {
         pacedRetryUsed = true;
@@ -339,7 +340,7 @@ class Auth0TenantClient implements TenantClient {
             `(${said ? 'until the service reset' : 'backoff'}), retry ${rateLimitRetries}/${this.retries}`,
         );
         this.limiter.pause(lane, now + waitMs);
-      } else {
+      } else if (!ownLimit) {
         const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(result.headers, now);
         if (exhaustedUntil !== undefined) {
           this.debug(`${ctx.operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
@@ -400,6 +401,7 @@ class Auth0TenantClient implements TenantClient {
         ...(authorization !== undefined ? { authorization } : {}),
         data: payload,
         stream: spec.responseType === 'stream',
+        ...(spec.streamIdleTimeout !== undefined ? { streamIdleTimeoutSeconds: spec.streamIdleTimeout } : {}),
         ...(signal ? { signal } : {}),
         label: ctx.operation,
         streamError: (failure) => networkError(failure, false, ctx),

@@ -33,7 +33,8 @@ export const DEFAULT_EVENTS_API_SETTINGS: EventsApiSettings = {
 export type EventListener = (entry: LoggedEvent) => void;
 
 export interface PublishContext {
-  tenant: Tenant;
+  /** The request's tenant (the bus's own when absent). */
+  tenant?: Tenant;
   ip?: string;
   userAgent?: string;
   method?: string;
@@ -56,7 +57,7 @@ export class EventBus {
 
   /** A CloudEvent of `type` about `object` (a copy is taken now), logged and handed to every listener. */
   publish(context: PublishContext, type: string, object: unknown, previous?: unknown): LoggedEvent {
-    const event = this.cloudEvent(type, buildData(context, object, previous), this.apiStreamId);
+    const event = this.cloudEvent(type, buildData(this.tenant, context, object, previous), this.apiStreamId);
     const entry = this.log.append(event);
     for (const listener of this.listeners) {
       try {
@@ -92,14 +93,14 @@ function snapshot<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-function buildData(context: PublishContext, object: unknown, previous: unknown): Record<string, unknown> {
-  const tenantId = tenantName(context.tenant);
+function buildData(tenant: Tenant, context: PublishContext, object: unknown, previous: unknown): Record<string, unknown> {
+  const tenantId = tenantName(tenant);
   const ctx: Record<string, unknown> = { tenant: { id: tenantId } };
   if (context.ip !== undefined) {
-    ctx.request = { geo: {}, hostname: context.tenant.domain, ip: context.ip, method: context.method ?? 'POST', user_agent: context.userAgent ?? '' };
+    ctx.request = { geo: {}, hostname: tenant.domain, ip: context.ip, method: context.method ?? 'POST', user_agent: context.userAgent ?? '' };
   }
   if (context.clientId) {
-    const client = context.tenant.state.clients.get(context.clientId);
+    const client = tenant.state.clients.get(context.clientId);
     ctx.client = { id: context.clientId, name: client?.name ?? '', metadata: {} };
   }
   const data: Record<string, unknown> = { object: snapshot(object) };

@@ -44,7 +44,9 @@ class EventsApiConnection {
   ) {
     this.position = start;
     this.written = start;
-    stream.write(`:connected\n\nretry: ${RECONNECT_HINT_MS}\n\n`);
+    // The start position comes first as a progress marker, so a client that connected "from now"
+    // has an offset to resume from even if the connection drops before any event.
+    stream.write(`:connected\n\nretry: ${RECONNECT_HINT_MS}\n\nid: ${encodeOffset(start)}\nevent: offset-only\ndata: {}\n\n`);
     this.heartbeat = setInterval(() => this.beat(), bus.settings.heartbeatMs);
     this.lifetime = setTimeout(() => this.end(), bus.settings.disconnectMs);
     this.heartbeat.unref?.();
@@ -132,6 +134,8 @@ class EventsApiConnection {
 
 export class EventsApi {
   private readonly connections = new Set<EventsApiConnection>();
+  /** Connections accepted since start (tests tell a reconnect from here). */
+  opened = 0;
 
   constructor(private readonly bus: EventBus) {
     bus.subscribe(() => {
@@ -157,6 +161,7 @@ export class EventsApi {
     const stream = new PassThrough();
     const connection = new EventsApiConnection(this.bus, stream, ctx.res, types && types.length > 0 ? new Set(types) : undefined, start, (c) => this.connections.delete(c));
     this.connections.add(connection);
+    this.opened += 1;
     ctx.res.once('close', () => connection.destroy());
     return new RawReply(200, stream, {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -367,9 +367,9 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
       bus.log.maxEvents = n;
     }
     bus.settings = next;
-    return { ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections };
+    return { ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections, connectionsOpened: api.opened };
   });
-  routes.raw('GET', '/__emulator/events/settings', () => ({ ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections }));
+  routes.raw('GET', '/__emulator/events/settings', () => ({ ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections, connectionsOpened: api.opened }));
   routes.raw('POST', '/__emulator/events/disconnect', (ctx) => {
     const body = bodyObject(ctx, true);
     return { disconnected: api.disconnectAll(body.abrupt === true) };

@@ -215,9 +215,24 @@ class EventsWatchNode {
       operation: OPERATION,
     });
     this.connected = true;
+    // Ending the connection (input message, close) must end the read loop below too.
+    const stop = (): void => {
+      response.data.destroy(new Error('connection ended by the node'));
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    try {
+      await this.read(response.data);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      response.data.destroy();
+    }
+  }
+
+  private async read(body: Readable): Promise<void> {
     this.settle();
     this.node.status({ fill: 'green', shape: 'ring', text: this.received > 0 ? `connected, ${this.received} events` : 'connected' });
-    for await (const message of sseMessages(response.data)) {
+    for await (const message of sseMessages(body)) {
       if (this.closing) break;
       if (message.kind === 'comment') continue; // `:connected`, `: heartbeat`
       if (message.event === 'error') throw this.streamError(message.data);
@@ -227,7 +242,6 @@ class EventsWatchNode {
       this.lastEventId = message.id;
       await this.save();
     }
-    response.data.destroy();
   }
 
   private deliver(eventName: string | undefined, data: string, id: string): void {

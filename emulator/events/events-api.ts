@@ -5,8 +5,10 @@
  *
  *   :connected            (comment)
  *   retry: 1000
- *   id: <offset>          event: user.created        data: <the CloudEvent>
- *   id: <offset>          event: offset-only         data: {}   (progress past filtered events)
+ *   id: <offset>          event: user.created        data: {"offset": <offset>, "event": <the CloudEvent>}
+ *   id: <offset>          event: offset-only         data: {"offset": <offset>}   (progress past filtered events)
+ *
+ * (The data carries the offset too: Auth0's SDKs read it there, with `type` from the event field.)
  *   : heartbeat           (comment, on an idle connection)
  *
  * The emulator closes every connection after `disconnectMs` as Auth0 does every few minutes,
@@ -22,6 +24,10 @@ import { type LoggedEvent, decodeOffset, encodeOffset } from './event-log';
 import { isEventType } from './event-types';
 
 const RECONNECT_HINT_MS = 1000;
+
+function markerText(offset: string): string {
+  return `id: ${offset}\nevent: offset-only\ndata: {"offset":"${offset}"}\n\n`;
+}
 
 class EventsApiConnection {
   /** The position the connection has read through (written or skipped by the filter). */
@@ -46,7 +52,7 @@ class EventsApiConnection {
     this.written = start;
     // The start position comes first as a progress marker, so a client that connected "from now"
     // has an offset to resume from even if the connection drops before any event.
-    stream.write(`:connected\n\nretry: ${RECONNECT_HINT_MS}\n\nid: ${encodeOffset(start)}\nevent: offset-only\ndata: {}\n\n`);
+    stream.write(`:connected\n\nretry: ${RECONNECT_HINT_MS}\n\n${markerText(encodeOffset(start))}`);
     this.heartbeat = setInterval(() => this.beat(), bus.settings.heartbeatMs);
     this.lifetime = setTimeout(() => this.end(), bus.settings.disconnectMs);
     this.heartbeat.unref?.();
@@ -91,12 +97,13 @@ class EventsApiConnection {
 
   private writeEvent(entry: LoggedEvent): boolean {
     this.written = entry.seq;
-    return this.stream.write(`id: ${encodeOffset(entry.seq)}\nevent: ${entry.event.type}\ndata: ${entry.json}\n\n`);
+    const offset = encodeOffset(entry.seq);
+    return this.stream.write(`id: ${offset}\nevent: ${entry.event.type}\ndata: {"offset":"${offset}","event":${entry.json}}\n\n`);
   }
 
   private writeMarker(): void {
     this.written = this.position;
-    this.stream.write(`id: ${encodeOffset(this.position)}\nevent: offset-only\ndata: {}\n\n`);
+    this.stream.write(markerText(encodeOffset(this.position)));
   }
 
   private writeError(code: string, message: string): void {

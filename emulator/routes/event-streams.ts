@@ -312,7 +312,11 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
       if (index < 0) throw invalidQuery('Invalid checkpoint: from');
       start = index + 1;
     }
-    return all.slice(start, start + take).map(deliveryView);
+    // Auth0's current shape (its v7 SDK reads it): a checkpoint page `{deliveries, next}`.
+    const page = all.slice(start, start + take);
+    const body: Record<string, unknown> = { deliveries: page.map(deliveryView) };
+    if (start + take < all.length && page.length > 0) body.next = page[page.length - 1].id;
+    return body;
   });
 
   routes.management('GET', '/api/v2/event-streams/:id/deliveries/:event_id', 'read:event_streams', (ctx) => {

@@ -39,6 +39,16 @@ interface AdminApi {
 
 type Done = (err?: Error) => void;
 
+/** A message's data as a JSON object, or undefined. */
+function parseData(data: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -236,20 +246,22 @@ class EventsWatchNode {
       if (this.closing) break;
       if (message.kind === 'comment') continue; // `:connected`, `: heartbeat`
       if (message.event === 'error') throw this.streamError(message.data);
-      if (message.id === undefined || message.id === '') continue;
+      const parsed = parseData(message.data);
+      // The offset is the message's id; Auth0 also puts it in the data (where its SDKs read it).
+      const offset = message.id || (typeof parsed?.offset === 'string' ? parsed.offset : '');
+      if (offset === '') continue;
       this.failures = 0;
-      if (message.event !== 'offset-only') this.deliver(message.event, message.data, message.id);
-      this.lastEventId = message.id;
+      if (message.event !== 'offset-only') this.deliver(message.event, parsed, offset);
+      this.lastEventId = offset;
       await this.save();
     }
   }
 
-  private deliver(eventName: string | undefined, data: string, id: string): void {
-    let event: unknown;
-    try {
-      event = JSON.parse(data);
-    } catch {
-      this.node.warn(`auth0-events: the event at offset ${id} is not JSON; skipped`);
+  private deliver(eventName: string | undefined, data: Record<string, unknown> | undefined, id: string): void {
+    // `{offset, event: <CloudEvent>}`, or the CloudEvent itself.
+    const event = data && typeof data.event === 'object' && data.event !== null && !Array.isArray(data.event) ? data.event : data;
+    if (!event) {
+      this.node.warn(`auth0-events: the event at offset ${id} is not a JSON object; skipped`);
       return;
     }
     const type = typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : eventName ?? '';

@@ -96,7 +96,7 @@ export const eventStreamsGroup: GroupSpec = {
     {
       id: 'get_deliveries',
       label: 'List failed deliveries',
-      description: 'Lists the stream\'s failed deliveries with their attempts, filtered by status, event type and date.',
+      description: 'Lists the stream\'s failed deliveries with their attempts, filtered by status, event type and date, a page at a time: { deliveries, next }.',
       method: 'GET',
       path: '/api/v2/event-streams/{id}/deliveries',
       inputs: [
@@ -109,6 +109,8 @@ export const eventStreamsGroup: GroupSpec = {
         common.take(),
       ],
       scopes: ['read:event_streams'],
+      paging: ['checkpoint'],
+      itemsKey: 'deliveries',
       group: 'Deliveries',
     },
     {

@@ -8,7 +8,7 @@
  *   POST   /__emulator/events/disconnect     ends every open Events API connection now ({"abrupt": true}: drops it)
  *   POST   /__emulator/events/expire         drops the retained events (all, or through {"offset"}): older offsets answer 410
  *   POST   /__emulator/events/publish        publishes {type, object, previous_object?} as if the state had changed
- *   GET    /__emulator/event-streams/:id/attempts   every delivery of a stream with all its attempts (successes too)
+ *   GET    /__emulator/event-streams/:id/attempts   every delivery of a stream with all its attempts (successes too) and `delivered_ms`
  *
  * Unlike Auth0, a webhook endpoint may be plain http:// on a loopback address, so tests and
  * local flows can receive deliveries; any other endpoint must be https://.
@@ -397,6 +397,13 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
   });
   routes.raw('GET', '/__emulator/event-streams/:id/attempts', (ctx) => {
     requireStream(ctx.params.id);
-    return deliverer.recordsOf(ctx.params.id).map((r) => ({ event_id: r.event.id, event_type: r.event_type, status: r.status, attempts: r.attempts }));
+    return deliverer.recordsOf(ctx.params.id).map((r) => ({
+      event_id: r.event.id,
+      event_type: r.event_type,
+      status: r.status,
+      attempts: r.attempts,
+      // From the event's publication to the first 2xx answer (benches compare against it).
+      ...(r.deliveredAt !== undefined ? { delivered_ms: Number(r.deliveredAt - r.publishedAt) / 1e6 } : {}),
+    }));
   });
 };

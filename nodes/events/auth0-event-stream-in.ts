@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { InputError } from '../shared/errors';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { BodyTooLargeError, type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../logs/http-node-route';
 import { RecentIds } from '../logs/recent-ids';
@@ -172,7 +173,7 @@ class EventStreamInNode {
     const tenant: Auth0ConfigNode = findTenant(this.RED, this.config.tenant);
     const types = listSetting(this.config.types);
     const unknown = unknownEventTypes(types);
-    if (unknown.length > 0) throw new Error(`"types" names event types Auth0 does not have: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new InputError('types', `"types" names event types Auth0 does not have: ${unknown.join(', ')}`);
     const endpoint = webhookEndpoint(publicUrl ?? this.config.publicUrl, this.RED.settings.httpNodeRoot, this.path);
     const result = await createOrUpdateStream(tenant.getClient(), {
       endpoint,

@@ -174,6 +174,13 @@ class EventsWatchNode {
   private async run(): Promise<void> {
     try {
       this.currentClient();
+    } catch (err) {
+      this.node.status({ fill: 'red', shape: 'ring', text: 'configuration' });
+      this.node.error(`auth0-events: ${(err as Error).message}`);
+      this.settle(err as Error);
+      return;
+    }
+    try {
       const stored = await this.checkpoint!.load();
       if (stored && stored.tenant === this.domain) {
         this.lastEventId = stored.lastEventId;

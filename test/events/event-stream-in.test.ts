@@ -195,13 +195,19 @@ describe('auth0-event-stream-in', function () {
       for (const secret of SECRETS) assert.ok(!everything.includes(secret), `${secret.slice(0, 8)}… appeared`);
     });
 
-    it('the admin endpoint refuses a node that is not deployed, and a public URL that is not one, naming it', async () => {
+    it('the admin endpoint refuses a node that is not deployed, a public URL that is not one and an event type Auth0 does not have, naming them, before any request', async () => {
       await load(inNode({ tenant: 'tenant' }), { token: TOKEN }, [tenantNode(emu)], tenantCredentials(emu));
       const missing = await adminApi().post('/auth0-event-stream-in/nope/stream').send({ publicUrl: 'https://example.com' });
       assert.equal(missing.status, 404);
       const bad = await adminApi().post('/auth0-event-stream-in/in/stream').send({ publicUrl: 'not a url' });
       assert.equal(bad.status, 400);
       assert.match(String(bad.body.message), /public base URL/);
+      await helper.unload();
+      await server?.close();
+      await load(inNode({ tenant: 'tenant', types: ['user.created', 'user.exploded'] }), { token: TOKEN }, [tenantNode(emu)], tenantCredentials(emu));
+      const badType = await adminApi().post('/auth0-event-stream-in/in/stream').send({ publicUrl: 'https://nodered.example.com' });
+      assert.equal(badType.status, 400);
+      assert.match(String(badType.body.message), /"types".*user\.exploded/);
       const streams = await fetch(`${emu.url}/api/v2/event-streams`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
       assert.deepEqual(((await streams.json()) as { eventStreams: unknown[] }).eventStreams, []);
     });

@@ -200,10 +200,17 @@ class EventsWatchNode {
       const onLifetimeAbort = (): void => connection.abort();
       this.lifetime.signal.addEventListener('abort', onLifetimeAbort, { once: true });
       try {
-        await this.follow(connection.signal);
-        // Auth0 ended the stream (it does every few minutes): connect again at once.
-        this.failures = 0;
-        if (!this.closing) this.node.status({ fill: 'grey', shape: 'ring', text: 'reconnecting' });
+        const read = await this.follow(connection.signal);
+        if (this.closing) break;
+        this.node.status({ fill: 'grey', shape: 'ring', text: 'reconnecting' });
+        if (read > 0) {
+          // Auth0 ended the stream (it does every few minutes): connect again at once.
+          this.failures = 0;
+        } else {
+          // Ended before saying anything: not a stream worth reconnecting to in a tight loop.
+          this.failures += 1;
+          await this.pause.wait(retryDelayMs(undefined, this.failures, BACKOFF_CAP_MS));
+        }
       } catch (err) {
         if (this.closing) break;
         if (connection.signal.aborted) continue; // an input message asked for a new connection
@@ -215,8 +222,8 @@ class EventsWatchNode {
     }
   }
 
-  /** One connection: open it, then handle every message until it ends. */
-  private async follow(signal: AbortSignal): Promise<void> {
+  /** One connection: open it, then handle every message until it ends; the number of messages with an offset. */
+  private async follow(signal: AbortSignal): Promise<number> {
     const client = this.currentClient();
     const types = this.settings!.types;
     const response = await client.request<Readable>({
@@ -239,14 +246,15 @@ class EventsWatchNode {
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
     try {
-      await this.read(response.data);
+      return await this.read(response.data);
     } finally {
       signal.removeEventListener('abort', stop);
       response.data.destroy();
     }
   }
 
-  private async read(body: Readable): Promise<void> {
+  private async read(body: Readable): Promise<number> {
+    let read = 0;
     this.settle();
     this.node.status({ fill: 'green', shape: 'ring', text: this.received > 0 ? `connected, ${this.received} events` : 'connected' });
     for await (const message of sseMessages(body)) {
@@ -257,11 +265,13 @@ class EventsWatchNode {
       // The offset is the message's id; Auth0 also puts it in the data (where its SDKs read it).
       const offset = message.id || (typeof parsed?.offset === 'string' ? parsed.offset : '');
       if (offset === '') continue;
+      read += 1;
       this.failures = 0;
       if (message.event !== 'offset-only') this.deliver(message.event, parsed, offset);
       this.lastEventId = offset;
       await this.save();
     }
+    return read;
   }
 
   private deliver(eventName: string | undefined, data: Record<string, unknown> | undefined, id: string): void {

@@ -10,7 +10,7 @@ import { randomAlnum } from '../core/ids';
 import type { TenantState } from '../core/state';
 import type { Tenant } from '../core/types';
 import { tenantName } from '../routes/group-helpers';
-import { type CloudEvent, EventLog, type LoggedEvent } from './event-log';
+import { type CloudEvent, DEFAULT_MAX_EVENTS, EventLog, type LoggedEvent } from './event-log';
 
 export interface EventsApiSettings {
   /** Auth0 closes an Events API connection "typically every few minutes". */
@@ -85,6 +85,7 @@ export class EventBus {
   /** Settings back to defaults and the log emptied (positions keep increasing). */
   reset(): void {
     this.log.clear();
+    this.log.maxEvents = DEFAULT_MAX_EVENTS;
     this.settings = { ...DEFAULT_EVENTS_API_SETTINGS };
   }
 }

@@ -26,6 +26,7 @@ export interface LoggedEvent {
 }
 
 const OFFSET_PREFIX = 'o1:';
+export const DEFAULT_MAX_EVENTS = 10_000;
 
 export function encodeOffset(seq: number): string {
   return Buffer.from(`${OFFSET_PREFIX}${seq}`, 'utf8').toString('base64url');
@@ -48,7 +49,8 @@ export class EventLog {
   /** Positions up to this one have been dropped (by retention or on purpose). */
   private droppedThrough = 0;
 
-  constructor(public maxEvents = 200_000) {}
+  /** Retained events (Auth0 keeps them for days; the emulator counts them): `maxEvents` in the settings control. */
+  constructor(public maxEvents = DEFAULT_MAX_EVENTS) {}
 
   get size(): number {
     return this.events.length - this.head;

@@ -8,7 +8,7 @@
 import { strict as assert } from 'assert';
 import type * as http from 'http';
 import { startEmulator, type Emulator } from '../../emulator';
-import { Collector, TAB, helper, request, serveHttpNode, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
+import { Collector, TAB, helper, request, serveHttpNode, startFlows, statusCalls, stopFlows, tenantCredentials, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
 import { control, eventModules, until } from './support';
 
 const PATH = '/auth0/events';
@@ -193,6 +193,29 @@ describe('auth0-event-stream-in', function () {
         flows: (helper as unknown as { _redNodes: { getFlows(): unknown } })._redNodes.getFlows(),
       });
       for (const secret of SECRETS) assert.ok(!everything.includes(secret), `${secret.slice(0, 8)}… appeared`);
+    });
+
+    it('a delivery during a redeploy fails with 404 (not retried) and comes once when redelivered', async () => {
+      const out = await load(inNode({ tenant: 'tenant', types: ['user.created'] }), { token: TOKEN }, [tenantNode(emu)], tenantCredentials(emu));
+      const created = await adminApi().post('/auth0-event-stream-in/in/stream').send({ publicUrl: server!.url });
+      const streamId = String(created.body.stream?.id);
+      await stopFlows();
+      const token = emu.managementToken();
+      await fetch(`${emu.url}/api/v2/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'redeploy@example.com', password: 'Correct-Horse-9' }),
+      });
+      const failed = async () => ((await (await fetch(`${emu.url}/api/v2/event-streams/${streamId}/deliveries`, { headers: { authorization: `Bearer ${token}` } })).json()) as { deliveries: unknown[] }).deliveries;
+      await until(async () => (await failed()).length === 1, () => 'the delivery did not fail');
+      await startFlows();
+      out.attach();
+      const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${streamId}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      assert.equal(redeliver.status, 202);
+      await waitFor(() => out.messages.length >= 1, () => 'the redelivered event did not arrive');
+      await settle();
+      assert.equal(out.messages.length, 1);
+      assert.equal(((out.messages[0].payload as { data: { object: { email: string } } }).data.object.email), 'redeploy@example.com');
     });
 
     it('the admin endpoint refuses a node that is not deployed, a public URL that is not one and an event type Auth0 does not have, naming them, before any request', async () => {

@@ -5,6 +5,7 @@ import type { RouteContext, RoutesModule } from '../core/types';
 import { createUser, findLoginUser } from '../core/users';
 import { bodyFields, requireStr, str, type AuthBody } from '../auth/clients';
 import { createTicket } from '../auth/tickets';
+import { publishUserEvent } from '../events/publish';
 
 const SIGNUP_FIELDS = ['given_name', 'family_name', 'name', 'nickname', 'picture'] as const;
 
@@ -60,6 +61,7 @@ export const registerDatabaseRoutes: RoutesModule = (routes) => {
         throw err;
       }
       ctx.log({ ...logBase, type: 'ss', description: 'Successful signup', user_id: user.user_id });
+      publishUserEvent(ctx, 'user.created', user);
       const response: Record<string, unknown> = { _id: user.identities[0].user_id, email_verified: false, email: user.email };
       if (user.username) response.username = user.username;
       for (const key of SIGNUP_FIELDS) if (str(body, key)) response[key] = user[key];

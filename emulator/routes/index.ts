@@ -52,6 +52,7 @@ import { registerActionModules } from './action-modules';
 import { registerSessions } from './sessions';
 import { registerRefreshTokens } from './refresh-tokens';
 import { registerAuthenticationMethods } from './authentication-methods';
+import { registerEventStreams } from './event-streams';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -103,4 +104,5 @@ export const routeModules: RoutesModule[] = [
   registerSessions,
   registerRefreshTokens,
   registerAuthenticationMethods,
+  registerEventStreams,
 ];

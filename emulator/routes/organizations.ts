@@ -7,6 +7,7 @@ import type { TenantState } from '../core/state';
 import type { RouteContext, RoutesModule } from '../core/types';
 import { objectBody, onlyProperties, optionalBoolean, optionalObject, optionalString, payloadError, requiredString, stringList } from '../management/body';
 import { memberView } from './roles';
+import { eventSnapshot, publishMemberEvent, publishOrganizationEvent } from '../events/publish';
 
 const ORG_NAME = /^[a-z0-9](?:[a-z0-9_-]{0,48}[a-z0-9])?$/;
 const ORG_FIELDS = ['name', 'display_name', 'branding', 'metadata', 'enabled_connections', 'token_quota'];
@@ -161,6 +162,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
       return { assign_membership_on_login: false, ...fields, connection_id: fields.connection_id! };
     });
     state.organizations.insert(org);
+    publishOrganizationEvent(ctx, 'organization.created', org);
     const map = connectionsOf(state, org.id);
     for (const record of connectionRecords) map.set(record.connection_id, record);
     ctx.status = 201;
@@ -189,6 +191,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     const displayName = optionalString(body, 'display_name');
     const branding = optionalObject(body, 'branding');
     const metadata = optionalObject(body, 'metadata');
+    const previous = eventSnapshot(state.organizations.get(ctx.params.id));
     const org = state.organizations.update(ctx.params.id, (o) => {
       if (name !== undefined) o.name = name;
       if (displayName !== undefined) o.display_name = displayName;
@@ -202,6 +205,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
         o.metadata = merged;
       }
     }) as OrganizationRecord;
+    publishOrganizationEvent(ctx, 'organization.updated', org, previous);
     return orgView(org);
   }, { description: 'Update an organization' });
 
@@ -212,6 +216,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     state.orgMembers.removeLeft(ctx.params.id);
     state.orgConnections.delete(ctx.params.id);
     for (const invitation of state.invitations.findBy('org', ctx.params.id)) state.invitations.delete(invitation.id);
+    publishOrganizationEvent(ctx, 'organization.deleted', state.organizations.get(ctx.params.id));
     state.organizations.delete(ctx.params.id);
     ctx.status = 204;
   }, { description: 'Delete an organization' });
@@ -244,6 +249,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     const members = stringList(objectBody(ctx.body), 'members');
     for (const id of members) if (!state.users.has(id)) throw notFound(`User ${id} does not exist`, 'inexistent_user');
     for (const id of members) state.orgMembers.add(ctx.params.id, id);
+    for (const id of members) publishMemberEvent(ctx, 'organization.member.added', ctx.params.id, id);
     ctx.status = 204;
   }, { description: 'Add members to an organization' });
   routes.management('DELETE', '/api/v2/organizations/:id/members', ['delete:organization_members'], (ctx) => {
@@ -252,6 +258,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     for (const id of stringList(objectBody(ctx.body), 'members')) {
       state.orgMemberRoles.removeLeft(`${ctx.params.id}\n${id}`);
       state.orgMembers.remove(ctx.params.id, id);
+      publishMemberEvent(ctx, 'organization.member.deleted', ctx.params.id, id);
     }
     ctx.status = 204;
   }, { description: 'Remove members from an organization' });
@@ -271,6 +278,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     const roles = stringList(objectBody(ctx.body), 'roles');
     for (const id of roles) if (!state.roles.has(id)) throw notFound(`Role ${id} does not exist`, 'inexistent_role');
     for (const id of roles) state.orgMemberRoles.add(`${ctx.params.id}\n${ctx.params.user_id}`, id);
+    for (const id of roles) publishMemberEvent(ctx, 'organization.member.role.assigned', ctx.params.id, ctx.params.user_id, id);
     ctx.status = 204;
   }, { description: 'Assign roles to an organization member' });
   routes.management('DELETE', '/api/v2/organizations/:id/members/:user_id/roles', ['delete:organization_member_roles'], (ctx) => {
@@ -278,6 +286,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     requireOrg(state, ctx.params.id);
     requireMember(state, ctx.params.id, ctx.params.user_id);
     for (const id of stringList(objectBody(ctx.body), 'roles')) state.orgMemberRoles.remove(`${ctx.params.id}\n${ctx.params.user_id}`, id);
+    for (const id of stringList(objectBody(ctx.body), 'roles')) publishMemberEvent(ctx, 'organization.member.role.deleted', ctx.params.id, ctx.params.user_id, id);
     ctx.status = 204;
   }, { description: 'Remove roles from an organization member' });
 

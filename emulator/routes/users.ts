@@ -17,6 +17,7 @@ import {
 import { objectBody, optionalString, payloadError, stringList } from '../management/body';
 import { addPermissions, permissionList, removePermissions, userPermissionViews } from '../management/permissions';
 import { compileUserQuery } from '../management/user-search';
+import { eventSnapshot, publishUserEvent } from '../events/publish';
 
 export const USER_NOT_FOUND = 'The user does not exist.';
 
@@ -61,6 +62,7 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
   routes.management('POST', '/api/v2/users', ['create:users'], (ctx) => {
     const body = validateUserBody(ctx.body, USER_CREATE_FIELDS);
     const user = createUser(ctx.tenant.state, body, { now: ctx.tenant.clock.isoNow() });
+    publishUserEvent(ctx, 'user.created', user);
     if (body.verify_email !== false && user.email && !user.email_verified) {
       ctx.tenant.outbox.push({ channel: 'email', to: user.email, kind: 'verify_email', subject: 'Verify your email', body: `Please verify your email address ${user.email}.` });
     }
@@ -79,13 +81,16 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
     if (scopes && !scopes.has('update:users') && Object.keys(body).some((k) => k !== 'app_metadata' && k !== 'user_metadata')) {
       throw new ApiError(403, 'Insufficient scope, expected any of: update:users', 'insufficient_scope');
     }
+    const previous = eventSnapshot(ctx.tenant.state.users.get(ctx.params.id));
     const user = updateUser(ctx.tenant.state, ctx.params.id, body, ctx.tenant.clock.isoNow());
+    publishUserEvent(ctx, 'user.updated', user, previous);
     return publicUser(user);
   }, { description: 'Update a User' });
 
   routes.management('DELETE', '/api/v2/users/:id', ['delete:users'], (ctx) => {
     const user = requireUser(ctx.tenant.state, ctx.params.id);
     deleteUser(ctx.tenant.state, user.user_id);
+    publishUserEvent(ctx, 'user.deleted', user);
     ctx.status = 204;
   }, { description: 'Delete a User' });
 

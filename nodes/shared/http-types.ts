@@ -24,6 +24,8 @@ export interface RequestSpec {
   path: string;
   /** Serialised query values (booleans `true`/`false`, lists comma-joined); unset ones absent. */
   query?: Record<string, string>;
+  /** Query parameters sent once per value (`event_type=a&event_type=b`), for the APIs that want lists that way. */
+  queryLists?: Record<string, readonly string[]>;
   /** JSON value for `json`, flat record for `form`, MultipartBody for `multipart`. */
   body?: unknown;
   contentType?: 'json' | 'form' | 'multipart';
@@ -45,6 +47,18 @@ export interface RequestSpec {
   secrets?: readonly string[];
   /** `json` (default: parsed when the body is JSON, else text), `text`, `buffer` or `stream`. */
   responseType?: 'json' | 'text' | 'buffer' | 'stream';
+  /**
+   * With responseType `stream`: the longest silence allowed once the answer has begun, in
+   * seconds, instead of the config node's read timeout (a Server-Sent Events stream is quiet
+   * between heartbeats). Connecting and the wait for the headers keep the usual timeouts.
+   */
+  streamIdleTimeout?: number;
+  /**
+   * A 429 to this request speaks of the request alone (the Events API's cap on open connections),
+   * not of the tenant's rate-limit bucket: the client neither retries it nor holds the tenant's
+   * other requests for it, and hands the RateLimitError (with the service's wait) to the caller.
+   */
+  ownRateLimit?: boolean;
   /** Aborts the request (and any wait for the limiter or a retry) when the node closes. */
   signal?: AbortSignal;
   /** Redirects are not followed unless said (logout answers 302). */

@@ -124,6 +124,14 @@ export function coerceInput(spec: InputSpec, value: unknown): unknown {
   if (spec.in === 'path' && typeof result === 'string' && result.trim() === '') {
     throw new InputError(spec.name, `input "${spec.name}" is empty`);
   }
+  // A list or array with allowed values: every item must be one of them.
+  if (spec.enum && Array.isArray(result) && (spec.type === 'list' || spec.type === 'array')) {
+    const bad = result.find((item) => typeof item !== 'string' || !spec.enum!.includes(item));
+    if (bad !== undefined) {
+      const shown = typeof bad === 'string' ? (bad.length > 60 ? `${bad.slice(0, 60)}…` : bad) : describe(bad);
+      throw new InputError(spec.name, `input "${spec.name}" items must each be one of ${spec.enum.join(', ')}; got "${shown}"`);
+    }
+  }
   return result;
 }
 

@@ -220,7 +220,7 @@ class Auth0TenantClient implements TenantClient {
     const operation = spec.operation ?? `${spec.method} ${typeof spec.path === 'string' ? spec.path : '?'}`;
     if (this.closed) throw this.closedError(operation);
     if (this.configError) throw this.configError;
-    const url = buildUrl(this.baseUrl, spec.path, spec.query);
+    const url = buildUrl(this.baseUrl, spec.path, spec.queryLists ? { ...spec.query, ...spec.queryLists } : spec.query);
     const extraHeaders = checkHeaders(spec.headers);
     const body = encodeBody(spec);
     if (spec.auth === 'management') {
@@ -306,7 +306,7 @@ class Auth0TenantClient implements TenantClient {
       }
       // Everything the answer says about the tenant is applied before the slot is given back,
       // so no queued request slips out between a 429 and the pause it calls for.
-      const { limits, retry, said } = rateLimit.apply(ctx.operation, result.statusCode, result.headers);
+      const { limits, retry, said } = rateLimit.apply(ctx.operation, result.statusCode, result.headers, spec.ownRateLimit === true);
       if (result.statusCode >= 500) this.status.lastError = `HTTP ${result.statusCode}`;
       else if (result.statusCode !== 429) this.status.lastError = undefined;
       // A streamed body holds no slot while the caller reads it (a slow reader must not stall the tenant).
@@ -355,6 +355,7 @@ class Auth0TenantClient implements TenantClient {
       ...(authorization !== undefined ? { authorization } : {}),
       data,
       stream: spec.responseType === 'stream',
+      ...(spec.streamIdleTimeout !== undefined ? { streamIdleTimeoutSeconds: spec.streamIdleTimeout } : {}),
       ...(signal ? { signal } : {}),
       label: ctx.operation,
       streamError: (failure: TransportFailureInfo) => networkError(failure, false, ctx),

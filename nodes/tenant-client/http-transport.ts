@@ -43,6 +43,8 @@ export interface Exchange {
   data?: string | FormData;
   /** Resolve at the response headers with the body as a stream. */
   stream: boolean;
+  /** For a stream: the read (idle) timeout once the headers have arrived, instead of the transport's. */
+  streamIdleTimeoutSeconds?: number;
   /** The caller's abort (required for a stream, which may outlive the call). `destroy()` ends every exchange either way. */
   signal?: AbortSignal;
   /** For a streamed body: turns a failure after the headers into the error the stream emits. */
@@ -285,6 +287,8 @@ export class HttpTransport {
    */
   private guardStream(source: Readable, req: TimedRequest | undefined, exchange: Exchange): Readable {
     const out = new PassThrough();
+    // The socket's idle timer is re-armed with the stream's own length (the 'timeout' listener stays).
+    if (exchange.streamIdleTimeoutSeconds !== undefined && req && !req.destroyed) req.setTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
     const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {

@@ -38,12 +38,14 @@ export class RateLimitPolicy {
 
   /**
    * Applies an answer to the lane. Called before the slot is given back, so no queued request
-   * slips out between a 429 and the pause it calls for.
+   * slips out between a 429 and the pause it calls for. `ownLimit`: a 429 that concerns this one
+   * request (the Events API's connection cap), never retried here and never holding the tenant.
    */
-  apply(operation: string, statusCode: number, headers: Record<string, string>): RateLimitOutcome {
+  apply(operation: string, statusCode: number, headers: Record<string, string>, ownLimit = false): RateLimitOutcome {
     const { limiter, lane } = this;
     const now = Date.now();
     const limits = parseRateLimit(headers);
+    if (ownLimit && statusCode === 429) return { limits, retry: false, said: serviceWait(headers, now) };
     const fullAtMs = resetAtMs(headers, now);
     limiter.observe(lane, {
       accepted: statusCode !== 429,

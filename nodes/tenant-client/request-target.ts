@@ -50,13 +50,13 @@ function dotSegment(path: string): boolean {
   });
 }
 
-/** `a=1&b=x%20y` from the spec's serialised query (RFC 3986 encoding: spaces as %20). */
-export function queryString(query: Record<string, string> | undefined): string {
+/** `a=1&b=x%20y` from the spec's serialised query (RFC 3986 encoding: spaces as %20); an array value repeats its key. */
+export function queryString(query: Record<string, string | readonly string[]> | undefined): string {
   if (!query) return '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    for (const item of Array.isArray(value) ? value : [value]) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
   }
   return parts.join('&');
 }
@@ -70,7 +70,7 @@ function originOf(baseUrl: string): string {
 }
 
 /** The full URL for `path` + `query` on `baseUrl`, checked to still be on the tenant's origin. */
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, string>): string {
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, string | readonly string[]>): string {
   const qs = queryString(query);
   const url = new URL(baseUrl + checkPath(path) + (qs ? `?${qs}` : ''));
   if (url.origin !== originOf(baseUrl) || url.username || url.password) {

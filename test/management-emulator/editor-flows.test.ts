@@ -68,6 +68,7 @@ const CASES: EditorCase[] = [
   { group: 'logs', operation: 'search', params: { q: str('type:s'), per_page: { value: '5', type: 'num' }, include_totals: { value: 'false', type: 'bool' } },
     check: (p) => assert.deepEqual(itemsOf(p).map((e) => [e.type, e.user_name]), [['s', EMAIL]]) },
   { group: 'log_streams', operation: 'list', params: {}, check: (p) => assert.deepEqual(p, []) },
+  { group: 'event_streams', operation: 'list', params: { take: { value: '10', type: 'num' } }, check: (p) => assert.deepEqual(p, { eventStreams: [] }) },
   { group: 'jobs', operation: 'send_verification_email', params: { body: { value: '{"user_id": uid}', type: 'jsonata' } }, msg: (c) => ({ uid: c.userId }),
     check: (p) => assert.equal((p as Msg).type, 'verification_email') },
   { group: 'attack_protection', operation: 'update_brute_force_protection', params: { body: { value: '{"max_attempts": n}', type: 'jsonata' } }, msg: () => ({ n: 7 }),

@@ -35,6 +35,7 @@ export const GROUP_MODULES: Readonly<Record<string, string>> = {
   device_credentials: 'applications/auth0-device-credentials',
   email_templates: 'tenant/auth0-email-templates',
   emails: 'tenant/auth0-emails',
+  event_streams: 'events/auth0-event-streams',
   grants: 'applications/auth0-grants',
   guardian: 'security/auth0-guardian',
   hooks: 'extensibility/auth0-hooks',

@@ -1,0 +1,237 @@
+/**
+ * auth0-event-stream-in: receives an Auth0 webhook event stream on Node-RED's HTTP server and
+ * sends each CloudEvent as a message. Only requests carrying the configured authorization are
+ * accepted (compared in constant time). The answer (2xx) goes out at once, before the flow runs.
+ * Auth0 delivers at least once and in no guaranteed order: events already received (by `id`,
+ * bounded memory with expiry) are dropped, so each event leaves the node once.
+ *
+ * With a tenant and the public base URL of this Node-RED, the editor's button creates the
+ * webhook event stream pointing at the node (through an admin endpoint; the secret goes to
+ * Auth0 and is never shown back).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { InputError } from '../shared/errors';
+import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../logs/log-stream-in/http-node-route';
+import { BodyTooLargeError } from '../shared/request-body-reader';
+import { RecentIds } from '../logs/log-stream-in/recent-ids';
+import { EVENT_TYPE_TABLE, unknownEventTypes } from './event-types';
+import { createOrUpdateStream, webhookEndpoint } from './stream-setup';
+import { AUTH_METHODS, type AuthMethod, type WebhookAuthorization, authorizationAccepted, expectedHeader } from './webhook-authorization';
+
+interface EventStreamInConfig extends NodeDefinition {
+  url?: string;
+  authMethod?: string;
+  headerName?: string;
+  /** For creating the stream: the tenant, its event types and this Node-RED's public base URL. */
+  tenant?: string;
+  types?: string[] | string;
+  publicUrl?: string;
+}
+
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+/** Event ids remembered for dropping redeliveries, and for how long. */
+const DEDUPE_CAPACITY = 50_000;
+const DEDUPE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const GA_TYPES = EVENT_TYPE_TABLE.filter((t) => t.lifecycle === 'ga').map((t) => t.type);
+
+type CloudEvent = Record<string, unknown> & { id: string; type: string };
+
+function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+function isEvent(value: unknown): value is CloudEvent {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && v.id !== '' && typeof v.type === 'string';
+}
+
+/** The CloudEvents of a body: one object (Auth0's delivery) or an array of them; a Buffer is parsed first. */
+function eventsOf(body: unknown): CloudEvent[] | string {
+  let value = body;
+  if (Buffer.isBuffer(value)) {
+    try {
+      value = JSON.parse(value.toString('utf8'));
+    } catch {
+      return 'the body is not JSON';
+    }
+  }
+  const items = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return 'the body holds no event';
+  for (const [i, item] of items.entries()) if (!isEvent(item)) return `item ${i + 1} is not a CloudEvent (no id or type)`;
+  return items as CloudEvent[];
+}
+
+function listSetting(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  return [...new Set(items.map((item) => item.trim()).filter((item) => item !== ''))];
+}
+
+const receivers = new Map<string, EventStreamInNode>();
+
+class EventStreamInNode {
+  private readonly recent = new RecentIds(DEDUPE_CAPACITY, DEDUPE_MAX_AGE_MS);
+  private removeRoute: (() => void) | undefined;
+  readonly authorization: WebhookAuthorization;
+  readonly path: string;
+  private readonly bodyLimit: number;
+  private received = 0;
+  private duplicates = 0;
+  private refused = 0;
+  private readonly lifetime = new AbortController();
+
+  constructor(private readonly node: Node, readonly config: EventStreamInConfig, private readonly RED: NodeRedAPI) {
+    const method = (AUTH_METHODS as readonly string[]).includes(config.authMethod ?? '') ? (config.authMethod as AuthMethod) : 'bearer';
+    const creds = (node.credentials ?? {}) as Record<string, string | undefined>;
+    this.authorization = {
+      method,
+      ...(config.headerName ? { headerName: config.headerName.trim() } : {}),
+      credentials: { token: creds.token || undefined, username: creds.username || undefined, password: creds.password || undefined, headerValue: creds.headerValue || undefined },
+    };
+    this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
+    this.path = routePath(config.url);
+    receivers.set(node.id, this);
+    node.on('close', (_removed: boolean, done: () => void) => {
+      this.lifetime.abort();
+      this.removeRoute?.();
+      this.removeRoute = undefined;
+      this.recent.clear();
+      if (receivers.get(node.id) === this) receivers.delete(node.id);
+      done();
+    });
+    const unavailable = httpNodeUnavailable(RED);
+    if (unavailable) {
+      node.warn(`auth0-event-stream-in: ${unavailable}`);
+      node.status({ fill: 'red', shape: 'ring', text: 'no HTTP server' });
+      return;
+    }
+    if (this.path === '') {
+      node.error('auth0-event-stream-in: set the URL (the path Auth0 posts the event stream to)');
+      node.status({ fill: 'red', shape: 'ring', text: 'no URL' });
+      return;
+    }
+    this.removeRoute = addPostRoute(RED, this.path, this.handler);
+    if (!expectedHeader(this.authorization)) {
+      node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
+    } else {
+      node.status({ fill: 'green', shape: 'ring', text: `POST ${this.path}`.slice(0, 32) });
+    }
+  }
+
+  /** The route's handler: a stable reference, so close removes exactly this route. */
+  readonly handler: RouteHandler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorizationAccepted(req.headers, this.authorization)) {
+      this.refused += 1;
+      if (!expectedHeader(this.authorization) && this.refused === 1) {
+        this.node.warn(`auth0-event-stream-in: a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`);
+      }
+      req.resume();
+      answer(res, 401, { error: 'unauthorized' });
+      this.node.status({ fill: 'yellow', shape: 'ring', text: `refused ${this.refused}` });
+      return;
+    }
+    readRequestBody(req as IncomingMessage & { body?: unknown; _body?: boolean }, this.bodyLimit)
+      .then((body) => this.accept(body, res))
+      .catch((err: Error) => {
+        const tooLarge = err instanceof BodyTooLargeError;
+        answer(res, tooLarge ? 413 : 400, { error: tooLarge ? 'payload_too_large' : 'bad_request', message: err.message });
+        this.node.warn(`auth0-event-stream-in: request refused: ${err.message}`);
+      });
+  };
+
+  private accept(body: unknown, res: ServerResponse): void {
+    const events = eventsOf(body);
+    if (typeof events === 'string') {
+      // A 4xx makes Auth0 give up on this delivery at once, without retrying: right for a body that cannot be an event.
+      answer(res, 400, { error: 'bad_request', message: `not an Auth0 event: ${events}` });
+      this.node.warn(`auth0-event-stream-in: not an Auth0 event (${events})`);
+      return;
+    }
+    const fresh = events.filter((event) => this.recent.add(event.id));
+    // Answer first: Auth0 only needs to know the event arrived, and a slow flow must not make it retry.
+    answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
+    this.duplicates += events.length - fresh.length;
+    for (const event of fresh) {
+      this.node.send({ payload: event, topic: event.type, auth0: { id: event.id, ...(event.a0purpose === 'test' ? { test: true } : {}) } });
+    }
+    this.received += fresh.length;
+    if (fresh.length > 0) {
+      const d = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      this.node.status({ fill: 'green', shape: 'dot', text: `last ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` });
+    }
+  }
+
+  /** Creates or updates the webhook event stream pointing at this node. */
+  async setUpStream(publicUrl: unknown): Promise<Record<string, unknown>> {
+    const tenant: Auth0ConfigNode = findTenant(this.RED, this.config.tenant);
+    const types = listSetting(this.config.types);
+    const unknown = unknownEventTypes(types);
+    if (unknown.length > 0) throw new InputError('types', `"types" names event types Auth0 does not have: ${unknown.join(', ')}`);
+    const endpoint = webhookEndpoint(publicUrl ?? this.config.publicUrl, this.RED.settings.httpNodeRoot, this.path);
+    const result = await createOrUpdateStream(tenant.getClient(), {
+      endpoint,
+      authorization: this.authorization,
+      types: types.length > 0 ? types : GA_TYPES,
+      name: `node-red ${this.node.name || this.node.id}`,
+    }, this.lifetime.signal);
+    this.node.log(`${result.created ? 'created' : 'updated'} the webhook event stream ${String(result.stream.id)} for ${endpoint}`);
+    return { created: result.created, endpoint, stream: result.stream };
+  }
+}
+
+interface AdminApi {
+  httpAdmin?: { post(path: string, ...handlers: unknown[]): void };
+  auth?: { needsPermission(permission: string): unknown };
+}
+
+interface AdminRequest extends IncomingMessage {
+  params: Record<string, string>;
+  body?: unknown;
+  _body?: boolean;
+}
+
+interface AdminResponse {
+  status(code: number): AdminResponse;
+  json(body: unknown): void;
+}
+
+export = function (RED: NodeRedAPI): void {
+  RED.nodes.registerType(
+    'auth0-event-stream-in',
+    function (this: Node, config: NodeDefinition) {
+      RED.nodes.createNode(this, config);
+      new EventStreamInNode(this, config as EventStreamInConfig, RED);
+    },
+    { credentials: { token: { type: 'password' }, username: { type: 'text' }, password: { type: 'password' }, headerValue: { type: 'password' } } },
+  );
+
+  // The editor's "create the event stream" button: works on the deployed node, whose credentials never leave the runtime except to Auth0.
+  const admin = RED as NodeRedAPI & AdminApi;
+  if (admin.httpAdmin && admin.auth) {
+    admin.httpAdmin.post('/auth0-event-stream-in/:id/stream', admin.auth.needsPermission('auth0-event-stream-in.write'), (req: AdminRequest, res: AdminResponse) => {
+      const receiver = receivers.get(req.params.id);
+      if (!receiver) {
+        res.status(404).json({ error: 'not_deployed', message: 'deploy the node first: the stream is created from the deployed node and its credentials' });
+        return;
+      }
+      readRequestBody(req, 64 * 1024)
+        .then((raw) => {
+          const body = Buffer.isBuffer(raw) ? (raw.length ? JSON.parse(raw.toString('utf8')) : {}) : (raw ?? {});
+          return receiver.setUpStream((body as { publicUrl?: unknown }).publicUrl);
+        })
+        .then((result) => res.json(result))
+        .catch((err: Error & { statusCode?: number; errorCode?: string }) => {
+          const status = err.name === 'InputError' || err.name === 'ConfigError' || err instanceof SyntaxError ? 400 : 502;
+          res.status(status).json({ error: err.errorCode ?? err.name, message: err.message, statusCode: err.statusCode });
+        });
+    });
+  }
+};

@@ -1,0 +1,381 @@
+/**
+ * auth0-events: a watcher on Auth0's Events API (`GET /api/v2/events`, Server-Sent Events). It
+ * subscribes with the chosen event types and sends one message per event (msg.payload the
+ * CloudEvent, msg.topic its type).
+ *
+ * Delivery guarantee (documented in the help): the id of every message read, offset-only
+ * progress markers included, is written to the checkpoint right after the message is handled
+ * (sent, or skipped for a marker), and the node's close waits for that write; every connection
+ * resumes with `Last-Event-ID`. So across Auth0's periodic disconnects, network failures, a
+ * redeploy or an orderly restart nothing is lost and nothing is sent twice. If the process dies
+ * between a send and the store persisting the write (the file store flushes on its interval),
+ * the events after the persisted id come again: at worst repeated, never lost; msg.payload.id
+ * lets a flow drop them.
+ */
+import { type StatusText, statusTexts } from '../shared/status-text';
+import type { Readable } from 'node:stream';
+import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
+import type { ClientStatus, TenantClient } from '../shared/http-types';
+import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../logs/polling/retry-delay';
+import { ContextEventCheckpoint, type EventCheckpoint } from './event-checkpoint';
+import { EVENT_TYPE_TABLE } from './event-types';
+import { type EventsConfig, type EventsSettings, readEventsSettings } from './events-settings';
+import { sseMessages } from './sse-messages';
+
+const OPERATION = 'events.subscribe';
+/** Longest silence on an open stream before it is taken for dead (Auth0 sends heartbeats). */
+const STREAM_IDLE_TIMEOUT_SECONDS = 120;
+/** Backoff cap after failures (the poll-interval argument of retryDelayMs). */
+const BACKOFF_CAP_MS = 60_000;
+const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
+/** Status updates while events flow, at most this often. */
+const STATUS_EVERY_MS = 500;
+
+interface AdminApi {
+  httpAdmin?: { get(path: string, ...handlers: unknown[]): void };
+  auth?: { needsPermission(permission: string): unknown };
+}
+
+type Done = (err?: Error) => void;
+
+/** A message's data as a JSON object, or undefined. */
+function parseData(data: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function clock(date = new Date()): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A wait that an input message (or close) can cut short. */
+class Pause {
+  private timer: NodeJS.Timeout | undefined;
+  private resolve: (() => void) | undefined;
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.resolve = resolve;
+      this.timer = setTimeout(() => this.end(), ms);
+    });
+  }
+
+  end(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const resolve = this.resolve;
+    this.resolve = undefined;
+    resolve?.();
+  }
+}
+
+class EventsWatchNode {
+  private tenant: Auth0ConfigNode | undefined;
+  private settings: EventsSettings | undefined;
+  private setupError: Error | undefined;
+  private checkpoint: EventCheckpoint | undefined;
+  private readonly lifetime = new AbortController();
+  /** The current connection's abort: an input message ends it to reconnect at once. */
+  private connection: AbortController | undefined;
+  private readonly pause = new Pause();
+  private running: Promise<void> | undefined;
+  private closing = false;
+  private lastEventId: string | undefined;
+  private lastSavedAt: string | undefined;
+  private domain = '';
+  private failures = 0;
+  private received = 0;
+  private lastStatusAt = 0;
+  /** done() of input messages waiting for the next connection attempt's outcome. */
+  private waiting: Done[] = [];
+  private client: TenantClient | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private connected = false;
+
+  private readonly text: StatusText;
+
+  constructor(private readonly node: Node, config: EventsConfig, RED: NodeRedAPI) {
+    this.text = statusTexts(RED);
+    try {
+      this.settings = readEventsSettings(config);
+      this.tenant = findTenant(RED, config.tenant);
+      this.checkpoint = new ContextEventCheckpoint(node, this.settings.store);
+    } catch (err) {
+      this.setupError = err as Error;
+      node.status({ fill: 'red', shape: 'ring', text: /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
+      node.error(`auth0-events: ${(err as Error).message}`);
+    }
+
+    node.on('input', (_msg: NodeMessage, _send, done: Done) => {
+      if (this.setupError) {
+        done(this.setupError);
+        return;
+      }
+      this.waiting.push(done);
+      this.reconnectNow();
+    });
+    node.on('close', (removed: boolean, done: () => void) => {
+      this.close(removed).then(done, () => done());
+    });
+
+    if (!this.setupError) {
+      node.status({ fill: 'grey', shape: 'ring', text: 'connecting' });
+      this.running = this.run();
+    }
+  }
+
+  /** Ends the current connection or wait; the loop connects again at once. */
+  private reconnectNow(): void {
+    this.connection?.abort();
+    this.pause.end();
+  }
+
+  private async close(removed: boolean): Promise<void> {
+    this.closing = true;
+    this.lifetime.abort();
+    this.connection?.abort();
+    this.pause.end();
+    // Waits for the message in hand: its checkpoint write completes before the node is gone.
+    await this.running;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.settle();
+    // A deleted or disabled node's place in the stream goes with it.
+    if (removed && this.checkpoint) await this.checkpoint.clear().catch(() => undefined);
+  }
+
+  private settle(err?: Error): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const done of waiting) done(err);
+  }
+
+  private currentClient(): TenantClient {
+    const client = this.tenant!.getClient();
+    if (client !== this.client) {
+      this.unsubscribe?.();
+      this.client = client;
+      this.domain = client.domain;
+      this.unsubscribe = client.onStatus((status) => this.onClientStatus(status));
+    }
+    return client;
+  }
+
+  private onClientStatus(status: ClientStatus): void {
+    if (!this.connected && !this.closing && status.state === 'rate-limited') this.node.status({ fill: 'yellow', shape: 'ring', text: 'rate limited' });
+  }
+
+  private async run(): Promise<void> {
+    try {
+      this.currentClient();
+    } catch (err) {
+      this.node.status({ fill: 'red', shape: 'ring', text: 'configuration' });
+      this.node.error(`auth0-events: ${(err as Error).message}`);
+      this.settle(err as Error);
+      return;
+    }
+    try {
+      const stored = await this.checkpoint!.load();
+      if (stored && stored.tenant === this.domain) {
+        this.lastEventId = stored.lastEventId;
+        this.lastSavedAt = stored.savedAt;
+      } else if (stored) {
+        this.node.log(`the stored event offset was made for ${stored.tenant}; starting from now`);
+      }
+    } catch (err) {
+      this.node.status({ fill: 'red', shape: 'ring', text: 'store failed' });
+      this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${(err as Error).message}`);
+      this.settle(err as Error);
+      return;
+    }
+    while (!this.closing) {
+      const connection = new AbortController();
+      this.connection = connection;
+      const onLifetimeAbort = (): void => connection.abort();
+      this.lifetime.signal.addEventListener('abort', onLifetimeAbort, { once: true });
+      try {
+        const read = await this.follow(connection.signal);
+        if (this.closing) break;
+        this.node.status({ fill: 'grey', shape: 'ring', text: 'reconnecting' });
+        if (read > 0) {
+          // Auth0 ended the stream (it does every few minutes): connect again at once.
+          this.failures = 0;
+        } else {
+          // Ended before saying anything: not a stream worth reconnecting to in a tight loop.
+          this.failures += 1;
+          await this.pause.wait(retryDelayMs(undefined, this.failures, BACKOFF_CAP_MS));
+        }
+      } catch (err) {
+        if (this.closing) break;
+        if (connection.signal.aborted) continue; // an input message asked for a new connection
+        await this.failed(err as Error);
+      } finally {
+        this.connected = false;
+        this.lifetime.signal.removeEventListener('abort', onLifetimeAbort);
+      }
+    }
+  }
+
+  /** One connection: open it, then handle every message until it ends; the number of messages with an offset. */
+  private async follow(signal: AbortSignal): Promise<number> {
+    const client = this.currentClient();
+    const types = this.settings!.types;
+    const response = await client.request<Readable>({
+      method: 'GET',
+      path: '/api/v2/events',
+      ...(types.length > 0 ? { queryLists: { event_type: types } } : {}),
+      ...(this.lastEventId !== undefined ? { headers: { 'Last-Event-ID': this.lastEventId } } : {}),
+      auth: 'management',
+      responseType: 'stream',
+      streamIdleTimeout: STREAM_IDLE_TIMEOUT_SECONDS,
+      ownRateLimit: true,
+      signal,
+      operation: OPERATION,
+    });
+    this.connected = true;
+    // Ending the connection (input message, close) must end the read loop below too.
+    const stop = (): void => {
+      response.data.destroy(new Error('connection ended by the node'));
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    try {
+      return await this.read(response.data);
+    } finally {
+      signal.removeEventListener('abort', stop);
+      response.data.destroy();
+    }
+  }
+
+  private async read(body: Readable): Promise<number> {
+    let read = 0;
+    this.settle();
+    this.node.status({ fill: 'green', shape: 'ring', text: this.received > 0 ? `connected, ${this.received} events` : 'connected' });
+    for await (const message of sseMessages(body)) {
+      if (this.closing) break;
+      if (message.kind === 'comment') continue; // `:connected`, `: heartbeat`
+      if (message.event === 'error') throw this.streamError(message.data);
+      const parsed = parseData(message.data);
+      // The offset is the message's id; Auth0 also puts it in the data (where its SDKs read it).
+      const offset = message.id || (typeof parsed?.offset === 'string' ? parsed.offset : '');
+      if (offset === '') continue;
+      read += 1;
+      this.failures = 0;
+      if (message.event !== 'offset-only') this.deliver(message.event, parsed, offset);
+      this.lastEventId = offset;
+      await this.save();
+    }
+    return read;
+  }
+
+  private deliver(eventName: string | undefined, data: Record<string, unknown> | undefined, id: string): void {
+    // `{offset, event: <CloudEvent>}`, or the CloudEvent itself.
+    const event = data && typeof data.event === 'object' && data.event !== null && !Array.isArray(data.event) ? data.event : data;
+    if (!event) {
+      this.node.warn(`auth0-events: the event at offset ${id} is not a JSON object; skipped`);
+      return;
+    }
+    const type = typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : eventName ?? '';
+    this.node.send({ payload: event, topic: type, auth0: { tenant: this.domain, offset: id } });
+    this.received += 1;
+    const now = Date.now();
+    if (now - this.lastStatusAt >= STATUS_EVERY_MS) {
+      this.lastStatusAt = now;
+      this.node.status({ fill: 'green', shape: 'dot', text: `last ${clock()}` });
+    }
+  }
+
+  private async save(): Promise<void> {
+    const position = { tenant: this.domain, lastEventId: this.lastEventId! };
+    await this.checkpoint!.save(position);
+    this.lastSavedAt = new Date().toISOString();
+  }
+
+  private streamError(data: string): Auth0Error {
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(data) as Record<string, unknown>;
+    } catch {
+      // the text itself is the message
+    }
+    const message = typeof body.message === 'string' ? body.message : data || 'the Events API ended the stream with an error';
+    return new Auth0Error(`the Events API ended the stream: ${message}`, {
+      statusCode: 0,
+      errorCode: typeof body.error === 'string' ? body.error : 'stream_error',
+      operation: OPERATION,
+    });
+  }
+
+  /** After a failed connection: report, then wait as the failure asks. */
+  private async failed(err: Error): Promise<void> {
+    this.settle(err);
+    if (isClientClosed(err)) {
+      await this.pause.wait(RETRY_AFTER_CLIENT_CLOSED_MS);
+      return;
+    }
+    const expired = (err instanceof Auth0Error && err.statusCode === 410) || (err instanceof Auth0Error && err.errorCode === 'offset_expired');
+    if (expired) {
+      // The events after our offset are gone at Auth0: say which, then go on from now.
+      const since = this.lastSavedAt ? ` (read until ${this.lastSavedAt})` : '';
+      const gap = new Auth0Error(
+        `auth0-events: the stored offset ${this.lastEventId ?? '(none)'}${since} has expired at Auth0 (410): the events after it up to now were not received; going on from now`,
+        { statusCode: 410, errorCode: 'offset_expired', operation: OPERATION },
+      );
+      this.node.error(gap, this.errorMessage(gap, 0, { gapFrom: this.lastEventId ?? null, gapFromTime: this.lastSavedAt ?? null }));
+      this.lastEventId = undefined;
+      this.lastSavedAt = undefined;
+      await this.checkpoint!.clear().catch(() => undefined);
+      this.node.status({ fill: 'yellow', shape: 'ring', text: 'gap: offset expired' });
+      return;
+    }
+    this.failures += 1;
+    let delayMs: number;
+    let text: string;
+    if (err instanceof RateLimitError) {
+      delayMs = Math.max(1000, err.resetAt !== undefined ? err.resetAt * 1000 - Date.now() : 1000 * 2 ** Math.min(6, this.failures));
+      const cap = /connection/i.test(err.message) || err.errorCode === 'too_many_connections';
+      text = `${cap ? 'connection cap reached' : 'rate limited'}, retry ${shortDuration(delayMs)}`;
+      this.node.status({ fill: 'yellow', shape: 'ring', text });
+    } else {
+      delayMs = err instanceof ConfigError ? BACKOFF_CAP_MS : retryDelayMs(err, this.failures, BACKOFF_CAP_MS);
+      text = `${failureText(err, this.text)}, retry ${shortDuration(delayMs)}`;
+      this.node.status({ fill: 'red', shape: 'ring', text });
+    }
+    this.node.error(err, this.errorMessage(err, delayMs));
+    await this.pause.wait(delayMs);
+  }
+
+  private errorMessage(err: Error, retryInMs: number, extra: Record<string, unknown> = {}): NodeMessage {
+    const details = err as Error & { statusCode?: number; errorCode?: string };
+    return {
+      topic: 'auth0-events',
+      payload: { lastEventId: this.lastEventId ?? null, failures: this.failures, retryInSeconds: Math.round(retryInMs / 1000), ...extra },
+      auth0: { tenant: this.domain, operation: OPERATION, statusCode: details.statusCode, errorCode: details.errorCode },
+    };
+  }
+}
+
+export = function (RED: NodeRedAPI): void {
+  RED.nodes.registerType('auth0-events', function (this: Node, config: NodeDefinition) {
+    RED.nodes.createNode(this, config);
+    new EventsWatchNode(this, config as EventsConfig, RED);
+  });
+
+  // The editor reads the event catalogue from here: one table for runtime and editor.
+  const admin = RED as NodeRedAPI & AdminApi;
+  if (admin.httpAdmin && admin.auth) {
+    admin.httpAdmin.get('/auth0-events/types', admin.auth.needsPermission('auth0-events.read'), (_req: unknown, res: { json(body: unknown): void }) => {
+      res.json(EVENT_TYPE_TABLE);
+    });
+  }
+};

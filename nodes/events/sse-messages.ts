@@ -1,0 +1,28 @@
+/**
+ * Server-Sent Events read from a response body, one message at a time, with the
+ * `eventsource-parser` package (WHATWG parsing rules: fields, multi-line data, comments, ids).
+ * Reading is pulled by the caller, so a slow consumer slows the socket (backpressure), and
+ * nothing is parsed ahead of what the caller has taken beyond the chunk in hand.
+ */
+import type { Readable } from 'node:stream';
+import { createParser } from 'eventsource-parser';
+
+export type SseMessage =
+  | { kind: 'event'; id: string | undefined; event: string | undefined; data: string }
+  | { kind: 'comment'; text: string };
+
+export async function* sseMessages(body: Readable): AsyncGenerator<SseMessage> {
+  let queue: SseMessage[] = [];
+  const parser = createParser({
+    onEvent: (message) => queue.push({ kind: 'event', id: message.id, event: message.event, data: message.data }),
+    onComment: (text) => queue.push({ kind: 'comment', text }),
+  });
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of body) {
+    parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk as Buffer, { stream: true }));
+    if (queue.length === 0) continue;
+    const ready = queue;
+    queue = [];
+    for (const message of ready) yield message;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The event nodes in the editor of a real Node-RED in a real browser (Debian's chromium): the
+ * events watcher's type list comes from the runtime's catalogue and is saved as checked; the
+ * event stream receiver shows the fields of the chosen authorization, creates the webhook stream
+ * at the emulator from its button, receives a user created there, and its secret is in no saved
+ * flow, exported flow or log line.
+ *
+ * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../../emulator';
+import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { root } from '../package/package-files';
+import { EditorPage } from './editor-page';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SECRET = 'editor-check-bearer-4Jq9-secret';
+
+function userDirWithPackage(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-events-editor-'));
+  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+  return dir;
+}
+
+async function until(ready: () => Promise<boolean>, what: string, limitMs = 30000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('event nodes in the editor, in a real browser', function () {
+  this.timeout(180000);
+  let emu: Emulator;
+  let nodeRed: NodeRedProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let editor: EditorPage;
+  let userDir: string | undefined;
+  const pageErrors: string[] = [];
+
+  before(async function () {
+    if (!fs.existsSync(CHROMIUM)) {
+      if (process.env.CI) throw new Error(`${CHROMIUM} is missing`);
+      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`)`);
+      this.skip();
+    }
+    emu = await startEmulator({ port: 0 });
+    userDir = userDirWithPackage();
+    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-extensions', '--no-first-run'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    editor = new EditorPage(page);
+    await editor.open(nodeRed.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await nodeRed?.stop();
+    await emu?.close();
+    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+  });
+
+  async function createTenant(): Promise<void> {
+    await editor.addConfigButton('tenant').click();
+    const tray = page.locator('.red-ui-tray').last();
+    await tray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
+    await tray.locator('#node-config-input-domain').fill(emu.domain);
+    await tray.locator('#node-config-input-protocol').selectOption('http');
+    await tray.locator('#node-config-input-clientId').fill(emu.clientId);
+    await tray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
+    await tray.locator('#node-config-input-name').fill('Local emulator');
+    await page.locator('#node-config-dialog-ok').click();
+    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+  }
+
+  it('auth0-events: the type list comes from the runtime, early access marked; the checked types are saved; deployed, it connects', async () => {
+    const node = await editor.dragFromPalette('auth0-events', 300, 150);
+    const tray = await editor.edit(node);
+    const boxes = tray.locator('#auth0-events-types input[type=checkbox]');
+    await boxes.first().waitFor({ state: 'visible' });
+    assert.equal(await boxes.count(), 22);
+    assert.match(String(await tray.locator('label[for="auth0-events-type-group-created"]').textContent()), /early access/);
+    assert.doesNotMatch(String(await tray.locator('label[for="auth0-events-type-user-created"]').textContent()), /early access/);
+    await createTenant();
+    await tray.locator('#auth0-events-type-user-created').check();
+    await tray.locator('#auth0-events-type-user-deleted').check();
+    await page.locator('#node-dialog-ok').click();
+    const types = await page.evaluate(() => {
+      const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): { types: string[] }[] } } }).RED;
+      return RED.nodes.filterNodes({ type: 'auth0-events' })[0].types;
+    });
+    assert.deepEqual(types, ['user.created', 'user.deleted']);
+    await until(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), `the label shows the types: ${await editor.label(node)}`, 5000);
+    await editor.deploy();
+    await until(async () => /connected/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), 'the status never said connected');
+  });
+
+  it('auth0-event-stream-in: the chosen authorization\'s fields; creates the stream from its button; receives a user; the secret is nowhere saved', async () => {
+    const node = await editor.dragFromPalette('auth0-event-stream-in', 300, 300);
+    let tray = await editor.edit(node);
+    await tray.locator('#node-input-url').fill('/auth0/editor-events');
+    await tray.locator('#node-input-authMethod').selectOption('custom_header');
+    assert.ok(await tray.locator('#node-input-headerName').isVisible());
+    assert.ok(!(await tray.locator('#node-input-token').isVisible()));
+    await tray.locator('#node-input-authMethod').selectOption('bearer');
+    assert.ok(await tray.locator('#node-input-token').isVisible());
+    assert.ok(!(await tray.locator('#node-input-headerName').isVisible()));
+    await tray.locator('#node-input-token').fill(SECRET);
+    await tray.locator('#node-input-tenant').selectOption({ label: 'Local emulator' });
+    await tray.locator('#node-input-publicUrl').fill(nodeRed!.url);
+    await tray.locator('#node-input-types-text').fill('user.created');
+    await page.locator('#node-dialog-ok').click();
+    await editor.deploy();
+
+    tray = await editor.edit(node);
+    await tray.locator('#auth0-event-stream-in-create').click();
+    const result = tray.locator('#auth0-event-stream-in-result');
+    await until(async () => /Created stream est_/.test((await result.textContent()) ?? ''), 'the stream was not created');
+    assert.ok(!((await result.textContent()) ?? '').includes(SECRET));
+    await page.locator('#node-dialog-cancel').click();
+
+    const token = emu.managementToken();
+    const streams = (await (await fetch(`${emu.url}/api/v2/event-streams`, { headers: { authorization: `Bearer ${token}` } })).json()) as { eventStreams: { id: string; destination: { configuration: { webhook_endpoint: string } } }[] };
+    assert.equal(streams.eventStreams.length, 1);
+    assert.equal(streams.eventStreams[0].destination.configuration.webhook_endpoint, `${nodeRed!.url}/auth0/editor-events`);
+    await fetch(`${emu.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'editor@example.com', password: 'Correct-Horse-9' }),
+    });
+    const attempts = async () => (await (await fetch(`${emu.url}/__emulator/event-streams/${streams.eventStreams[0].id}/attempts`)).json()) as { status: string }[];
+    await until(async () => (await attempts()).some((a) => a.status === 'succeeded'), 'the user\'s event was not accepted by the node');
+    await until(async () => /last \d\d:\d\d:\d\d/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), 'the node did not show the event');
+
+    const exported = await page.evaluate(() => JSON.stringify((globalThis as unknown as { RED: { nodes: { createCompleteNodeSet(o: { credentials: boolean }): unknown } } }).RED.nodes.createCompleteNodeSet({ credentials: false })));
+    assert.ok(!exported.includes(SECRET), 'the secret is in the exported flow');
+    assert.ok(!fs.readFileSync(path.join(userDir!, 'flows.json'), 'utf8').includes(SECRET), 'the secret is in flows.json');
+    assert.ok(!nodeRed!.output().includes(SECRET), 'the secret is in the log');
+    assert.deepEqual(pageErrors, []);
+  });
+});

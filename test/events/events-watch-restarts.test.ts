@@ -1,0 +1,176 @@
+/**
+ * The promise of auth0-events: the events it sends are exactly the events the tenant produced,
+ * in order, none lost and none repeated, across Auth0's periodic disconnects, dropped
+ * connections, 5xx and 429 answers, the tenant's connection cap, a redeploy, and a restart of
+ * Node-RED with a file context store; and an expired offset (410) is reported as a gap.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
+import { startEmulator, type Emulator } from '../../emulator';
+import { eventCheckpointKey } from '../../nodes/events/event-checkpoint';
+import {
+  Collector, TAB, catchModule, closeContextStores, deploy, errorCalls, helper, loadContextStores, restartProcess, sleep, startFlows, stopFlows,
+  tenantCredentials, tenantNode, useSettings, waitFor, type FlowNode,
+} from '../logs/runtime';
+import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset, until } from './support';
+
+const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+const key = eventCheckpointKey('watch');
+
+function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
+  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']], ...overrides };
+}
+
+describe('auth0-events: exactly once across disconnects, faults and restarts', function () {
+  this.timeout(120000);
+  let emu: Emulator;
+
+  beforeEach(async () => {
+    emu = await startEmulator({ port: 0 });
+    // Auth0 disconnects every few minutes; here every 300 ms, with heartbeats every 50 ms.
+    await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 300, retryAfterSeconds: 1 });
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await emu.close();
+  });
+
+  const connected = (store?: string) => until(async () => (await storedOffset('watch', key, store)) !== undefined, () => 'the watcher stored no offset after connecting');
+
+  it('through periodic and abrupt disconnects, 5xx, 429s, the connection cap and a redeploy: every event once, in order', async () => {
+    const credentials = tenantCredentials(emu);
+    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT], credentials);
+    const out = new Collector('out').attach();
+    await connected();
+    const reached = (n: number) => waitFor(() => out.messages.length >= n, () => `stuck at ${out.messages.length} (${compare(sentIds(out.messages), producedIds(emu))})`, 60000);
+
+    produce(emu, 300);
+    await reached(60);
+    emu.faults.set({ errorNext: 2, errorStatus: 503, pathPrefix: '/api/v2/events' });
+    await control(emu, 'POST', 'events/disconnect', { abrupt: true });
+    produce(emu, 200);
+    await reached(350);
+    // Redeploy mid-stream.
+    await stopFlows();
+    produce(emu, 50); // produced while the flows are stopped
+    await startFlows();
+    out.attach();
+    produce(emu, 100);
+    emu.faults.set({ rateLimitNext: 2, pathPrefix: '/api/v2/events' });
+    await control(emu, 'POST', 'events/disconnect', {});
+    await reached(550);
+    emu.faults.set({ dropNext: 1, pathPrefix: '/api/v2/events' });
+    await control(emu, 'POST', 'events/disconnect', { abrupt: true });
+    produce(emu, 100);
+    await reached(750);
+
+    // The tenant's only connection is taken by another client while the node is stopped.
+    await eventSettings(emu, { maxConnections: 1, disconnectMs: 60000 });
+    await stopFlows();
+    const other = http.get(`${emu.url}/api/v2/events`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
+    other.on('error', () => undefined); // destroyed below
+    await new Promise<void>((resolve) => other.once('response', () => resolve()));
+    await startFlows();
+    out.attach();
+    produce(emu, 50);
+    await waitFor(() => errorCalls('watch').some((c) => (c.err as { statusCode?: number }).statusCode === 429 && /connection/i.test(String((c.err as Error).message))), () => 'no connection-cap 429 reached the node');
+    other.destroy();
+    await eventSettings(emu, { disconnectMs: 300 });
+
+    const expected = producedIds(emu);
+    await waitFor(() => out.messages.length >= expected.length, () => compare(sentIds(out.messages), expected), 60000);
+    await sleep(400); // room for a repeat to show up
+    assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
+    const kinds = errorCalls('watch').map((c) => c.err as { statusCode?: number; errorCode?: string });
+    assert.ok(kinds.some((k) => k.statusCode === 503), 'no 503 reached the node');
+    assert.ok(kinds.some((k) => k.statusCode === 429), 'no 429 reached the node');
+    assert.ok(kinds.some((k) => k.statusCode === 0), 'no dropped connection reached the node');
+    assert.ok(Number((await control(emu, 'GET', 'events/settings')).connectionsOpened) > 5, 'Auth0\'s periodic disconnects did not happen');
+  });
+
+  it('restarted as a process with a file context store: resumes right after the last event it read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-events-'));
+    const restoreSettings = useSettings({
+      contextStorage: {
+        default: { module: 'memory' },
+        file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } },
+      },
+    });
+    try {
+      const credentials = tenantCredentials(emu);
+      await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), OUT], credentials);
+      await loadContextStores();
+      await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
+      const out = new Collector('out').attach();
+      await connected('file');
+      produce(emu, 400);
+      await waitFor(() => out.messages.length >= 100, () => `stuck at ${out.messages.length}`);
+
+      const node = helper.getNode('watch') as unknown as { context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } } };
+      node.context().flow.set('marker', 'before restart', 'memory');
+      await restartProcess();
+      out.attach();
+      const restarted = helper.getNode('watch') as unknown as typeof node;
+      assert.equal(restarted.context().flow.get('marker', 'memory'), undefined, 'the memory store survived the "restart"');
+      const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'context', TAB.id, 'flow.json'), 'utf8')) as Record<string, { lastEventId?: string }>;
+      assert.ok(onDisk[key]?.lastEventId, 'no offset in the file store');
+
+      produce(emu, 100);
+      await sleep(50);
+      await restartProcess(); // once more, while catching up
+      out.attach();
+      produce(emu, 100);
+      const expected = producedIds(emu);
+      await waitFor(() => out.messages.length >= expected.length, () => compare(sentIds(out.messages), expected), 60000);
+      await sleep(400);
+      assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
+    } finally {
+      await helper.unload();
+      restoreSettings();
+      await closeContextStores();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an expired offset (410) goes to Catch naming the gap, and the watcher goes on from now', async () => {
+    const credentials = tenantCredentials(emu);
+    const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
+    const caught: FlowNode = { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 300 };
+    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
+    const out = new Collector('out').attach();
+    await connected();
+    produce(emu, 20);
+    await waitFor(() => out.messages.length >= 20, () => `${out.messages.length}`);
+    const readUpTo = await storedOffset('watch', key);
+    await stopFlows();
+    produce(emu, 30); // produced while stopped, then dropped by Auth0's retention
+    await control(emu, 'POST', 'events/expire', {});
+    await startFlows();
+    out.attach();
+    const catches = new Collector('caught').attach();
+    await waitFor(() => catches.messages.length >= 1, () => 'no error reached the Catch node');
+    const error = catches.messages[0].error as { message: string };
+    assert.match(error.message, /410/);
+    assert.ok(error.message.includes(String(readUpTo)), `the gap is not named: ${error.message}`);
+    assert.equal((catches.messages[0].payload as { gapFrom?: string }).gapFrom, readUpTo);
+    // Connected again "from now" once a new offset is stored (the old one is cleared first).
+    await until(async () => ![undefined, readUpTo].includes(await storedOffset('watch', key)), () => 'no new offset after the gap');
+    const after = produce(emu, 5);
+    await waitFor(() => out.messages.length >= 25, () => `${out.messages.length}`);
+    await sleep(200);
+    assert.deepEqual(sentIds(out.messages).slice(20), after);
+  });
+
+  it('deleting the node deletes its offset', async () => {
+    const credentials = tenantCredentials(emu);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await connected();
+    const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): unknown } } };
+    const flow = node.context().flow;
+    await deploy([TAB, tenantNode(emu), OUT], credentials);
+    assert.equal(flow.get(key), undefined, 'the offset outlived its node');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Pieces shared by the events tests: the built event nodes, the emulator's event controls, and
+ * producing events in bulk through the emulator's own bus (as its state changes would).
+ */
+import * as path from 'path';
+import type { Emulator } from '../../emulator';
+import { eventBusOfState } from '../../emulator/events/event-bus';
+import { GA_EVENT_TYPES } from '../../emulator/events/event-types';
+import { helper } from '../logs/runtime';
+
+const dist = path.resolve(__dirname, '..', '..');
+
+export function eventModules(...names: string[]): unknown[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return ['config/auth0-config', ...names.map((n) => `events/${n}`)].map((name) => require(path.join(dist, 'nodes', name)));
+}
+
+export async function control(emu: Emulator, method: string, pathName: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${emu.url}/__emulator/${pathName}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (response.status >= 400) throw new Error(`${method} /__emulator/${pathName}: ${response.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export function eventSettings(emu: Emulator, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return control(emu, 'PUT', 'events/settings', settings);
+}
+
+/** Publishes `count` events of the GA types in turn; returns their ids in order. */
+export function produce(emu: Emulator, count: number, types: readonly string[] = GA_EVENT_TYPES): string[] {
+  const bus = eventBusOfState(emu.state);
+  if (!bus) throw new Error('the emulator has no event bus');
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const type = types[i % types.length];
+    ids.push(bus.publish({}, type, { user_id: `auth0|produced${i}`, n: i }).event.id);
+  }
+  return ids;
+}
+
+/** Every event the emulator has produced (and retains), in order. */
+export function producedIds(emu: Emulator, types?: readonly string[]): string[] {
+  const bus = eventBusOfState(emu.state)!;
+  return bus.log.all().filter((e) => !types || types.includes(e.event.type)).map((e) => e.event.id);
+}
+
+/** The ids a collector received. */
+export function sentIds(messages: Record<string, unknown>[]): string[] {
+  return messages.map((m) => String((m.payload as { id?: unknown }).id));
+}
+
+/** Repeats and gaps, described for a failure message. */
+export function compare(sent: string[], expected: string[]): string {
+  const seen = new Set<string>();
+  const repeated = sent.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  const missing = expected.filter((id) => !seen.has(id));
+  return `${sent.length} sent, ${expected.length} produced; repeated ${repeated.length} (${repeated.slice(0, 3).join(', ')}), missing ${missing.length} (${missing.slice(0, 3).join(', ')})`;
+}
+
+/** The watcher's stored offset, read through the context API of the deployed node. */
+export function storedOffset(nodeId: string, key: string, store?: string): Promise<string | undefined> {
+  const node = helper.getNode(nodeId) as unknown as { context(): { flow: { get(key: string, store: string | undefined, cb: (err: Error | null, value: unknown) => void): void } } } | null;
+  if (!node) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    node.context().flow.get(key, store, (err, value) => (err ? reject(err) : resolve((value as { lastEventId?: string } | undefined)?.lastEventId)));
+  });
+}
+
+/** Waits until the asynchronous `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang, not a speed requirement). */
+export async function until(ready: () => Promise<boolean>, describe: () => string | Promise<string>, limitMs = 20000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${await describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -4,7 +4,8 @@
  * registered with it, as Node-RED's mqtt-broker does for its connection.
  */
 import { createTenantClient } from './client';
-import { type Auth0ConfigNode, clientOptionsFrom } from './config-node';
+import { type Auth0ConfigNode, clientOptionsFrom, normaliseDomain } from './config-node';
+import { openSharedState } from '../shared-state/open';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 
@@ -24,10 +25,22 @@ export = function (RED: NodeRedAPI): void {
     node.domain = String(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
 
+    // Shared state (Redis) for replicas: opened at deploy, so a bad Redis URL is reported at once.
+    const sharing = openSharedState(node.credentials?.redisUrl, config.keyPrefix, config.leaseSeconds, normaliseDomain(config.domain), (level, message) =>
+      level === 'error' ? node.error(message) : level === 'warn' ? node.warn(message) : node.debug(message),
+    );
+    if (sharing.error) node.error(sharing.error.message);
+    node.getSharedState = () => {
+      if (sharing.error) throw sharing.error;
+      return sharing.state;
+    };
+
     node.getClient = (): TenantClient => {
       if (client) return client;
       const options = clientOptionsFrom(config, node.credentials ?? {}, typeof RED.version === 'function' ? RED.version() : undefined);
       options.log = (level, message) => (level === 'warn' ? node.warn(message) : node.debug(message));
+      if (sharing.state) options.shared = sharing.state;
+      if (sharing.error) options.sharedStateError = sharing.error;
       client = createTenantClient(options);
       unsubscribe = client.onStatus((status) => {
         const shown = statusFor(status);
@@ -56,7 +69,8 @@ export = function (RED: NodeRedAPI): void {
       client?.close();
       client = undefined;
       users.clear();
-      done();
+      if (sharing.state) sharing.state.close().then(done, done);
+      else done();
     });
   }
 
@@ -65,6 +79,7 @@ export = function (RED: NodeRedAPI): void {
       token: { type: 'password' },
       clientId: { type: 'text' },
       clientSecret: { type: 'password' },
+      redisUrl: { type: 'password' },
     },
   });
 };

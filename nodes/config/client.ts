@@ -21,6 +21,8 @@ import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
+import type { SharedTokenStore } from '../shared-state/shared-token';
+import { sharedTokenFor } from '../shared-state/tenant-sharing';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
 import type { HttpMethod } from '../shared/catalogue';
 
@@ -132,6 +134,8 @@ class Auth0TenantClient implements TenantClient {
   private readonly transport: HttpTransport;
   private readonly limiter: TenantLimiter;
   private readonly tokens: ManagementTokenProvider;
+  /** The token shared with the other processes of the tenant (Redis), when configured. */
+  private readonly sharedToken: SharedTokenStore | undefined;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
   /** Aborted by close(): ends the token fetch (requests end through `inFlight` and the transport). */
@@ -151,7 +155,7 @@ class Auth0TenantClient implements TenantClient {
     const { host, baseUrl, error } = checkDomain(options.domain, protocol);
     this.domain = host;
     this.baseUrl = baseUrl;
-    this.configError = error;
+    this.configError = error ?? options.sharedStateError;
     setMaxListeners(0, this.lifetime.signal);
     this.retries = Math.min(10, Math.max(0, Math.floor(Number.isFinite(options.retries) ? options.retries : DEFAULTS.retries)));
     this.connectTimeout = positive(options.connectTimeout, DEFAULTS.connectTimeout);
@@ -169,9 +173,10 @@ class Auth0TenantClient implements TenantClient {
     if (options.requestsPerSecond) limiterOptions.requestsPerSecond = options.requestsPerSecond;
     this.limiter = new TenantLimiter(limiterOptions);
 
+    this.sharedToken = sharedTokenFor(options, host, (level, message) => this.log(level, message));
     const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
       domain: host,
-      fetchToken: () => this.fetchToken(),
+      fetchToken: () => (this.sharedToken ? this.sharedToken.fetch(() => this.fetchToken()) : this.fetchToken()),
       abortError: () => networkError({ kind: 'aborted' }, false, this.context(TOKEN_OPERATION)),
       log: (level, message) => this.log(level, message),
     };
@@ -360,6 +365,7 @@ class Auth0TenantClient implements TenantClient {
 
       if (result.statusCode === 401 && spec.auth === 'management' && token !== undefined && !refreshed && this.tokens.invalidate(token)) {
         await this.readBody(result, ctx);
+        this.sharedToken?.rejected(token);
         refreshed = true;
         this.debug(`${ctx.operation}: token rejected (401), fetching a fresh one and retrying once`);
         continue;

@@ -22,6 +22,9 @@ import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
 import { STATUS } from './watch-status';
+import { LeaseLost } from '../shared-state/fenced-store';
+import { type CheckpointKeeper, SharedCheckpointStore } from './shared-checkpoint';
+import { SHARED_STATUS, type WatcherSharing, isSharingPause, pauseRole, watcherSharing } from '../shared-state/watcher-sharing';
 
 /** Where the watcher is in the log. */
 interface Position {
@@ -61,7 +64,9 @@ class LogWatchNode {
   private setupError: Error | undefined;
   private readonly controller = new AbortController();
   private readonly loop: PollLoop;
-  private checkpoint: CheckpointStore | undefined;
+  private checkpoint: CheckpointKeeper | undefined;
+  /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
+  private sharing: WatcherSharing | undefined;
   private position: Position | undefined;
   private domain = '';
   private failures = 0;
@@ -78,6 +83,8 @@ class LogWatchNode {
       this.settings = readLogWatchSettings(config);
       this.tenant = findTenant(RED, config.tenant);
       this.checkpoint = new CheckpointStore(node, this.settings.store);
+      this.sharing = watcherSharing(this.tenant, node);
+      if (this.sharing) this.checkpoint = new SharedCheckpointStore(this.sharing.store('checkpoint'), this.checkpoint as CheckpointStore);
     } catch (err) {
       this.setupError = err as Error;
       node.status(STATUS.failed(err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration'));
@@ -107,6 +114,7 @@ class LogWatchNode {
     this.controller.abort();
     // Waits for the poll in progress: its last checkpoint write completes before the node is gone.
     await this.loop.stop();
+    await this.sharing?.release();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     // A deleted or disabled node's place in the log goes with it (Node-RED drops its context too).
@@ -140,6 +148,12 @@ class LogWatchNode {
     this.polling = true;
     this.readInRun = 0;
     try {
+      if (this.sharing) {
+        const role = await this.sharing.claim();
+        if (role !== 'holder') return this.pauseForSharing(role);
+        // Another process may have moved the checkpoint on while this one did not hold the lease.
+        if (this.sharing.takenOver()) this.position = undefined;
+      }
       const client = this.currentClient();
       const reader = new LogReader(client, this.controller.signal);
       if (!this.position) this.position = await this.initialPosition(reader, settings);
@@ -158,6 +172,7 @@ class LogWatchNode {
       return { delayMs: settings.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
+      if (this.sharing && isSharingPause(err)) return this.pauseForSharing(pauseRole(err));
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
@@ -168,6 +183,13 @@ class LogWatchNode {
     } finally {
       this.polling = false;
     }
+  }
+
+  /** Not this process's turn (standby) or Redis away: nothing is read or sent; the place is re-read from Redis on the next turn. */
+  private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
+    this.position = undefined;
+    if (!this.closing) this.node.status(SHARED_STATUS[role]);
+    return { delayMs: this.sharing!.retryMs };
   }
 
   private errorMessage(err: Error, retryInMs: number): NodeMessage {
@@ -223,6 +245,7 @@ class LogWatchNode {
       const matched = fresh.filter((event) => settings.matches(event.type));
       if (matched.length > 0) {
         if (this.closing) return;
+        this.checkHolding();
         this.node.send(this.batchMessage(matched));
         position.lastDate = typeof matched[matched.length - 1].date === 'string' ? (matched[matched.length - 1].date as string) : position.lastDate;
       }
@@ -235,6 +258,7 @@ class LogWatchNode {
         }
         if (!settings.matches(event.type)) continue;
         if (this.closing) return;
+        this.checkHolding();
         this.node.send(this.eventMessage(event));
         if (typeof event.date === 'string') position.lastDate = event.date;
         await this.save(position, settings);
@@ -244,6 +268,11 @@ class LogWatchNode {
     if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
     if (page.next !== null) position.cursor = page.next;
     if (stateOf(position) !== this.savedState) await this.save(position, settings);
+  }
+
+  /** A replica that may have lost the lease sends nothing more (its next write would be refused anyway). */
+  private checkHolding(): void {
+    if (this.sharing && !this.sharing.holding) throw new LeaseLost('auth0-log-watch');
   }
 
   private eventMessage(event: LogEvent): NodeMessage {

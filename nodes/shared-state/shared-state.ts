@@ -58,6 +58,8 @@ export class SharedState {
   private readonly defined = new Set<string>();
   private readonly listeners = new Set<Availability>();
   private ready = false;
+  /** Whether Redis was ever reached: until then (and until a failure) the first connection is still being made. */
+  private everReady = false;
   private closed = false;
   /** The last failure reported, so an outage is reported once, not on every reconnect attempt. */
   private reportedDown = false;
@@ -97,6 +99,11 @@ export class SharedState {
 
   get available(): boolean {
     return this.ready && !this.closed;
+  }
+
+  /** The first connection is being made (just deployed): worth a short wait rather than acting alone. */
+  get connecting(): boolean {
+    return !this.everReady && !this.reportedDown && !this.closed;
   }
 
   /** `<prefix>:<part>:<part>…` */
@@ -175,6 +182,7 @@ export class SharedState {
   private setReady(ready: boolean): void {
     if (this.ready === ready || this.closed) return;
     this.ready = ready;
+    if (ready) this.everReady = true;
     if (ready) {
       this.log(this.reportedDown ? 'warn' : 'debug', `shared state: connected to Redis ${this.display}`);
       this.reportedDown = false;

@@ -28,6 +28,8 @@ interface Entry {
 const LOCK_MS = 15_000;
 /** How often a waiting process looks for the token another one is fetching. */
 const WAIT_STEP_MS = 100;
+/** Longest wait for the first connection to Redis before fetching alone. */
+const CONNECT_WAIT_MS = 3_000;
 /** Longest wait for another process's fetch before fetching alone. */
 const WAIT_LIMIT_MS = 20_000;
 
@@ -84,6 +86,8 @@ export class SharedTokenStore {
 
   /** The tenant's token: from Redis, or fetched (once for everyone) with `fetchOwn`. */
   async fetch(fetchOwn: () => Promise<{ accessToken: string; expiresIn: number }>): Promise<SharedFetchedToken> {
+    // Just deployed: the connection is a moment away; fetching alone now would make one fetch per replica.
+    if (!this.shared.available && this.shared.connecting) await this.shared.whenAvailable(CONNECT_WAIT_MS);
     if (!this.shared.available) return fetchOwn();
     const giveUpAt = this.now() + WAIT_LIMIT_MS;
     try {

@@ -22,7 +22,9 @@ import { telemetryHeader, userAgent } from './telemetry';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
 import type { SharedTokenStore } from '../shared-state/shared-token';
-import { sharedTokenFor } from '../shared-state/tenant-sharing';
+import { sharedBudgetFor, sharedTokenFor } from '../shared-state/tenant-sharing';
+import type { SharedBudget } from '../shared-state/shared-budget';
+import { rateLimitLane } from '../shared-state/endpoint-class';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
 import type { HttpMethod } from '../shared/catalogue';
 
@@ -41,8 +43,9 @@ function positive(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-function laneOf(path: string): Lane {
-  return path.startsWith('/api/v2/') || path === '/api/v2' ? 'management' : 'authentication';
+/** The rate-limit bucket a request draws from: the Authentication API, or a Management API endpoint class. */
+function laneOf(method: HttpMethod, path: string): Lane {
+  return rateLimitLane(method, path);
 }
 
 /** A host name or IPv4 address, or a bracketed IPv6 address, each with an optional port. */
@@ -136,6 +139,8 @@ class Auth0TenantClient implements TenantClient {
   private readonly tokens: ManagementTokenProvider;
   /** The token shared with the other processes of the tenant (Redis), when configured. */
   private readonly sharedToken: SharedTokenStore | undefined;
+  /** The rate-limit budget shared with the other processes of the tenant (Redis), when configured. */
+  private readonly budget: SharedBudget | undefined;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
   /** Aborted by close(): ends the token fetch (requests end through `inFlight` and the transport). */
@@ -174,6 +179,7 @@ class Auth0TenantClient implements TenantClient {
     this.limiter = new TenantLimiter(limiterOptions);
 
     this.sharedToken = sharedTokenFor(options, host, (level, message) => this.log(level, message));
+    this.budget = sharedBudgetFor(options, (level, message) => this.log(level, message));
     const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
       domain: host,
       fetchToken: () => (this.sharedToken ? this.sharedToken.fetch(() => this.fetchToken()) : this.fetchToken()),
@@ -280,7 +286,7 @@ class Auth0TenantClient implements TenantClient {
   /** Attempts until an answer that is not a 429 to retry or a 401 to refresh. */
   private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: RequestContext, held: HeldAbort): Promise<Auth0Response<T>> {
     const { url, extraHeaders, body, userToken } = prepared;
-    const lane = laneOf(spec.path);
+    const lane = laneOf(spec.method, spec.path);
     const errors = this.waiterErrors(ctx);
     let rateLimitRetries = 0;
     let pacedRetryUsed = false;
@@ -295,7 +301,10 @@ class Auth0TenantClient implements TenantClient {
       if (spec.signal) acquireOptions.signal = spec.signal;
       const release = await this.limiter.acquire(lane, acquireOptions);
       let result: ExchangeResult;
+      // Paced by the budget shared through Redis (false: Redis away, the local limiter paces).
+      let sharedPacing = false;
       try {
+        if (this.budget) sharedPacing = await this.budget.admit(lane, spec.signal, errors.aborted, () => this.closed);
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
         // A streamed answer may outlive this call: it gets a signal of its own. Any other
@@ -308,6 +317,7 @@ class Auth0TenantClient implements TenantClient {
           throw err;
         }
         this.limiter.unanswered(lane);
+        if (sharedPacing) this.budget!.unanswered(lane);
         const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
         if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.lastError = errorStatusText(failure);
         release();
@@ -318,24 +328,31 @@ class Auth0TenantClient implements TenantClient {
       const now = Date.now();
       const limits = parseRateLimit(result.headers);
       const fullAtMs = resetAtMs(result.headers, now);
-      this.limiter.observe(lane, {
+      const observation = {
         accepted: result.statusCode !== 429,
         ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
         ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
         ...(fullAtMs !== undefined ? { fullAtMs } : {}),
-      }, now);
+      };
+      // Shared pacing: the bucket is learnt in Redis from every process's answers; locally only the count of requests in flight is kept.
+      if (sharedPacing) {
+        this.budget!.observe(lane, observation, now);
+        this.limiter.unanswered(lane);
+      } else {
+        this.limiter.observe(lane, observation, now);
+      }
       // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
       // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
       // once the bucket should hold a token again. Only once per request: a second 429, a bucket
       // not learnt, or an explicit Retry-After means the service's own wait.
-      const knowledge = result.headers['retry-after'] === undefined ? this.limiter.bucketKnowledge(lane) : 'unknown';
+      const knowledge = result.headers['retry-after'] !== undefined ? 'unknown' : sharedPacing ? this.budget!.knowledge(lane) : this.limiter.bucketKnowledge(lane);
       const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
       const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
       const pacedRetry = willRetry && knowledge !== 'unknown' && !pacedRetryUsed;
       if (pacedRetry) {
         pacedRetryUsed = true;
         rateLimitRetries++;
-        this.debug(`${ctx.operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${this.limiter.pacedRate(lane)?.toFixed(1)}/s), retry ${rateLimitRetries}/${this.retries}`);
+        this.debug(`${ctx.operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${(sharedPacing ? this.budget!.pacedRate(lane) : this.limiter.pacedRate(lane))?.toFixed(1)}/s), retry ${rateLimitRetries}/${this.retries}`);
       } else if (willRetry) {
         rateLimitRetries++;
         const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(rateLimitRetries);
@@ -344,11 +361,13 @@ class Auth0TenantClient implements TenantClient {
             `(${said ? 'until the service reset' : 'backoff'}), retry ${rateLimitRetries}/${this.retries}`,
         );
         this.limiter.pause(lane, now + waitMs);
+        if (sharedPacing) this.budget!.pause(lane, now + waitMs, now);
       } else {
         const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(result.headers, now);
         if (exhaustedUntil !== undefined) {
           this.debug(`${ctx.operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
           this.limiter.pause(lane, exhaustedUntil);
+          if (sharedPacing) this.budget!.pause(lane, exhaustedUntil, now);
         }
       }
       if (result.statusCode >= 500) this.lastError = `HTTP ${result.statusCode}`;

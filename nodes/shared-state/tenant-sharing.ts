@@ -4,6 +4,7 @@
  * rate-limit budget. Both undefined without a Redis URL.
  */
 import type { TenantClientOptions } from '../config/client-options';
+import { SharedBudget } from './shared-budget';
 import { SharedTokenStore } from './shared-token';
 
 export function sharedTokenFor(options: TenantClientOptions, domain: string, log: (level: 'debug' | 'warn', message: string) => void): SharedTokenStore | undefined {
@@ -15,4 +16,9 @@ export function sharedTokenFor(options: TenantClientOptions, domain: string, log
     secret: options.clientSecret,
     log,
   });
+}
+
+/** The rate-limit budget shared through Redis, when the tenant has one. */
+export function sharedBudgetFor(options: TenantClientOptions, log: (level: 'debug' | 'warn', message: string) => void): SharedBudget | undefined {
+  return options.shared ? new SharedBudget(options.shared, log) : undefined;
 }

@@ -55,6 +55,11 @@ export = function (RED: NodeRedAPI): void {
       return client;
     };
 
+    // Redis away: the tenant's nodes say that they pace alone (the shared state warns once per outage).
+    const offAvailability = sharing.state?.onAvailability((up) => {
+      for (const user of users.values()) user.status(up ? {} : { fill: 'yellow', shape: 'ring', text: 'Redis unavailable: pacing alone' });
+    });
+
     node.register = (user: Node): void => {
       users.set(user.id, user);
     };
@@ -66,6 +71,7 @@ export = function (RED: NodeRedAPI): void {
 
     node.on('close', (_removed: boolean, done: () => void) => {
       unsubscribe?.();
+      offAvailability?.();
       client?.close();
       client = undefined;
       users.clear();

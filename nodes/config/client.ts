@@ -25,6 +25,7 @@ import type { SharedTokenStore } from '../shared-state/shared-token';
 import { sharedBudgetFor, sharedTokenFor } from '../shared-state/tenant-sharing';
 import type { SharedBudget } from '../shared-state/shared-budget';
 import { rateLimitLane } from '../shared-state/endpoint-class';
+import { registerSharedState } from '../shared-state/client-registry';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
 import type { HttpMethod } from '../shared/catalogue';
 
@@ -180,6 +181,7 @@ class Auth0TenantClient implements TenantClient {
 
     this.sharedToken = sharedTokenFor(options, host, (level, message) => this.log(level, message));
     this.budget = sharedBudgetFor(options, (level, message) => this.log(level, message));
+    if (options.shared) registerSharedState(this, options.shared);
     const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
       domain: host,
       fetchToken: () => (this.sharedToken ? this.sharedToken.fetch(() => this.fetchToken()) : this.fetchToken()),

@@ -10,6 +10,8 @@ import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } fro
 import { intervalSeconds } from './log-watch-settings';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './retry-delay';
+import { LeaseLost } from '../shared-state/fenced-store';
+import { SHARED_STATUS, type WatcherSharing, isSharingPause, pauseRole, watcherSharing } from '../shared-state/watcher-sharing';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -39,11 +41,14 @@ class LogStreamWatchNode {
   private failures = 0;
   private closing = false;
   private domain = '';
+  /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
+  private sharing: WatcherSharing | undefined;
 
   constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
     try {
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
       this.tenant = findTenant(RED, config.tenant);
+      this.sharing = watcherSharing(this.tenant, node);
     } catch (err) {
       this.setupError = err as Error;
       node.status({ fill: 'red', shape: 'ring', text: err instanceof ConfigError && /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
@@ -60,7 +65,10 @@ class LogStreamWatchNode {
     node.on('close', (_removed: boolean, done: () => void) => {
       this.closing = true;
       this.controller.abort();
-      this.loop.stop().then(done, () => done());
+      this.loop
+        .stop()
+        .then(() => this.sharing?.release())
+        .then(done, () => done());
     });
     if (!this.setupError) {
       node.status({ fill: 'grey', shape: 'ring', text: 'starting' });
@@ -70,6 +78,12 @@ class LogStreamWatchNode {
 
   private async poll(triggered: boolean): Promise<PollOutcome> {
     try {
+      if (this.sharing) {
+        const role = await this.sharing.claim();
+        if (role !== 'holder') return this.pauseForSharing(role);
+        // The statuses the previous holder saw are the baseline, so a change during the handover is not missed.
+        if (this.sharing.takenOver()) this.tracker.restore(await this.sharing.store<ReturnType<StreamStatusTracker['snapshot']>>('streams').load());
+      }
       const client = this.tenant!.getClient();
       this.domain = client.domain;
       const response = await client.request({
@@ -77,12 +91,16 @@ class LogStreamWatchNode {
       });
       if (this.closing) return { delayMs: this.intervalMs };
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
+      if (this.sharing && !this.sharing.holding) throw new LeaseLost(OPERATION);
       for (const change of changes) this.node.send(this.changeMessage(change));
+      // Recorded after sending, as the log watch's checkpoint: a holder that dies in between has its changes sent again by the next, never lost.
+      if (this.sharing) await this.sharing.store('streams').save(this.tracker.snapshot());
       this.failures = 0;
       this.node.status(summary(this.tracker.counts()));
       return { delayMs: this.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
+      if (this.sharing && isSharingPause(err)) return this.pauseForSharing(pauseRole(err));
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
@@ -97,6 +115,11 @@ class LogStreamWatchNode {
       }
       return { delayMs, error: err as Error };
     }
+  }
+
+  private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
+    if (!this.closing) this.node.status(SHARED_STATUS[role]);
+    return { delayMs: this.sharing!.retryMs };
   }
 
   private changeMessage(change: StreamChange): NodeMessage {

@@ -197,7 +197,8 @@ export class SharedBudget {
   private outage(): void {
     if (this.warnedOutage) return;
     this.warnedOutage = true;
-    this.log('warn', `Redis (${this.shared.display}) is not reachable: this process paces the tenant's requests alone until it is back`);
+    // The config node warns once per outage already; this says which requests it concerns.
+    this.log('debug', `Redis (${this.shared.display}) is not reachable: this process paces the tenant's requests alone until it is back`);
   }
 }
 

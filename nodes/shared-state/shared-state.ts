@@ -200,7 +200,8 @@ export class SharedState {
     if (this.closed || this.reportedDown) return;
     this.reportedDown = true;
     const reason = /WRONGPASS|NOAUTH|invalid password|invalid username/i.test(err.message) ? 'the user name or password was refused' : err.message;
-    // ioredis messages name host and port only; the URL shown is masked.
-    this.log('error', `auth0-config: cannot use the Redis URL (redisUrl) ${this.display}: ${reason}; nodes of this tenant work alone until it is reachable`);
+    // ioredis messages name host and port only; the URL shown is masked. Never reached (a deploy
+    // with a wrong URL or password) is an error; an outage of a Redis that worked is a warning.
+    this.log(this.everReady ? 'warn' : 'error', `auth0-config: cannot use the Redis URL (redisUrl) ${this.display}: ${reason}; nodes of this tenant work alone until it is reachable`);
   }
 }

@@ -15,7 +15,7 @@ import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
-import { type AcquireOptions, type Lane, TenantLimiter, type WaiterErrors } from './limiter';
+import { type AcquireOptions, type Lane, type Release, TenantLimiter, type WaiterErrors } from './limiter';
 import { backoffMs, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
@@ -301,12 +301,9 @@ class Auth0TenantClient implements TenantClient {
       }
       const acquireOptions: AcquireOptions = { priority: rateLimitRetries > 0 || refreshed, errors };
       if (spec.signal) acquireOptions.signal = spec.signal;
-      const release = await this.limiter.acquire(lane, acquireOptions);
+      const { release, sharedPacing } = await this.slot(lane, acquireOptions, errors);
       let result: ExchangeResult;
-      // Paced by the budget shared through Redis (false: Redis away, the local limiter paces).
-      let sharedPacing = false;
       try {
-        if (this.budget) sharedPacing = await this.budget.admit(lane, spec.signal, errors.aborted, () => this.closed);
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
         if (body.contentType) headers['Content-Type'] = body.contentType;
         // A streamed answer may outlive this call: it gets a signal of its own. Any other
@@ -402,6 +399,29 @@ class Auth0TenantClient implements TenantClient {
         data: this.responseData(result, spec, ctx) as T,
         rateLimit: limits,
       };
+    }
+  }
+
+  /**
+   * A local slot, and with Redis a token of the lane's shared budget (`sharedPacing`). A request
+   * whose class has no token yet gives its slot back while it waits, so it holds up no other
+   * class; with Redis away the local limiter alone paces (sharedPacing false).
+   */
+  private async slot(lane: Lane, acquireOptions: AcquireOptions, errors: WaiterErrors): Promise<{ release: Release; sharedPacing: boolean }> {
+    for (;;) {
+      const release = await this.limiter.acquire(lane, acquireOptions);
+      if (!this.budget) return { release, sharedPacing: false };
+      let waitMs: number;
+      try {
+        waitMs = await this.budget.take(lane);
+      } catch (err) {
+        release();
+        throw err;
+      }
+      if (waitMs <= 0) return { release, sharedPacing: waitMs === 0 };
+      release();
+      await this.budget.wait(waitMs, acquireOptions.signal, errors.aborted);
+      if (this.closed) throw errors.closed();
     }
   }
 

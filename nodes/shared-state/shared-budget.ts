@@ -27,6 +27,11 @@ if cap and rate then
   if level < 1 then return math.max(1, math.ceil((1 - level) / rate)) end
   level = level - 1
   redis.call('HSET', KEYS[1], 'level', level, 'at', now)
+elseif cap then
+  -- The size is known but not yet the rate: an emptied bucket waits for the answers in flight
+  -- (they bring the rate); with none in flight one request goes, so the bucket is never stuck.
+  if level < 1 and inflight > 0 then return 20 end
+  redis.call('HSET', KEYS[1], 'level', level - 1)
 end
 redis.call('HSET', KEYS[1], 'inflight', math.min(inflight + 1, cap or 1000))
 redis.call('PEXPIRE', KEYS[1], 60000)
@@ -134,24 +139,25 @@ export class SharedBudget {
   }
 
   /**
-   * Waits until the lane's shared bucket has a token and takes it. False when Redis is not
-   * reachable: the caller paces on its local limiter instead.
+   * Takes a token of the lane's shared bucket: 0 when taken, else how long to wait (ms) before
+   * asking again, or -1 when Redis is not reachable (the caller paces on its local limiter). The
+   * caller waits without holding a local slot, so a class that is used up holds up no other.
    */
-  async admit(lane: string, signal: AbortSignal | undefined, aborted: () => Error, stopped: () => boolean = () => false): Promise<boolean> {
-    for (;;) {
-      if (signal?.aborted || stopped()) throw aborted();
-      let waitMs: number;
-      try {
-        if (!this.shared.available) throw new SharedStateUnavailable('not connected');
-        waitMs = Number(await this.shared.run<number>(TAKE, [this.bucketKey(lane), this.pauseKey(lane)], []));
-      } catch (err) {
-        if (!(err instanceof SharedStateUnavailable)) throw err;
-        this.outage();
-        return false;
-      }
-      if (!(waitMs > 0)) return true;
-      await sleep(Math.min(MAX_SLEEP_MS, waitMs), signal, aborted);
+  async take(lane: string): Promise<number> {
+    try {
+      if (!this.shared.available) throw new SharedStateUnavailable('not connected');
+      const waitMs = Number(await this.shared.run<number>(TAKE, [this.bucketKey(lane), this.pauseKey(lane)], []));
+      return waitMs > 0 ? Math.min(MAX_SLEEP_MS, waitMs) : 0;
+    } catch (err) {
+      if (!(err instanceof SharedStateUnavailable)) throw err;
+      this.outage();
+      return -1;
     }
+  }
+
+  /** An abortable wait for the caller's next `take`. */
+  wait(ms: number, signal: AbortSignal | undefined, aborted: () => Error): Promise<void> {
+    return sleep(ms, signal, aborted);
   }
 
   /** Learns from an answer's headers (in the background: the answer is not held up). */

@@ -17,8 +17,8 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { planLimits } from '../emulator/core/rate-limit-plans';
 import type { RateLimitConfig } from '../emulator/core/rate-limit';
-import { RedisServer } from '../test/shared-state/redis-server';
-import { Replica, replicaUserDir } from '../test/replicas/replica-process';
+import { RedisServer } from '../scripts/local-redis';
+import { Replica, replicaUserDir } from '../scripts/node-red-replica';
 import type { WorkerLoad, WorkerSetup } from './load/replica-worker';
 import type { BenchRow } from './util';
 
@@ -114,7 +114,7 @@ export async function failover(redis: RedisServer): Promise<BenchRow[]> {
   const leaseSeconds = 2;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-failover-'));
   const emu = await startEmulator({ port: 0 });
-  const replicas = ['a', 'b'].map((name) => new Replica(name, replicaUserDir(dir, name)));
+  const replicas = ['a', 'b'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
   const file = path.join(dir, 'events.txt');
   try {
     await Promise.all(replicas.map((r) => r.start()));

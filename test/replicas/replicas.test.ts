@@ -13,8 +13,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { RedisServer } from '../shared-state/redis-server';
-import { Replica, replicaUserDir } from './replica-process';
+import { RedisServer } from '../../scripts/local-redis';
+import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 
 const PREFIX = 'replicas-test';
 
@@ -85,7 +85,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-replicas-'));
     emu = await startEmulator({ port: 0, rateLimit: { perSecond: 50, burst: 50 } });
     redis = await RedisServer.start();
-    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name)));
+    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
     await Promise.all(replicas.map((r) => r.start()));
     await Promise.all(replicas.map((r) => r.deploy(flows(emu, redis.url, dir))));
   });

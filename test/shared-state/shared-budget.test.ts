@@ -7,7 +7,7 @@ import type { TenantClient } from '../../nodes/shared/http-types';
 import { endpointClass, rateLimitLane } from '../../nodes/shared-state/endpoint-class';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from './redis-server';
+import { RedisServer } from '../../scripts/local-redis';
 
 function options(emu: Emulator, extra: Partial<TenantClientOptions> = {}): TenantClientOptions {
   return { domain: emu.domain, protocol: 'http', telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 10, clientId: emu.clientId, clientSecret: emu.clientSecret, ...extra };

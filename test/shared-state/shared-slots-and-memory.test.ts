@@ -9,7 +9,7 @@ import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedImportSlots } from '../../nodes/shared-state/shared-import-slots';
 import { SharedRecentIds } from '../../nodes/shared-state/shared-recent-ids';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from './redis-server';
+import { RedisServer } from '../../scripts/local-redis';
 
 const pace = { pollMs: 5, minPollMs: 1 };
 

@@ -8,7 +8,7 @@ import { openSharedState } from '../../nodes/shared-state/open';
 import { maskRedisUrl, parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState, SharedStateUnavailable } from '../../nodes/shared-state/shared-state';
 import { TestServer, bearer, json, optionsFor, rejectionOf, withTokenEndpoint } from '../config/helpers';
-import { RedisServer } from './redis-server';
+import { RedisServer } from '../../scripts/local-redis';
 
 const usersList = { method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' } as const;
 

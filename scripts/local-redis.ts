@@ -1,14 +1,25 @@
 /**
- * A real redis-server (Debian's package) for the tests: on a free loopback port, in a temporary
- * directory, with the append-only file on so a restart keeps the data (as a production Redis for
- * replicas should be set up). Stopped, restarted and removed by the tests.
+ * A real redis-server (Debian's package) for the tests, the bench and `npm run replicas`: on a
+ * free (or given) loopback port, in a directory of its own, with the append-only file on so a
+ * restart keeps the data (as a production Redis for replicas should be set up).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from '../package/node-red-process';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export function redisServerPath(): string {
   for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (fs.existsSync(candidate)) return candidate;
@@ -43,8 +54,9 @@ export class RedisServer {
   private child: ChildProcess | undefined;
   readonly dir: string;
 
-  private constructor(readonly port: number, private readonly password?: string) {
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-redis-'));
+  private constructor(readonly port: number, private readonly password?: string, dir?: string) {
+    if (dir) fs.mkdirSync(dir, { recursive: true });
+    this.dir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-redis-'));
   }
 
   /** `redis://` URL (with the password, when one is set). */
@@ -52,8 +64,9 @@ export class RedisServer {
     return this.password ? `redis://default:${this.password}@127.0.0.1:${this.port}/0` : `redis://127.0.0.1:${this.port}/0`;
   }
 
-  static async start(options: { password?: string } = {}): Promise<RedisServer> {
-    const server = new RedisServer(await freePort(), options.password);
+  /** `port` and `dir` default to a free port and a temporary directory. */
+  static async start(options: { password?: string; port?: number; dir?: string } = {}): Promise<RedisServer> {
+    const server = new RedisServer(options.port ?? (await freePort()), options.password, options.dir);
     await server.begin();
     return server;
   }

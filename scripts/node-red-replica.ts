@@ -1,32 +1,46 @@
 /**
- * A Node-RED replica for the replicas tests and the `npm run replicas` demo: a real Node-RED in a
+ * A Node-RED replica for `npm run replicas`, the replicas tests and bench: a real Node-RED in a
  * child process with its own user directory (this package linked into its node_modules, as an
- * installed package), on a free loopback port. It can be stopped gracefully (SIGINT, nodes close)
+ * installed package), on a given or free loopback port. It can be stopped gracefully (SIGINT, nodes close)
  * or killed (SIGKILL, nothing closes), and started again on the same user directory and flows.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { freePort, get } from '../package/node-red-process';
+import { freePort } from './local-redis';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = path.resolve(__dirname, '..', '..');
 
-/** A user directory with this package linked in and a settings file; `recordFile` is where flows may append lines. */
-export function replicaUserDir(dir: string, name: string): string {
+function get(url: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`GET ${url} timed out`)));
+  });
+}
+
+/**
+ * A user directory with this package linked in and a settings file. `recording`: the function
+ * nodes get a synchronous file append and the pid (tests and bench record what each replica sent
+ * before it can be killed).
+ */
+export function replicaUserDir(dir: string, name: string, recording = false): string {
   const userDir = path.join(dir, name);
   const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
   fs.mkdirSync(path.dirname(link), { recursive: true });
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
-  // functionGlobalContext gives the flows' function nodes a synchronous file append and the pid,
-  // so what a replica sent is on disk before it can be killed.
-  fs.writeFileSync(path.join(userDir, 'settings.js'), `module.exports = {
+  fs.writeFileSync(path.join(userDir, 'settings.js'), `// Written by ${recording ? 'the replicas tests' : 'npm run replicas'}; changes are overwritten.
+module.exports = {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
-    credentialSecret: 'replicas-test',
+    credentialSecret: 'node-red-auth0-replicas',
     telemetry: { enabled: false },
     editorTheme: { tours: false, projects: { enabled: false } },
-    functionGlobalContext: { fs: require('fs'), pid: process.pid },
+    ${recording ? "functionGlobalContext: { fs: require('fs'), pid: process.pid }," : ''}
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
 `);
@@ -39,7 +53,8 @@ export class Replica {
   url = '';
   pid = 0;
 
-  constructor(readonly name: string, readonly userDir: string) {}
+  /** `port`: 0 for a free one. `echo`: print its output, each line prefixed with the name. */
+  constructor(readonly name: string, readonly userDir: string, private readonly port = 0, private readonly echo = false) {}
 
   output(): string {
     return this.log;
@@ -47,7 +62,7 @@ export class Replica {
 
   /** Starts Node-RED and waits until its flows have started. */
   async start(limitMs = 60_000): Promise<void> {
-    const port = await freePort();
+    const port = this.port || (await freePort());
     const child = spawn(process.execPath, [require.resolve('node-red/red.js'), '--userDir', this.userDir, '--port', String(port), '--settings', path.join(this.userDir, 'settings.js')], {
       cwd: this.userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
     });
@@ -55,8 +70,13 @@ export class Replica {
     this.pid = child.pid ?? 0;
     this.url = `http://127.0.0.1:${port}`;
     const startedAt = this.log.length;
-    child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString('utf8')));
-    child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString('utf8')));
+    const take = (chunk: Buffer): void => {
+      const text = chunk.toString('utf8');
+      this.log += text;
+      if (this.echo) process.stdout.write(text.replace(/^(?=.)/gm, `[${this.name}] `));
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
     const deadline = Date.now() + limitMs;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${this.name} exited with code ${child.exitCode}:\n${this.log.slice(-4000)}`);

@@ -11,6 +11,8 @@ import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types'
 import { readJobRefs } from './watch/job-refs';
 import { type ExportOutput, JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
+import { SharedJobWatch } from './watch/shared-job-watch';
+import { type WatcherSharing, watcherSharing } from '../shared-state/watcher-sharing';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -41,9 +43,11 @@ export = function (RED: NodeRedAPI): void {
     const node = this;
     let tenant: Auth0ConfigNode | undefined;
     let setupError: Error | undefined;
+    let sharing: WatcherSharing | undefined;
     try {
       tenant = findTenant(RED, config.tenant);
       tenant.register(node);
+      sharing = watcherSharing(tenant, node);
     } catch (err) {
       setupError = err as Error;
       node.status({ fill: 'red', shape: 'ring', text: 'no tenant' });
@@ -55,17 +59,20 @@ export = function (RED: NodeRedAPI): void {
       if (!tenant) throw setupError ?? new ConfigError('no Auth0 tenant');
       return tenant.getClient();
     };
-    const watcher = new JobWatcher({
+    const makeWatcher = (watchStore: ConstructorParameters<typeof JobWatcher>[0]['store']): JobWatcher => new JobWatcher({
       client,
       intervalMs: intervalMs(config.interval),
       exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
-      store,
+      store: watchStore,
       status: (status) => node.status(status),
       cloneMessage: (msg) => RED.util.cloneMessage(msg),
       send: (msgs) => node.send(msgs),
       error: (err, msg) => node.error(err, msg),
       warn: (message) => node.warn(message),
     });
+    // With the tenant's Redis: one replica (the lease holder) watches every job, kept in Redis.
+    const shared = sharing ? new SharedJobWatch(sharing, node, makeWatcher) : undefined;
+    const watcher = shared ? undefined : makeWatcher(store);
 
     node.on('input', (msg, send, done) => {
       let refs;
@@ -77,11 +84,11 @@ export = function (RED: NodeRedAPI): void {
         done(err as Error);
         return;
       }
-      watcher.watch(refs, msg, send, done).catch((err: Error) => done(err));
+      (shared ? shared.input(refs, msg, send, done) : watcher!.watch(refs, msg, send, done)).catch((err: Error) => done(err));
     });
 
     node.on('close', (removed: boolean, done: () => void) => {
-      watcher.close(removed).then(
+      (shared ? shared.close(removed) : watcher!.close(removed)).then(
         () => (tenant ? tenant.deregister(node, done) : done()),
         () => (tenant ? tenant.deregister(node, done) : done()),
       );

@@ -16,7 +16,7 @@ import type { Auth0ConfigNode } from '../config/config-node';
 import type { Node, NodeStatus } from '../shared/node-red-types';
 import { FencedStore, LeaseLost } from './fenced-store';
 import { type LeaseRole, WatcherLease } from './lease';
-import { SharedStateUnavailable } from './shared-state';
+import { type SharedState, SharedStateUnavailable } from './shared-state';
 
 export const SHARED_STATUS: Record<Exclude<LeaseRole, 'holder'>, NodeStatus> = {
   standby: { fill: 'grey', shape: 'ring', text: 'standby' },
@@ -24,6 +24,7 @@ export const SHARED_STATUS: Record<Exclude<LeaseRole, 'holder'>, NodeStatus> = {
 };
 
 export interface WatcherSharing {
+  readonly shared: SharedState;
   readonly lease: WatcherLease;
   /** Whether this process holds the lease now (check before each send). */
   readonly holding: boolean;
@@ -58,6 +59,7 @@ export function watcherSharing(tenant: Auth0ConfigNode, node: Node, onRoleChange
   let lastFence: number | undefined;
   const stores = new Map<string, FencedStore<unknown>>();
   return {
+    shared,
     lease,
     get holding() {
       return lease.holding;

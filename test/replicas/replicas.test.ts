@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
+import { databaseConnectionId, importDirectly, makeUsers } from '../jobs/fixtures';
 
 const PREFIX = 'replicas-test';
 
@@ -44,6 +45,11 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     { id: 'recordOk', type: 'function', z: 'tab', func: record(actions, "'ok'"), outputs: 1, x: 500, y: 200, wires: [[]] },
     { id: 'catch', type: 'catch', z: 'tab', scope: ['list'], uncaught: false, x: 300, y: 260, wires: [['recordError']] },
     { id: 'recordError', type: 'function', z: 'tab', func: record(actions, "'error'"), outputs: 1, x: 500, y: 260, wires: [[]] },
+    // A job to watch comes in over HTTP (to whichever replica); its end is recorded by the replica that sends it.
+    { id: 'jobIn', type: 'http in', z: 'tab', url: '/watch-job', method: 'post', upload: false, x: 100, y: 320, wires: [['jobwatch', 'jobAnswer']] },
+    { id: 'jobAnswer', type: 'http response', z: 'tab', statusCode: '202', headers: {}, x: 300, y: 380, wires: [] },
+    { id: 'jobwatch', type: 'auth0-job-watch', z: 'tab', tenant: 'tenant', interval: 0.2, store: '', exportOutput: 'array', version: 1, x: 300, y: 320, wires: [['recordJob'], ['recordJob']] },
+    { id: 'recordJob', type: 'function', z: 'tab', func: record(path.join(dir, 'jobs.txt'), 'msg.auth0.jobId'), outputs: 1, x: 500, y: 320, wires: [[]] },
   ];
 }
 
@@ -116,10 +122,10 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     return () => clearInterval(timer);
   }
 
-  async function holder(): Promise<Replica> {
+  async function holder(nodeId = 'watch'): Promise<Replica> {
     let found: Replica | undefined;
     await waitFor('a lease holder', async () => {
-      const text = await redisGet(`${PREFIX}:lease:watch`);
+      const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
       const pid = text ? Number(text.split(':')[1]) : 0;
       found = replicas.find((r) => r.pid === pid);
       return found !== undefined;
@@ -198,4 +204,48 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     const tokenGrants = emu.logs.all().filter((e) => e.type === 'seccft');
     assert.equal(tokenGrants.length, 1, 'one token request across the three processes, restarts included');
   });
+
+  it('watches each job once across the replicas: handed over by a standby, resumed after the holder is killed', async function () {
+    const jobLines = (): Line[] => lines(path.join(dir, 'jobs.txt'));
+    const connectionId = databaseConnectionId(emu);
+    const watchVia = async (replica: Replica, jobId: string): Promise<void> => {
+      const res = await fetch(`${replica.url}/watch-job`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: jobId }) });
+      assert.equal(res.status, 202);
+    };
+
+    // A replica that does not hold the watch hands the job over; the holder sends its end, once.
+    emu.clock.setSpeed(200);
+    const jobHolder = await holder('jobwatch');
+    const standby = replicas.find((r) => r !== jobHolder)!;
+    const first = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'handed.example.com' })));
+    await watchVia(standby, String(first.id));
+    await waitFor('the handed-over job\'s end', () => jobLines().some((l) => l.what === first.id));
+    assert.deepEqual(jobLines().map((l) => [l.what, l.pid]), [[first.id, jobHolder.pid]], 'sent once, by the holder');
+
+    // The holder is killed while its job runs: the next holder finds the job in Redis and sends its end once.
+    emu.clock.setSpeed(0.001);
+    const second = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'killed.example.com' })));
+    await watchVia(jobHolder, String(second.id));
+    await waitFor('the job kept in Redis', () => redisHasField(`${PREFIX}:state:jobwatch:jobs`, String(second.id)));
+    await jobHolder.kill();
+    emu.clock.setSpeed(200);
+    await waitFor('the killed holder\'s job, from another replica', () => jobLines().some((l) => l.what === second.id));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ends = jobLines().filter((l) => l.what === second.id);
+    assert.equal(ends.length, 1, 'its end sent once');
+    assert.notEqual(ends[0].pid, jobHolder.pid);
+    await jobHolder.start();
+  });
+
+  async function redisHasField(key: string, field: string): Promise<boolean> {
+    const { SharedState } = await import('../../nodes/shared-state/shared-state');
+    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
+    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
+    try {
+      if (!(await state.whenAvailable(3000))) return false;
+      return (await state.command<number>('HEXISTS', key, field)) === 1;
+    } finally {
+      await state.close();
+    }
+  }
 });

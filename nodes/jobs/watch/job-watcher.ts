@@ -68,7 +68,8 @@ export interface WatcherOptions {
   client(): TenantClient;
   intervalMs: number;
   exportOutput: ExportOutput;
-  store: WatchStore;
+  /** Where the watched jobs are kept (the node's context store, or Redis shared by replicas). */
+  store: Pick<WatchStore, 'load' | 'save' | 'flush' | 'clear'>;
   status(status: NodeStatus | Record<string, never>): void;
   cloneMessage<T>(msg: T): T;
   /** node.send, for jobs resumed after a restart (they have no input message to answer). */
@@ -101,7 +102,7 @@ function errorText(err: unknown): string {
 }
 
 /** A message's properties as they can be stored: no payload, no http objects, small. */
-function savable(msg: NodeMessage): Record<string, unknown> {
+export function savable(msg: NodeMessage): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(msg)) {
     if (key === 'payload' || key === 'req' || key === 'res' || value === undefined || typeof value === 'function') continue;
@@ -184,7 +185,11 @@ export class JobWatcher {
   // ---- scheduling ----------------------------------------------------------------------------
 
   private async resume(): Promise<void> {
-    const saved = await this.options.store.load();
+    this.adopt(await this.options.store.load());
+  }
+
+  /** Watches saved jobs not watched yet (after a restart, or jobs another replica handed over); their ends go to node.send. */
+  adopt(saved: SavedJob[]): void {
     if (this.closed) return;
     const now = this.now();
     for (const entry of saved) {

@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
-import { databaseConnectionId, importDirectly, makeUsers } from '../jobs/fixtures';
+import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
 
 const PREFIX = 'replicas-test';
 
@@ -49,6 +49,8 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     { id: 'jobIn', type: 'http in', z: 'tab', url: '/watch-job', method: 'post', upload: false, x: 100, y: 320, wires: [['jobwatch', 'jobAnswer']] },
     { id: 'jobAnswer', type: 'http response', z: 'tab', statusCode: '202', headers: {}, x: 300, y: 380, wires: [] },
     { id: 'jobwatch', type: 'auth0-job-watch', z: 'tab', tenant: 'tenant', interval: 0.2, store: '', exportOutput: 'array', version: 1, x: 300, y: 320, wires: [['recordJob'], ['recordJob']] },
+    { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'tenant', interval: 0.3, x: 100, y: 440, wires: [['recordStream']] },
+    { id: 'recordStream', type: 'function', z: 'tab', func: record(path.join(dir, 'streams.txt'), 'msg.topic'), outputs: 1, x: 300, y: 440, wires: [[]] },
     { id: 'recordJob', type: 'function', z: 'tab', func: record(path.join(dir, 'jobs.txt'), 'msg.auth0.jobId'), outputs: 1, x: 500, y: 320, wires: [[]] },
   ];
 }
@@ -236,6 +238,43 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     assert.notEqual(ends[0].pid, jobHolder.pid);
     await jobHolder.start();
   });
+
+  it('reports each log stream status change once, also when the holder was killed in between', async function () {
+    const streamLines = (): Line[] => lines(path.join(dir, 'streams.txt'));
+    const created = await managementFetch(emu, '/api/v2/log-streams', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'siem', type: 'http', sink: { httpEndpoint: 'https://siem.example.com/in' } }),
+    });
+    const stream = (await created.json()) as { id: string };
+    const setStatus = async (status: string): Promise<void> => {
+      const res = await fetch(`${emu.url}/__emulator/log-streams/${stream.id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+      assert.ok(res.ok);
+    };
+    // The stream is known to the holder (and recorded in Redis) before it changes.
+    await waitFor('the stream in the shared statuses', async () => ((await redisHashData(`${PREFIX}:state:streamwatch:streams`)) ?? '').includes(stream.id));
+    await setStatus('suspended');
+    await waitFor('the suspension reported', () => streamLines().some((l) => l.what === 'suspended'));
+    const streamHolder = await holder('streamwatch');
+    await streamHolder.kill();
+    await setStatus('active');
+    await waitFor('the recovery reported by another replica', () => streamLines().some((l) => l.what === 'active'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.deepEqual(streamLines().map((l) => l.what), ['suspended', 'active'], 'each change once across the replicas');
+    assert.notEqual(streamLines()[1].pid, streamHolder.pid);
+    await streamHolder.start();
+  });
+
+  async function redisHashData(key: string): Promise<string | null> {
+    const { SharedState } = await import('../../nodes/shared-state/shared-state');
+    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
+    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
+    try {
+      if (!(await state.whenAvailable(3000))) return null;
+      return await state.command<string | null>('HGET', key, 'data');
+    } finally {
+      await state.close();
+    }
+  }
 
   async function redisHasField(key: string, field: string): Promise<boolean> {
     const { SharedState } = await import('../../nodes/shared-state/shared-state');

@@ -66,6 +66,7 @@ export class WatcherLease {
     this.fenceKey = shared.key('fence', watcherId);
     this.leaseMs = Math.max(200, Math.round(options.leaseMs));
     this.now = options.now ?? Date.now;
+    shared.hold(this);
   }
 
   get role(): LeaseRole {
@@ -127,12 +128,14 @@ export class WatcherLease {
     const value = this.value;
     if (this.currentRole === 'holder' && value) await this.shared.run(GIVE_BACK, [this.key], [value]).catch(() => undefined);
     this.currentFence = undefined;
+    this.shared.letGo(this);
   }
 
   /** Stops renewing without giving the lease back (it runs out): for tests of a holder that hangs. */
   abandon(): void {
     this.closed = true;
     this.clearTimer();
+    this.shared.letGo(this);
   }
 
   private scheduleRenewal(): void {

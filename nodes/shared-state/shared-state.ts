@@ -57,6 +57,9 @@ export class SharedState {
   private readonly client: Redis;
   private readonly defined = new Set<string>();
   private readonly listeners = new Set<Availability>();
+  /** Leases not given back yet: close() waits for them, so a stopping watcher can still hand its lease over. */
+  private readonly holders = new Set<object>();
+  private holdersGone: (() => void) | undefined;
   private ready = false;
   /** Whether Redis was ever reached: until then (and until a failure) the first connection is still being made. */
   private everReady = false;
@@ -155,9 +158,32 @@ export class SharedState {
     return this.call(() => this.client.call(name, ...args) as Promise<T>);
   }
 
-  /** Closes the connection (the config node closes); later commands fail as unavailable. */
-  async close(): Promise<void> {
+  /** A lease in use (see close). */
+  hold(holder: object): void {
+    this.holders.add(holder);
+  }
+
+  letGo(holder: object): void {
+    this.holders.delete(holder);
+    if (this.holders.size === 0) this.holdersGone?.();
+  }
+
+  /**
+   * Closes the connection (the config node closes); later commands fail as unavailable. Node-RED
+   * stops a flow's nodes all at once, so it first waits (a few seconds at most) for the watchers to
+   * give their leases back: another replica then takes over at once instead of after the lease time.
+   */
+  async close(waitForHoldersMs = 5000): Promise<void> {
     if (this.closed) return;
+    if (this.holders.size > 0 && this.ready) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitForHoldersMs);
+        this.holdersGone = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     this.closed = true;
     this.listeners.clear();
     try {

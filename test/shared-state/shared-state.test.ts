@@ -136,6 +136,18 @@ describe('shared state: Redis (a real redis-server)', function () {
     await leaseB.release();
   });
 
+  it('closing the connection waits for the leases to be given back (Node-RED stops a flow\'s nodes all at once)', async function () {
+    const a = state(60_000);
+    const b = state();
+    await ready(a, b);
+    const lease = new WatcherLease(a, 'w', { leaseMs: 60_000 });
+    assert.equal(await lease.claim(), 'holder');
+    const closing = a.close();
+    await lease.release();
+    await closing;
+    assert.equal(await b.command('EXISTS', lease.key), 0, 'given back before the connection closed');
+  });
+
   it('one token for three clients of the tenant, each with its own connection', async function () {
     const server = await TestServer.start();
     try {

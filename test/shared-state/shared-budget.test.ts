@@ -112,3 +112,20 @@ describe('rate limits: one budget across processes (Redis)', function () {
     }
   });
 });
+
+describe('emulator: a plan\'s per-endpoint limits', function () {
+  it('answers each endpoint class from its own bucket, with its own headers', async function () {
+    const emu = await startEmulator({ port: 0, rateLimit: planLimits('professional', 1) });
+    const client = createTenantClient(options(emu));
+    try {
+      const users = await client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' });
+      const logs = await client.request({ method: 'GET', path: '/api/v2/logs', auth: 'management', operation: 'logs.list' });
+      const roles = await client.request({ method: 'GET', path: '/api/v2/roles', auth: 'management', operation: 'roles.list' });
+      assert.deepEqual([users.rateLimit.limit, logs.rateLimit.limit, roles.rateLimit.limit], [40, 10, 10]);
+      assert.deepEqual([users.rateLimit.remaining, logs.rateLimit.remaining], [39, 9], 'each class drew from its own bucket');
+    } finally {
+      client.close();
+      await emu.close();
+    }
+  });
+});

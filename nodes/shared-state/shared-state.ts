@@ -209,6 +209,11 @@ export class SharedState {
     if (this.ready === ready || this.closed) return;
     this.ready = ready;
     if (ready) this.everReady = true;
+    if (!ready && !this.reportedDown) {
+      // The connection to a Redis that worked was lost: said once, until it is back.
+      this.reportedDown = true;
+      this.log('warn', `auth0-config: Redis (the Redis URL (redisUrl) ${this.display}) is not reachable; nodes of this tenant work alone until it is back, watchers wait`);
+    }
     if (ready) {
       this.log(this.reportedDown ? 'warn' : 'debug', `shared state: connected to Redis ${this.display}`);
       this.reportedDown = false;

@@ -23,7 +23,7 @@ import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
 import type { SharedTokenStore } from '../shared-state/shared-token';
 import { sharedBudgetFor, sharedTokenFor } from '../shared-state/tenant-sharing';
-import type { SharedBudget } from '../shared-state/shared-budget';
+import type { BucketKnowledge, SharedBudget } from '../shared-state/shared-budget';
 import { rateLimitLane } from '../shared-state/endpoint-class';
 import { registerSharedState } from '../shared-state/client-registry';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
@@ -334,8 +334,9 @@ class Auth0TenantClient implements TenantClient {
         ...(fullAtMs !== undefined ? { fullAtMs } : {}),
       };
       // Shared pacing: the bucket is learnt in Redis from every process's answers; locally only the count of requests in flight is kept.
+      let sharedKnowledge: BucketKnowledge = 'unknown';
       if (sharedPacing) {
-        this.budget!.observe(lane, observation, now);
+        sharedKnowledge = await this.budget!.observe(lane, observation, now);
         this.limiter.unanswered(lane);
       } else {
         this.limiter.observe(lane, observation, now);
@@ -344,7 +345,7 @@ class Auth0TenantClient implements TenantClient {
       // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
       // once the bucket should hold a token again. Only once per request: a second 429, a bucket
       // not learnt, or an explicit Retry-After means the service's own wait.
-      const knowledge = result.headers['retry-after'] !== undefined ? 'unknown' : sharedPacing ? this.budget!.knowledge(lane) : this.limiter.bucketKnowledge(lane);
+      const knowledge = result.headers['retry-after'] !== undefined ? 'unknown' : sharedPacing ? sharedKnowledge : this.limiter.bucketKnowledge(lane);
       const said = result.statusCode === 429 ? serviceWait(result.headers, now) : undefined;
       const willRetry = result.statusCode === 429 && rateLimitRetries < this.retries;
       const pacedRetry = willRetry && knowledge !== 'unknown' && !pacedRetryUsed;

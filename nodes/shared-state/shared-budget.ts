@@ -160,15 +160,21 @@ export class SharedBudget {
     return sleep(ms, signal, aborted);
   }
 
-  /** Learns from an answer's headers (in the background: the answer is not held up). */
-  observe(lane: string, seen: BudgetObservation, nowMs = Date.now()): void {
+  /**
+   * Learns from an answer's headers; resolves with how well the shared bucket is known now (the
+   * caller decides from it whether a 429 is retried at the bucket's pace or waits for the reset).
+   */
+  async observe(lane: string, seen: BudgetObservation, nowMs = Date.now()): Promise<BucketKnowledge> {
     const fullIn = seen.fullAtMs !== undefined ? Math.max(0, seen.fullAtMs - nowMs) : -1;
-    this.shared
-      .run<[number, string]>(OBSERVE, [this.bucketKey(lane)], [seen.accepted ? 1 : 0, seen.limit ?? -1, seen.remaining ?? -1, fullIn])
-      .then(([code, rate]) => {
-        this.knowledgeOf.set(lane, { knowledge: code === 2 ? 'measured' : code === 1 ? 'guessed' : 'unknown', ratePerSecond: Number(rate) });
-      })
-      .catch(() => this.outage());
+    try {
+      const [code, rate] = await this.shared.run<[number, string]>(OBSERVE, [this.bucketKey(lane)], [seen.accepted ? 1 : 0, seen.limit ?? -1, seen.remaining ?? -1, fullIn]);
+      const knowledge: BucketKnowledge = code === 2 ? 'measured' : code === 1 ? 'guessed' : 'unknown';
+      this.knowledgeOf.set(lane, { knowledge, ratePerSecond: Number(rate) });
+      return knowledge;
+    } catch {
+      this.outage();
+      return 'unknown';
+    }
   }
 
   unanswered(lane: string): void {

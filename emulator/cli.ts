@@ -1,6 +1,6 @@
 /**
  * Command line: `node dist/emulator/cli.js --port 4010 [--client-id X]
- * [--client-secret Y] [--seed file.json] [--rate-limit N] [--burst M] [--domain D]
+ * [--client-secret Y] [--seed file.json] [--rate-limit N] [--burst M] [--rate-limit-plan NAME [--plan-speed X]] [--domain D]
  * [--client-public-key key.pem [--client-key-alg RS256|RS384|PS256]]`.
  * Prints the URL and the machine-to-machine client's id and secret; exits on SIGINT/SIGTERM.
  * With a public key, the machine-to-machine client gets it as a credential enabled for private
@@ -9,9 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator, type StartOptions } from './index';
 import type { SeedData } from './core/seed';
+import { planLimits } from './core/rate-limit-plans';
 
 const USAGE = `Usage: emulator [--port 4010] [--host 127.0.0.1] [--client-id ID] [--client-secret SECRET]
-                [--seed file.json] [--rate-limit REQUESTS_PER_SECOND] [--burst N] [--domain DOMAIN]
+                [--seed file.json] [--rate-limit REQUESTS_PER_SECOND] [--burst N]
+                [--rate-limit-plan free|essentials|professional|enterprise [--plan-speed X]] [--domain DOMAIN]
                 [--client-public-key FILE.pem [--client-key-alg RS256|RS384|PS256]]`;
 
 /** A public key for the machine-to-machine client (private key JWT). */
@@ -39,6 +41,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let keyAlg: string | undefined;
   let perSecond: number | undefined;
   let burst: number | undefined;
+  let plan: string | undefined;
+  let planSpeed: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -67,6 +71,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--client-key-alg': keyAlg = value(); break;
       case '--rate-limit': perSecond = number(); break;
       case '--burst': burst = number(); break;
+      case '--rate-limit-plan': plan = value(); break;
+      case '--plan-speed': planSpeed = number(); break;
       case '--help': case '-h':
         process.stdout.write(USAGE + '\n');
         process.exit(0);
@@ -82,6 +88,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     options.clientPublicKey.alg = keyAlg;
   }
   if (perSecond !== undefined && perSecond > 0) options.rateLimit = { perSecond, burst };
+  if (planSpeed !== undefined && plan === undefined) throw new Error('--plan-speed needs --rate-limit-plan');
+  if (plan !== undefined) {
+    if (perSecond !== undefined) throw new Error('--rate-limit-plan and --rate-limit exclude each other');
+    options.rateLimit = planLimits(plan, planSpeed ?? 1);
+  }
   return options;
 }
 
@@ -125,7 +136,9 @@ async function main(): Promise<void> {
       `Web app:        client id ${emu.webClient.clientId}, secret ${emu.webClient.clientSecret}`,
       `SPA:            client id ${emu.spaClient.clientId}`,
       ...(kid !== undefined ? [`Private key JWT: the client's public key is registered (${clientPublicKey?.alg}, kid ${kid})`] : []),
-      options.rateLimit ? `Rate limit:     ${options.rateLimit.perSecond}/s, burst ${options.rateLimit.burst ?? options.rateLimit.perSecond}` : 'Rate limit:     off',
+      options.rateLimit
+        ? `Rate limit:     ${options.rateLimit.endpoints ? `per endpoint class (${Object.keys(options.rateLimit.endpoints).join(', ')}); overall ` : ''}${options.rateLimit.endpoints ? options.rateLimit.perSecond.toFixed(2) : options.rateLimit.perSecond}/s, burst ${options.rateLimit.burst ?? options.rateLimit.perSecond}`
+        : 'Rate limit:     off',
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

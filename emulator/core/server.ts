@@ -217,7 +217,7 @@ export class EmulatorServer implements Tenant {
 
     let rate: RateLimitDecision | undefined;
     if (kind === 'management' && !isControl) {
-      rate = this.rateLimiter.take();
+      rate = this.rateLimiter.take(Date.now(), method, path);
       setRateHeaders(res, rate);
       if (!rate.allowed) return this.rateLimited(req, res, kind, rate);
     }

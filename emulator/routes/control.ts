@@ -6,6 +6,8 @@ import { badRequest } from '../core/errors';
 import type { FaultSettings } from '../core/faults';
 import type { SeedData } from '../core/seed';
 import type { RouteRegistry, RoutesModule } from '../core/types';
+import type { BucketLimit } from '../core/rate-limit';
+import { planLimits } from '../core/rate-limit-plans';
 
 function objectBody(body: unknown, what: string): Record<string, unknown> {
   if (body === undefined) return {};
@@ -85,7 +87,17 @@ export const registerControlRoutes: RoutesModule = (routes: RouteRegistry) => {
   routes.raw('GET', '/__emulator/rate-limit', (ctx) => ({ enabled: ctx.tenant.rateLimiter.enabled, ...ctx.tenant.rateLimiter.settings }));
   routes.raw('PUT', '/__emulator/rate-limit', (ctx) => {
     const body = objectBody(ctx.body, 'rate limit');
-    guarded(() => ctx.tenant.rateLimiter.configure({ perSecond: Number(body.perSecond), burst: body.burst === undefined ? undefined : Number(body.burst) }));
+    guarded(() =>
+      ctx.tenant.rateLimiter.configure(
+        typeof body.plan === 'string'
+          ? planLimits(body.plan, body.speed === undefined ? 1 : Number(body.speed))
+          : {
+              perSecond: Number(body.perSecond),
+              burst: body.burst === undefined ? undefined : Number(body.burst),
+              ...(body.endpoints && typeof body.endpoints === 'object' ? { endpoints: body.endpoints as Record<string, BucketLimit> } : {}),
+            },
+      ),
+    );
     return { enabled: true, ...ctx.tenant.rateLimiter.settings };
   });
   routes.raw('DELETE', '/__emulator/rate-limit', (ctx) => {

@@ -4,10 +4,11 @@
  * registered with it, as Node-RED's mqtt-broker does for its connection.
  */
 import { createTenantClient } from '../tenant-client/client';
-import { type Auth0ConfigNode, type TenantUser, clientOptionsFrom } from './config-node';
+import { type Auth0ConfigNode, type TenantUser, clientOptionsFrom, normaliseDomain } from './config-node';
 import { TenantClosedError } from '../shared/errors';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { type AdminRED, registerConnectionCheck } from './connection-check-route';
+import { openSharedState } from '../shared-state/open';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
@@ -30,11 +31,31 @@ export = function (RED: NodeRedAPI): void {
     let unsubscribe: (() => void) | undefined;
     /** The "rate limited" status while the tenant's requests are paused. */
     let rateLimited: NodeStatus | undefined;
+    /** "Redis unavailable" while the shared state is away (replicas pace alone meanwhile). */
+    let redisDown: NodeStatus | undefined;
     let closed = false;
     const text = statusTexts(RED);
+    /** Tells the users the tenant's notice (rate limited, else Redis away), or that there is none: each node then puts back its own status. */
+    const noticeChanged = (): void => {
+      const shown = rateLimited ?? redisDown;
+      for (const user of users.values()) {
+        if (shown) user?.rateLimited(shown);
+        else user?.rateLimitOver();
+      }
+    };
 
     node.domain = String(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
+
+    // Shared state (Redis) for replicas: opened at deploy, so a bad Redis URL is reported at once.
+    const sharing = openSharedState(node.credentials?.redisUrl, config.keyPrefix, config.leaseSeconds, normaliseDomain(config.domain), (level, message) =>
+      level === 'error' ? node.error(message) : level === 'warn' ? node.warn(message) : node.debug(message),
+    );
+    if (sharing.error) node.error(sharing.error.message);
+    node.getSharedState = () => {
+      if (sharing.error) throw sharing.error;
+      return sharing.state;
+    };
 
     node.getClient = (): TenantClient => {
       if (client) return client;
@@ -43,24 +64,30 @@ export = function (RED: NodeRedAPI): void {
       }
       const options = clientOptionsFrom(config, node.credentials ?? {}, typeof RED.version === 'function' ? RED.version() : undefined);
       options.log = (level, message) => (level === 'warn' ? node.warn(message) : node.debug(message));
+      if (sharing.state) options.shared = sharing.state;
+      if (sharing.error) options.sharedStateError = sharing.error;
       client = createTenantClient(options);
       unsubscribe = client.onStatus((status) => {
         const shown = statusFor(status, text);
-        if (shown) {
+        if (shown || rateLimited) {
           rateLimited = shown;
-          for (const user of users.values()) user?.rateLimited(shown);
-        } else if (rateLimited) {
-          rateLimited = undefined;
-          // Each node puts back what it showed itself: progress, a failure, "requesting".
-          for (const user of users.values()) user?.rateLimitOver();
+          noticeChanged();
         }
       });
       return client;
     };
 
+    // Redis away: the tenant's nodes say that they pace alone (the shared state warns once per outage),
+    // as a tenant notice each node shows over its own status and takes back when Redis returns.
+    const offAvailability = sharing.state?.onAvailability((up) => {
+      redisDown = up ? undefined : { fill: 'yellow', shape: 'ring', text: text('redisUnavailable') };
+      noticeChanged();
+    });
+
     node.register = (user: Node, tenantUser?: TenantUser): void => {
       users.set(user.id, tenantUser);
-      if (rateLimited) tenantUser?.rateLimited(rateLimited);
+      const shown = rateLimited ?? redisDown;
+      if (shown) tenantUser?.rateLimited(shown);
     };
 
     node.deregister = (user: Node, done?: () => void): void => {
@@ -71,11 +98,14 @@ export = function (RED: NodeRedAPI): void {
     node.on('close', (_removed: boolean, done: () => void) => {
       closed = true;
       unsubscribe?.();
+      offAvailability?.();
       client?.close();
       client = undefined;
       rateLimited = undefined;
+      redisDown = undefined;
       users.clear();
-      done();
+      if (sharing.state) sharing.state.close().then(done, done);
+      else done();
     });
   }
 
@@ -85,6 +115,7 @@ export = function (RED: NodeRedAPI): void {
       clientId: { type: 'text' },
       clientSecret: { type: 'password' },
       privateKey: { type: 'password' },
+      redisUrl: { type: 'password' },
     },
   });
   registerConnectionCheck(RED as AdminRED);

@@ -3,6 +3,7 @@
  * client options. Kept apart from the node module, which Node-RED loads with `export =`.
  */
 import type { TenantClientOptions } from '../tenant-client/client-options';
+import type { SharedState } from '../shared-state/shared-state';
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
@@ -27,6 +28,11 @@ export interface Auth0ConfigNode extends Node {
   deregister(node: Node, done?: () => void): void;
   readonly domain: string;
   readonly customDomain?: string;
+  /**
+   * The tenant's shared state (Redis) when a Redis URL is set, else undefined; throws the
+   * ConfigError of an unusable Redis URL. Optional: a config node of another make has none.
+   */
+  getSharedState?(): SharedState | undefined;
 }
 
 /**

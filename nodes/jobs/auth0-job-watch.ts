@@ -10,6 +10,8 @@ import { readJobRefs } from './watch/job-refs';
 import { type ExportOutput, JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
 import { migrateNodeConfig } from '../shared/migrations';
+import { SharedJobWatch } from './watch/shared-job-watch';
+import { type WatcherSharing, watcherSharing } from '../shared-state/watcher-sharing';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -43,11 +45,17 @@ export = function (RED: NodeRedAPI): void {
 
     const storeName = typeof config.store === 'string' && config.store.trim() !== '' ? config.store.trim() : undefined;
     const store = new WatchStore(node.context(), storeName, (err) => node.warn(`auth0-job-watch: context store${storeName ? ` "${storeName}"` : ''}: ${err.message}`));
-    const watcher = new JobWatcher({
+    let sharing: WatcherSharing | undefined;
+    try {
+      sharing = use.tenant ? watcherSharing(use.tenant, node) : undefined;
+    } catch (err) {
+      node.error(`auth0-job-watch: ${(err as Error).message}`);
+    }
+    const makeWatcher = (watchStore: ConstructorParameters<typeof JobWatcher>[0]['store']): JobWatcher => new JobWatcher({
       client: () => use.client(),
       intervalMs: intervalMs(config.interval),
       exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
-      store,
+      store: watchStore,
       status: (status) => use.status(status),
       text: use.text,
       cloneMessage: (msg) => RED.util.cloneMessage(msg),
@@ -55,6 +63,9 @@ export = function (RED: NodeRedAPI): void {
       error: (err, msg) => node.error(err, msg),
       warn: (message) => node.warn(message),
     });
+    // With the tenant's Redis: one replica (the lease holder) watches every job, kept in Redis.
+    const shared = sharing ? new SharedJobWatch(sharing, node, use, makeWatcher) : undefined;
+    const watcher = shared ? undefined : makeWatcher(store);
 
     node.on('input', (msg, send, done) => {
       let refs;
@@ -66,11 +77,11 @@ export = function (RED: NodeRedAPI): void {
         done(err as Error);
         return;
       }
-      watcher.watch(refs, msg, send, done).catch((err: Error) => done(err));
+      (shared ? shared.input(refs, msg, send, done) : watcher!.watch(refs, msg, send, done)).catch((err: Error) => done(err));
     });
 
     node.on('close', (removed: boolean, done: () => void) => {
-      watcher.close(removed).then(
+      (shared ? shared.close(removed) : watcher!.close(removed)).then(
         () => use.close(done),
         () => use.close(done),
       );

@@ -16,9 +16,13 @@ import { authorizationMatches } from './log-stream-in/stream-authorization';
 import { lastEventText } from './polling/watch-status';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
+import { findTenant } from '../config/config-node';
+import { SharedRecentIds } from '../shared-state/shared-recent-ids';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;
+  /** Optional: a tenant whose Redis (replicas) holds the duplicate memory shared by every replica. */
+  tenant?: string;
 }
 
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
@@ -36,6 +40,8 @@ function answer(res: ServerResponse, status: number, body: Record<string, unknow
 
 class LogStreamInNode {
   private readonly recent = new RecentIds(DEDUPE_CAPACITY);
+  /** The duplicate memory shared with the other replicas (the tenant's Redis), when a tenant with one is chosen. */
+  private shared: SharedRecentIds | undefined;
   private removeRoute: (() => void) | undefined;
   private readonly authorization: string | undefined;
   private readonly bodyLimit: number;
@@ -49,6 +55,16 @@ class LogStreamInNode {
     this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
     const path = routePath(config.url);
     const unavailable = httpNodeUnavailable(RED);
+    if (typeof config.tenant === 'string' && config.tenant !== '') {
+      try {
+        const state = findTenant(RED, config.tenant).getSharedState?.();
+        if (state) this.shared = new SharedRecentIds(state, node.id, this.recent);
+      } catch (err) {
+        node.error(`auth0-log-stream-in: ${(err as Error).message}`);
+        node.status({ fill: 'red', shape: 'ring', text: this.text('configuration') });
+        return;
+      }
+    }
     node.on('close', (_removed: boolean, done: () => void) => {
       this.removeRoute?.();
       this.removeRoute = undefined;
@@ -89,7 +105,10 @@ class LogStreamInNode {
       return;
     }
     readRequestBody(req, this.bodyLimit)
-      .then((body) => this.accept(body, res))
+      .then(async (body) => {
+        const events = this.parse(body, res);
+        if (events) this.deliver(events, await this.freshOf(events), res);
+      })
       .catch((err: Error) => {
         const tooLarge = err instanceof BodyTooLargeError;
         answer(res, tooLarge ? 413 : 400, { error: tooLarge ? 'payload_too_large' : 'bad_request', message: err.message });
@@ -97,17 +116,28 @@ class LogStreamInNode {
       });
   };
 
-  private accept(body: unknown, res: ServerResponse): void {
-    let events: StreamedEvent[];
+  /** The body's events, or undefined when it was answered 400. */
+  private parse(body: unknown, res: ServerResponse): StreamedEvent[] | undefined {
     try {
-      events = parseStreamBody(body);
+      return parseStreamBody(body);
     } catch (err) {
       if (!(err instanceof BodyFormatError)) throw err;
       answer(res, 400, { error: 'bad_request', message: `not an Auth0 log stream body: ${err.message}` });
       this.node.warn(`auth0-log-stream-in: not an Auth0 log stream body (${err.message})`);
-      return;
+      return undefined;
     }
-    const fresh = events.filter((event) => typeof event.log_id !== 'string' || this.recent.add(event.log_id));
+  }
+
+  /** The events not received before (by this process, or by any replica when the memory is shared). */
+  private async freshOf(events: StreamedEvent[]): Promise<StreamedEvent[]> {
+    if (!this.shared) return events.filter((event) => typeof event.log_id !== 'string' || this.recent.add(event.log_id));
+    const withIds = events.filter((event) => typeof event.log_id === 'string');
+    const isNew = await this.shared.addAll(withIds.map((event) => event.log_id as string));
+    const fresh = new Set(withIds.filter((_, i) => isNew[i]));
+    return events.filter((event) => typeof event.log_id !== 'string' || fresh.has(event));
+  }
+
+  private deliver(events: StreamedEvent[], fresh: StreamedEvent[], res: ServerResponse): void {
     // Answer first: Auth0 only needs to know the batch arrived, and a slow flow must not make it retry.
     answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
     for (const event of fresh) {

@@ -13,6 +13,8 @@ import { failureText, isClientClosed, retryDelayMs, shortDuration } from './poll
 import { watchStatuses } from './polling/watch-status';
 import { type StatusText } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
+import { LeaseLost } from '../shared-state/fenced-store';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -42,6 +44,8 @@ class LogStreamWatchNode {
   private failures = 0;
   private closing = false;
   private domain = '';
+  /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
+  private sharing: WatcherSharing | undefined;
 
   constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
     this.use = new TenantUse(RED, node, config.tenant);
@@ -49,6 +53,7 @@ class LogStreamWatchNode {
     try {
       if (this.use.setupError) throw this.use.setupError;
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
+      this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node) : undefined;
     } catch (err) {
       this.setupError = err as Error;
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
@@ -65,7 +70,10 @@ class LogStreamWatchNode {
     node.on('close', (_removed: boolean, done: () => void) => {
       this.closing = true;
       this.use.abort();
-      this.loop.stop().then(() => this.use.close(done), () => this.use.close(done));
+      this.loop
+        .stop()
+        .then(() => this.sharing?.release())
+        .then(() => this.use.close(done), () => this.use.close(done));
     });
     if (!this.setupError) {
       this.use.status(this.statuses.starting());
@@ -75,6 +83,12 @@ class LogStreamWatchNode {
 
   private async poll(triggered: boolean): Promise<PollOutcome> {
     try {
+      if (this.sharing) {
+        const role = await this.sharing.claim();
+        if (role !== 'holder') return this.pauseForSharing(role);
+        // The statuses the previous holder saw are the baseline, so a change during the handover is not missed.
+        if (this.sharing.takenOver()) this.tracker.restore(await this.sharing.store<ReturnType<StreamStatusTracker['snapshot']>>('streams').load());
+      }
       const client = this.use.client();
       this.domain = client.domain;
       const response = await client.request({
@@ -82,12 +96,16 @@ class LogStreamWatchNode {
       });
       if (this.closing) return { delayMs: this.intervalMs };
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
+      if (this.sharing && !this.sharing.holding) throw new LeaseLost(OPERATION);
       for (const change of changes) this.node.send(this.changeMessage(change));
+      // Recorded after sending, as the log watch's checkpoint: a holder that dies in between has its changes sent again by the next, never lost.
+      if (this.sharing) await this.sharing.store('streams').save(this.tracker.snapshot());
       this.failures = 0;
       this.use.status(summary(this.tracker.counts(), this.use.text));
       return { delayMs: this.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: 1000 };
+      if (this.sharing && isSharingPause(err)) return this.pauseForSharing(pauseRole(err));
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
@@ -102,6 +120,11 @@ class LogStreamWatchNode {
       }
       return { delayMs, error: err as Error };
     }
+  }
+
+  private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
+    if (!this.closing) this.use.status(sharedStatus(role, this.use.text));
+    return { delayMs: this.sharing!.retryMs };
   }
 
   private changeMessage(change: StreamChange): NodeMessage {

@@ -22,6 +22,9 @@ import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './polling/poll-loop';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './polling/retry-delay';
 import { watchStatuses } from './polling/watch-status';
 import { migrateNodeConfig } from '../shared/migrations';
+import { LeaseLost } from '../shared-state/fenced-store';
+import { type CheckpointKeeper, SharedCheckpointStore } from './log-watch/shared-checkpoint';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
 
 /** Where the watcher is in the log. */
 interface Position {
@@ -61,7 +64,9 @@ class LogWatchNode {
   private settings: LogWatchSettings | undefined;
   private setupError: Error | undefined;
   private readonly loop: PollLoop;
-  private checkpoint: CheckpointStore | undefined;
+  private checkpoint: CheckpointKeeper | undefined;
+  /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
+  private sharing: WatcherSharing | undefined;
   private position: Position | undefined;
   private domain = '';
   private failures = 0;
@@ -77,6 +82,8 @@ class LogWatchNode {
       if (this.use.setupError) throw this.use.setupError;
       this.settings = readLogWatchSettings(config);
       this.checkpoint = new CheckpointStore(node, this.settings.store);
+      this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node) : undefined;
+      if (this.sharing) this.checkpoint = new SharedCheckpointStore(this.sharing.store('checkpoint'), this.checkpoint as CheckpointStore);
     } catch (err) {
       this.setupError = err as Error;
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
@@ -106,6 +113,7 @@ class LogWatchNode {
     this.use.abort();
     // Waits for the poll in progress: its last checkpoint write completes before the node is gone.
     await this.loop.stop();
+    await this.sharing?.release();
     // A deleted or disabled node's place in the log goes with it (Node-RED drops its context too).
     if (removed && this.checkpoint) await this.checkpoint.delete().catch(() => undefined);
   }
@@ -114,6 +122,12 @@ class LogWatchNode {
     const settings = this.settings!;
     this.readInRun = 0;
     try {
+      if (this.sharing) {
+        const role = await this.sharing.claim();
+        if (role !== 'holder') return this.pauseForSharing(role);
+        // Another process may have moved the checkpoint on while this one did not hold the lease.
+        if (this.sharing.takenOver()) this.position = undefined;
+      }
       const client = this.use.client();
       this.domain = client.domain;
       const reader = new LogReader(client, this.use.signal);
@@ -133,6 +147,7 @@ class LogWatchNode {
       return { delayMs: settings.intervalMs };
     } catch (err) {
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
+      if (this.sharing && isSharingPause(err)) return this.pauseForSharing(pauseRole(err));
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
@@ -141,6 +156,13 @@ class LogWatchNode {
       if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
       return { delayMs, error: err as Error };
     }
+  }
+
+  /** Not this process's turn (standby) or Redis away: nothing is read or sent; the place is re-read from Redis on the next turn. */
+  private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
+    this.position = undefined;
+    if (!this.closing) this.use.status(sharedStatus(role, this.use.text));
+    return { delayMs: this.sharing!.retryMs };
   }
 
   private errorMessage(err: Error, retryInMs: number): NodeMessage {
@@ -196,6 +218,7 @@ class LogWatchNode {
       const matched = fresh.filter((event) => settings.matches(event.type));
       if (matched.length > 0) {
         if (this.closing) return;
+        this.checkHolding();
         this.node.send(this.batchMessage(matched));
         position.lastDate = typeof matched[matched.length - 1].date === 'string' ? (matched[matched.length - 1].date as string) : position.lastDate;
       }
@@ -208,6 +231,7 @@ class LogWatchNode {
         }
         if (!settings.matches(event.type)) continue;
         if (this.closing) return;
+        this.checkHolding();
         this.node.send(this.eventMessage(event));
         if (typeof event.date === 'string') position.lastDate = event.date;
         await this.save(position, settings);
@@ -217,6 +241,11 @@ class LogWatchNode {
     if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
     if (page.next !== null) position.cursor = page.next;
     if (stateOf(position) !== this.savedState) await this.save(position, settings);
+  }
+
+  /** A replica that may have lost the lease sends nothing more (its next write would be refused anyway). */
+  private checkHolding(): void {
+    if (this.sharing && !this.sharing.holding) throw new LeaseLost('auth0-log-watch');
   }
 
   private eventMessage(event: LogEvent): NodeMessage {

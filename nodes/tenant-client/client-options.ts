@@ -1,3 +1,6 @@
+import type { ConfigError } from '../shared/errors';
+import type { SharedState } from '../shared-state/shared-state';
+
 /** Settings of one tenant's client, read from an `auth0-config` node (or given by tests). */
 export interface TenantClientOptions {
   /** `my-tenant.eu.auth0.com`, or `host:port` for a local emulator. */
@@ -33,4 +36,8 @@ export interface TenantClientOptions {
   nodeRedVersion?: string;
   /** Where the client reports retries and renewals; never given a secret. */
   log?: (level: 'debug' | 'info' | 'warn', message: string) => void;
+  /** The replicas' shared state (Redis), when the config node has a Redis URL. */
+  shared?: SharedState;
+  /** An unusable Redis URL: every request fails with it (running alone could duplicate work). */
+  sharedStateError?: ConfigError;
 }

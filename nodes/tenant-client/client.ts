@@ -13,7 +13,7 @@ import { buildUrl, checkHeaders } from './request-target';
 import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
 import { ClientStatusPublisher, errorStatusText } from './client-status';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
-import { type AcquireOptions, type Lane, TenantLimiter, type WaiterErrors } from './limiter';
+import { type AcquireOptions, type Lane, type Release, TenantLimiter, type WaiterErrors } from './limiter';
 import { RateLimitPolicy } from './rate-limit-policy';
 import { sendFollowingRedirects } from './redirects';
 import { Redactor, secretValuesOf } from './redact';
@@ -21,6 +21,11 @@ import { telemetryHeader, userAgent } from './telemetry';
 import { TokenRefresh } from './token-refresh';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
+import type { SharedTokenStore } from '../shared-state/shared-token';
+import { sharedBudgetFor, sharedTokenFor } from '../shared-state/tenant-sharing';
+import type { BucketKnowledge, SharedBudget } from '../shared-state/shared-budget';
+import { rateLimitLane } from '../shared-state/endpoint-class';
+import { registerSharedState } from '../shared-state/client-registry';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
 import type { HttpMethod } from '../shared/catalogue';
 
@@ -38,8 +43,9 @@ function positive(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-function laneOf(path: string): Lane {
-  return path.startsWith('/api/v2/') || path === '/api/v2' ? 'management' : 'authentication';
+/** The rate-limit bucket a request draws from: the Authentication API, or a Management API endpoint class. */
+function laneOf(method: HttpMethod, path: string): Lane {
+  return rateLimitLane(method, path);
 }
 
 /** A host name or IPv4 address, or a bracketed IPv6 address, each with an optional port. */
@@ -129,6 +135,10 @@ class Auth0TenantClient implements TenantClient {
   private readonly limiter: TenantLimiter;
   private readonly tokens: ManagementTokenProvider;
   private readonly authentication: ClientAuthentication;
+  /** The token shared with the other processes of the tenant (Redis), when configured. */
+  private readonly sharedToken: SharedTokenStore | undefined;
+  /** The rate-limit budget shared with the other processes of the tenant (Redis), when configured. */
+  private readonly budget: SharedBudget | undefined;
   private readonly redactor: Redactor;
   private readonly baseHeaders: Record<string, string>;
   /** Aborted by close(): ends the token fetch (requests end through `inFlight` and the transport). */
@@ -146,7 +156,7 @@ class Auth0TenantClient implements TenantClient {
     this.domain = host;
     this.baseUrl = baseUrl;
     this.origin = error ? '' : new URL(baseUrl).origin;
-    this.configError = error;
+    this.configError = error ?? options.sharedStateError;
     setMaxListeners(0, this.lifetime.signal);
     this.retries = Math.min(10, Math.max(0, Math.floor(Number.isFinite(options.retries) ? options.retries : DEFAULTS.retries)));
     this.connectTimeout = positive(options.connectTimeout, DEFAULTS.connectTimeout);
@@ -166,9 +176,12 @@ class Auth0TenantClient implements TenantClient {
     this.limiter = new TenantLimiter(limiterOptions);
     this.status = new ClientStatusPublisher((now) => this.limiter.snapshot(now));
 
+    this.sharedToken = sharedTokenFor(options, host, (level, message) => this.log(level, message));
+    this.budget = sharedBudgetFor(options, (level, message) => this.log(level, message));
+    if (options.shared) registerSharedState(this, options.shared);
     const tokenOptions: ConstructorParameters<typeof ManagementTokenProvider>[0] = {
       domain: host,
-      fetchToken: () => this.fetchToken(),
+      fetchToken: () => (this.sharedToken ? this.sharedToken.fetch(() => this.fetchToken()) : this.fetchToken()),
       abortError: () => networkError({ kind: 'aborted' }, false, this.context(TOKEN_OPERATION)),
       log: (level, message) => this.log(level, message),
     };
@@ -272,7 +285,7 @@ class Auth0TenantClient implements TenantClient {
   /** Attempts until an answer that is not a 429 to retry or a 401 to refresh. */
   private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: RequestContext, held: HeldAbort): Promise<Auth0Response<T>> {
     const { url, extraHeaders, body, userToken } = prepared;
-    const lane = laneOf(spec.path);
+    const lane = laneOf(spec.method, spec.path);
     const errors = this.waiterErrors(ctx);
     const rateLimit = new RateLimitPolicy(this.limiter, lane, this.retries, (message) => this.debug(message));
     const refresh = new TokenRefresh(this.tokens);
@@ -284,7 +297,7 @@ class Auth0TenantClient implements TenantClient {
       }
       const acquireOptions: AcquireOptions = { priority: rateLimit.retries > 0 || refresh.used, errors };
       if (spec.signal) acquireOptions.signal = spec.signal;
-      const release = await this.limiter.acquire(lane, acquireOptions);
+      const { release, sharedPacing } = await this.slot(lane, acquireOptions, errors);
       let result: ExchangeResult;
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
@@ -299,6 +312,7 @@ class Auth0TenantClient implements TenantClient {
           throw err;
         }
         this.limiter.unanswered(lane);
+        if (sharedPacing) this.budget!.unanswered(lane);
         const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
         if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.status.lastError = errorStatusText(failure);
         release();
@@ -306,7 +320,10 @@ class Auth0TenantClient implements TenantClient {
       }
       // Everything the answer says about the tenant is applied before the slot is given back,
       // so no queued request slips out between a 429 and the pause it calls for.
-      const { limits, retry, said } = rateLimit.apply(ctx.operation, result.statusCode, result.headers, spec.ownRateLimit === true);
+      const { limits, retry, said } = await rateLimit.apply(ctx.operation, result.statusCode, result.headers, {
+        ownLimit: spec.ownRateLimit === true,
+        ...(sharedPacing && this.budget ? { shared: this.budget } : {}),
+      });
       if (result.statusCode >= 500) this.status.lastError = `HTTP ${result.statusCode}`;
       else if (result.statusCode !== 429) this.status.lastError = undefined;
       // A streamed body holds no slot while the caller reads it (a slow reader must not stall the tenant).
@@ -321,6 +338,7 @@ class Auth0TenantClient implements TenantClient {
 
       if (refresh.shouldRetry(result.statusCode, spec.auth, token)) {
         await this.readBody(result, ctx);
+        if (token !== undefined) this.sharedToken?.rejected(token);
         this.debug(`${ctx.operation}: token rejected (401), fetching a fresh one and retrying once`);
         continue;
       }
@@ -335,6 +353,29 @@ class Auth0TenantClient implements TenantClient {
         data: this.responseData(result, spec, ctx) as T,
         rateLimit: limits,
       };
+    }
+  }
+
+  /**
+   * A local slot, and with Redis a token of the lane's shared budget (`sharedPacing`). A request
+   * whose class has no token yet gives its slot back while it waits, so it holds up no other
+   * class; with Redis away the local limiter alone paces (sharedPacing false).
+   */
+  private async slot(lane: Lane, acquireOptions: AcquireOptions, errors: WaiterErrors): Promise<{ release: Release; sharedPacing: boolean }> {
+    for (;;) {
+      const release = await this.limiter.acquire(lane, acquireOptions);
+      if (!this.budget) return { release, sharedPacing: false };
+      let waitMs: number;
+      try {
+        waitMs = await this.budget.take(lane);
+      } catch (err) {
+        release();
+        throw err;
+      }
+      if (waitMs <= 0) return { release, sharedPacing: waitMs === 0 };
+      release();
+      await this.budget.wait(waitMs, acquireOptions.signal, errors.aborted);
+      if (this.closed) throw errors.closed();
     }
   }
 

@@ -13,7 +13,12 @@
 
 import { BucketModel, type BucketObservation } from './bucket-model';
 
-export type Lane = 'management' | 'authentication';
+/**
+ * The bucket a request draws from: `authentication`, or `management:<endpoint class>` (Auth0 limits
+ * reading users, writing users, logs … separately; see shared-state/endpoint-class.ts). A lane's
+ * pause and learnt bucket hold only its own requests.
+ */
+export type Lane = string;
 
 export interface LimiterOptions {
   maxConcurrent: number;
@@ -61,9 +66,9 @@ export class TenantLimiter {
   private active = 0;
   private readonly retries: Waiter[] = [];
   private readonly firsts: Waiter[] = [];
-  private readonly pauses: Record<Lane, number> = { management: 0, authentication: 0 };
+  private readonly pauses = new Map<Lane, number>();
   /** The service's bucket per lane, learnt from its headers: requests go out as it refills. */
-  private readonly buckets: Record<Lane, BucketModel> = { management: new BucketModel(), authentication: new BucketModel() };
+  private readonly buckets = new Map<Lane, BucketModel>();
   private nextStartAt = 0;
   private wakeTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -109,25 +114,34 @@ export class TenantLimiter {
 
   /** Holds back every request of `lane` until `untilMs` (epoch ms); an earlier time never shortens a pause. */
   pause(lane: Lane, untilMs: number): void {
-    if (this.closed || untilMs <= this.pauses[lane]) return;
-    this.pauses[lane] = untilMs;
+    if (this.closed || untilMs <= this.pausedUntil(lane)) return;
+    this.pauses.set(lane, untilMs);
     this.pump();
   }
 
   pausedUntil(lane: Lane): number {
-    return this.pauses[lane];
+    return this.pauses.get(lane) ?? 0;
+  }
+
+  private bucket(lane: Lane): BucketModel {
+    let bucket = this.buckets.get(lane);
+    if (!bucket) {
+      bucket = new BucketModel();
+      this.buckets.set(lane, bucket);
+    }
+    return bucket;
   }
 
   /** What an answer's rate-limit headers say about the lane's bucket. */
   observe(lane: Lane, seen: BucketObservation, now = Date.now()): void {
     if (this.closed) return;
-    this.buckets[lane].observe(now, seen);
+    this.bucket(lane).observe(now, seen);
     this.pump();
   }
 
   /** A request of the lane ended with no answer. */
   unanswered(lane: Lane): void {
-    this.buckets[lane].forget();
+    this.bucket(lane).forget();
   }
 
   /**
@@ -135,21 +149,21 @@ export class TenantLimiter {
    * `guessed` (only estimated from a reset), or `unknown`.
    */
   bucketKnowledge(lane: Lane): 'measured' | 'guessed' | 'unknown' {
-    const bucket = this.buckets[lane];
+    const bucket = this.bucket(lane);
     return bucket.measured ? 'measured' : bucket.active ? 'guessed' : 'unknown';
   }
 
   /** The rate the lane is paced at, requests per second, once learnt. */
   pacedRate(lane: Lane): number | undefined {
-    return this.buckets[lane].ratePerSecond;
+    return this.bucket(lane).ratePerSecond;
   }
 
   snapshot(now = Date.now()): LimiterSnapshot {
     const queued = this.retries.length + this.firsts.length;
     const snap: LimiterSnapshot = { active: this.active, queued };
     let until = 0;
-    for (const lane of ['management', 'authentication'] as const) {
-      if (this.pauses[lane] > now && this.hasWaiter(lane)) until = Math.max(until, this.pauses[lane]);
+    for (const [lane, pausedUntil] of this.pauses) {
+      if (pausedUntil > now && this.hasWaiter(lane)) until = Math.max(until, pausedUntil);
     }
     if (until > 0) snap.pausedUntil = until;
     return snap;
@@ -192,7 +206,7 @@ export class TenantLimiter {
 
   /** When a request of the lane may start: after its pause and once its bucket has a token. */
   private readyAt(lane: Lane, now: number): number {
-    return Math.max(this.pauses[lane], now + this.buckets[lane].waitMs(now));
+    return Math.max(this.pausedUntil(lane), now + this.bucket(lane).waitMs(now));
   }
 
   /** The first waiter whose lane may start now, retries first. */
@@ -243,7 +257,7 @@ export class TenantLimiter {
 
   /** A request of `lane` takes a slot. */
   private start(lane: Lane, now: number): void {
-    this.buckets[lane].take(now);
+    this.bucket(lane).take(now);
     this.active++;
     if (this.intervalMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.intervalMs;
   }

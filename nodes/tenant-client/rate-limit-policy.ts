@@ -12,6 +12,7 @@
 import { backoffMs } from '../shared/backoff';
 import type { RateLimitState } from '../shared/http-types';
 import type { Lane, TenantLimiter } from './limiter';
+import type { BucketKnowledge, SharedBudget } from '../shared-state/shared-budget';
 import { RATE_LIMIT_BACKOFF, type ServiceWait, exhaustedUntilMs, parseRateLimit, resetAtMs, serviceWait, waitUntilMs } from './rate-limit';
 
 export interface RateLimitOutcome {
@@ -21,6 +22,13 @@ export interface RateLimitOutcome {
   retry: boolean;
   /** For a 429: when the service says to come back. */
   said: ServiceWait | undefined;
+}
+
+export interface ApplyOptions {
+  /** A 429 that concerns this one request (the Events API's connection cap): never retried here, never holding the tenant. */
+  ownLimit?: boolean;
+  /** The tenant's budget shared through Redis, when this attempt was paced by it. */
+  shared?: SharedBudget;
 }
 
 /** One request's rate-limit state across its attempts. */
@@ -41,30 +49,40 @@ export class RateLimitPolicy {
    * slips out between a 429 and the pause it calls for. `ownLimit`: a 429 that concerns this one
    * request (the Events API's connection cap), never retried here and never holding the tenant.
    */
-  apply(operation: string, statusCode: number, headers: Record<string, string>, ownLimit = false): RateLimitOutcome {
+  async apply(operation: string, statusCode: number, headers: Record<string, string>, options: ApplyOptions = {}): Promise<RateLimitOutcome> {
     const { limiter, lane } = this;
+    const { ownLimit = false, shared } = options;
     const now = Date.now();
     const limits = parseRateLimit(headers);
     if (ownLimit && statusCode === 429) return { limits, retry: false, said: serviceWait(headers, now) };
     const fullAtMs = resetAtMs(headers, now);
-    limiter.observe(lane, {
+    const observation = {
       accepted: statusCode !== 429,
       ...(limits.limit !== undefined ? { limit: limits.limit } : {}),
       ...(limits.remaining !== undefined ? { remaining: limits.remaining } : {}),
       ...(fullAtMs !== undefined ? { fullAtMs } : {}),
-    }, now);
+    };
+    // Shared pacing: the bucket is learnt in Redis from every process's answers; locally only the
+    // count of requests in flight is kept.
+    let sharedKnowledge: BucketKnowledge = 'unknown';
+    if (shared) {
+      sharedKnowledge = await shared.observe(lane, observation, now);
+      limiter.unanswered(lane);
+    } else {
+      limiter.observe(lane, observation, now);
+    }
     // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
     // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
     // once the bucket should hold a token again. Only once per request: a second 429, a bucket
     // not learnt, or an explicit Retry-After means the service's own wait.
-    const knowledge = headers['retry-after'] === undefined ? limiter.bucketKnowledge(lane) : 'unknown';
+    const knowledge = headers['retry-after'] !== undefined ? 'unknown' : shared ? sharedKnowledge : limiter.bucketKnowledge(lane);
     const said = statusCode === 429 ? serviceWait(headers, now) : undefined;
     const retry = statusCode === 429 && this.retries < this.maxRetries;
     const pacedRetry = retry && knowledge !== 'unknown' && !this.pacedRetryUsed;
     if (pacedRetry) {
       this.pacedRetryUsed = true;
       this.retries++;
-      this.debug(`${operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${limiter.pacedRate(lane)?.toFixed(1)}/s), retry ${this.retries}/${this.maxRetries}`);
+      this.debug(`${operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${(shared ? shared.pacedRate(lane) : limiter.pacedRate(lane))?.toFixed(1)}/s), retry ${this.retries}/${this.maxRetries}`);
     } else if (retry) {
       this.retries++;
       const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(this.retries, RATE_LIMIT_BACKOFF);
@@ -73,11 +91,13 @@ export class RateLimitPolicy {
           `(${said ? 'until the service reset' : 'backoff'}), retry ${this.retries}/${this.maxRetries}`,
       );
       limiter.pause(lane, now + waitMs);
+      shared?.pause(lane, now + waitMs, now);
     } else {
       const exhaustedUntil = knowledge !== 'unknown' ? undefined : exhaustedUntilMs(headers, now);
       if (exhaustedUntil !== undefined) {
         this.debug(`${operation}: rate limit used up, holding the tenant's ${lane} requests ${Math.ceil((exhaustedUntil - now) / 1000)} s until the reset`);
         limiter.pause(lane, exhaustedUntil);
+        shared?.pause(lane, exhaustedUntil, now);
       }
     }
     return { limits, retry, said };

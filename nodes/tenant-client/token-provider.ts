@@ -15,6 +15,8 @@ export interface FetchedToken {
   accessToken: string;
   /** Seconds. */
   expiresIn: number;
+  /** When to renew, epoch ms, if the fetcher decides (a token shared by replicas is renewed at one time). */
+  renewAtMs?: number;
 }
 
 export interface TokenProviderOptions {
@@ -135,7 +137,7 @@ export class ManagementTokenProvider {
       const renewAfterMs = Math.max(Math.min(lifetimeMs * 0.9, lifetimeMs - 60_000), lifetimeMs * 0.5);
       const token: CachedToken = {
         token: fetched.accessToken,
-        renewAt: started + renewAfterMs,
+        renewAt: fetched.renewAtMs ?? started + renewAfterMs,
         usableUntil: started + lifetimeMs - Math.min(10_000, lifetimeMs * 0.05),
       };
       this.cached = token;

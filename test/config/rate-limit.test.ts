@@ -234,7 +234,7 @@ describe('tenant client: rate limits', function () {
     assert.match(limited.text, /^rate limited [12]s$/);
     assert.ok(limited.resumeAt !== undefined && limited.resumeAt > Date.now() - 2000);
     assert.equal(seen.length, published, 'nothing after unsubscribing');
-    assert.ok(lines.some((l) => /^get \/api\/v2\/users: rate limited \(429\), pausing the tenant's management requests 1\.\d s \(until the service reset\), retry 1\/3$/.test(l)), lines.join('\n'));
+    assert.ok(lines.some((l) => /^get \/api\/v2\/users: rate limited \(429\), pausing the tenant's management:users-read requests 1\.\d s \(until the service reset\), retry 1\/3$/.test(l)), lines.join('\n'));
   });
 
   it('reports an error status when the tenant cannot be reached, and idle again after a success', async function () {

@@ -92,4 +92,14 @@ describe('emulator CLI', function () {
     const bad = spawn(process.execPath, [CLI, '--bogus'], { stdio: 'ignore' });
     assert.equal(await exitCode(bad), 2);
   });
+
+  it('starts at a plan\'s per-endpoint limits, sped up', async () => {
+    const { parseArgs } = await import('../../emulator/cli');
+    const options = parseArgs(['--rate-limit-plan', 'professional', '--plan-speed', '60']);
+    const perMinuteAt60 = (limit: { perSecond: number; burst?: number } | undefined): [number, number | undefined] => [Math.round(limit?.perSecond ?? 0), limit?.burst];
+    assert.deepEqual(perMinuteAt60(options.rateLimit?.endpoints?.['users-read']), [500, 40], '500 a minute sped up 60×: 500 a second');
+    assert.deepEqual(perMinuteAt60(options.rateLimit?.endpoints?.logs), [100, 10]);
+    assert.throws(() => parseArgs(['--rate-limit-plan', 'gold']), /unknown rate-limit plan/);
+    assert.throws(() => parseArgs(['--plan-speed', '2']), /needs --rate-limit-plan/);
+  });
 });

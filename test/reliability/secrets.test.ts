@@ -304,7 +304,7 @@ describe('reliability: secrets never leak', function () {
     assert.equal(new Set(checked).size, Object.keys(nodeFiles()).length, 'every node type\'s editor was read');
     // The runtime's own record of the credentials: secrets are of type password (never sent back to the editor).
     const registry = (helper as unknown as { _redNodes: { getCredentialDefinition(type: string): Record<string, { type: string }> | undefined } })._redNodes;
-    assert.deepEqual(registry.getCredentialDefinition('auth0-config'), { token: { type: 'password' }, clientId: { type: 'text' }, clientSecret: { type: 'password' }, privateKey: { type: 'password' } });
+    assert.deepEqual(registry.getCredentialDefinition('auth0-config'), { token: { type: 'password' }, clientId: { type: 'text' }, clientSecret: { type: 'password' }, privateKey: { type: 'password' }, redisUrl: { type: 'password' } });
     assert.equal(registry.getCredentialDefinition('auth0-log-stream-in')?.authorization?.type, 'password');
     // The generated editors offer a secret input only msg, flow, global or env: never a literal saved in the flow.
     const editor = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'resources', 'auth0-editor.js'), 'utf8');

@@ -30,7 +30,8 @@ export interface WatcherOptions {
   client(): TenantClient;
   intervalMs: number;
   exportOutput: ExportOutput;
-  store: WatchStore;
+  /** Where the watched jobs are kept (the node's context store, or Redis shared by replicas). */
+  store: Pick<WatchStore, 'load' | 'save' | 'flush' | 'clear'>;
   status(status: NodeStatus | Record<string, never>): void;
   /** The status texts (see status-text.ts). */
   text: StatusText;
@@ -114,7 +115,11 @@ export class JobWatcher {
   // ---- scheduling ----------------------------------------------------------------------------
 
   private async resume(): Promise<void> {
-    const saved = await this.options.store.load();
+    this.adopt(await this.options.store.load());
+  }
+
+  /** Watches saved jobs not watched yet (after a restart, or jobs another replica handed over); their ends go to node.send. */
+  adopt(saved: SavedJob[]): void {
     if (this.closed) return;
     const now = this.now();
     for (const entry of saved) {

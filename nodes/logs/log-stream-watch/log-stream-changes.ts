@@ -76,6 +76,16 @@ export class StreamStatusTracker {
     return changes;
   }
 
+  /** What is known, without the streams' secrets, for a replica that takes over (shared state). */
+  snapshot(): { id: string; status: string; stream: LogStream }[] | undefined {
+    return this.known && [...this.known].map(([id, known]) => ({ id, status: known.status, stream: withoutSecrets(known.stream) as LogStream }));
+  }
+
+  /** Continues from another replica's snapshot: its streams are the baseline. */
+  restore(entries: { id: string; status: string; stream: LogStream }[] | undefined): void {
+    this.known = entries ? new Map(entries.map((e) => [e.id, { status: e.status, stream: e.stream }])) : undefined;
+  }
+
   /** Counts by status, for the node's status text. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};

@@ -35,7 +35,7 @@ export function checkpointKey(nodeId: string): string {
   return `auth0LogWatch_${nodeId.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
-function isRecord(value: unknown): value is CheckpointRecord {
+export function isRecord(value: unknown): value is CheckpointRecord {
   if (!value || typeof value !== 'object') return false;
   const r = value as Record<string, unknown>;
   const nullableString = (v: unknown): boolean => v === null || typeof v === 'string';

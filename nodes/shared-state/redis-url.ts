@@ -1,0 +1,67 @@
+/**
+ * The config node's `redisUrl` credential, checked before anything connects: `redis://` or
+ * `rediss://` (TLS), a host, an optional port and database number. Every error and every
+ * description names the setting and shows the URL with its password replaced, never the password.
+ */
+import { ConfigError } from '../shared/errors';
+
+export const REDIS_URL_SETTING = 'Redis URL (redisUrl)';
+
+export interface RedisTarget {
+  tls: boolean;
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  /** The URL with the password replaced by `***`, for status, logs and errors. */
+  display: string;
+}
+
+/** The URL as it may be shown: user kept, password masked. */
+export function maskRedisUrl(raw: string): string {
+  return raw.replace(/^(\w+:\/\/)([^@/]*)@/, (_all, scheme: string, auth: string) => {
+    const colon = auth.indexOf(':');
+    return colon < 0 ? `${scheme}***@` : `${scheme}${auth.slice(0, colon)}:***@`;
+  });
+}
+
+function bad(display: string, reason: string): ConfigError {
+  return new ConfigError(`auth0-config: the ${REDIS_URL_SETTING} "${display}" ${reason}; expected redis://[user:password@]host[:6379][/db] or rediss://… for TLS`);
+}
+
+/** Parses the setting; undefined when it is empty (no shared state). */
+export function parseRedisUrl(raw: unknown): RedisTarget | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const text = String(raw).trim();
+  if (text === '') return undefined;
+  const display = maskRedisUrl(text);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // Text that is not a URL is not shown at all: it may be anything, a password included.
+    throw new ConfigError(`auth0-config: the ${REDIS_URL_SETTING} is not a URL; expected redis://[user:password@]host[:6379][/db] or rediss://… for TLS`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(display, `has the scheme "${url.protocol.replace(/:$/, '')}"`);
+  if (url.hostname === '') throw bad(display, 'names no host');
+  const port = url.port === '' ? 6379 : Number(url.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad(display, 'has no usable port');
+  const dbText = url.pathname.replace(/^\//, '');
+  const db = dbText === '' ? 0 : Number(dbText);
+  if (!/^\d*$/.test(dbText) || !Number.isInteger(db) || db < 0) throw bad(display, 'names a database that is not a number');
+  if (url.search !== '' || url.hash !== '') throw bad(display, 'has a query or fragment');
+  const target: RedisTarget = { tls: url.protocol === 'rediss:', host: url.hostname.replace(/^\[|\]$/g, ''), port, db, display };
+  if (url.username !== '') target.username = decodeURIComponent(url.username);
+  if (url.password !== '') target.password = decodeURIComponent(url.password);
+  return target;
+}
+
+/** The key prefix: the setting when given, else the tenant's domain; no spaces or control characters. */
+export function keyPrefixFrom(raw: unknown, domain: string): string {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const prefix = text === '' ? domain.toLowerCase() : text;
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(prefix)) throw new ConfigError(`auth0-config: the key prefix (keyPrefix) "${prefix}" contains spaces or control characters`);
+  return prefix;
+}

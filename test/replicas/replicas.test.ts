@@ -1,0 +1,290 @@
+/**
+ * Three Node-RED processes with the same flows, one emulator at a tenant rate limit, one Redis:
+ * the log watch runs in one process at a time and every log event is sent exactly once across
+ * the three, in order, through a graceful restart of the holder, a SIGKILL of the holder
+ * mid-stream and a restart of Redis; the action nodes never stop; one token request in all.
+ *
+ * The repeats allowed, and counted: after a SIGKILL, the one event the killed holder had sent but
+ * not yet recorded in its checkpoint; after Redis went away mid-poll, the one event sent before the
+ * checkpoint write was refused. A graceful restart repeats nothing.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startEmulator, type Emulator } from '../../emulator';
+import { RedisServer } from '../../scripts/local-redis';
+import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
+import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
+
+const PREFIX = 'replicas-test';
+
+function record(file: string, what: string): string {
+  return `global.get('fs').appendFileSync(${JSON.stringify(file)}, ${what} + ' ' + global.get('pid') + ' ' + Date.now() + '\\n'); return null;`;
+}
+
+function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
+  const events = path.join(dir, 'events.txt');
+  const actions = path.join(dir, 'actions.txt');
+  return [
+    { id: 'tab', type: 'tab', label: 'replicas' },
+    {
+      id: 'tenant', type: 'auth0-config', name: 'emulator', domain: emu.domain, protocol: 'http', timeout: 2, readTimeout: 2, retries: 5,
+      keyPrefix: PREFIX, leaseSeconds: 1, credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
+    },
+    {
+      id: 'watch', type: 'auth0-log-watch', z: 'tab', tenant: 'tenant', interval: 0.2, start: 'oldest', startId: '', types: [], categories: [],
+      output: 'event', store: '', x: 100, y: 100, wires: [['recordEvent']],
+    },
+    { id: 'recordEvent', type: 'function', z: 'tab', func: record(events, 'msg.payload.log_id'), outputs: 1, x: 300, y: 100, wires: [[]] },
+    { id: 'tick', type: 'inject', z: 'tab', repeat: '0.3', once: true, onceDelay: 0.1, topic: '', payload: '', payloadType: 'date', x: 100, y: 200, wires: [['list']] },
+    {
+      id: 'list', type: 'auth0-users', z: 'tab', tenant: 'tenant', operation: 'list', params: { per_page: { value: '5', type: 'num' } }, paging: 'page',
+      pagingOutput: 'array', version: 1, x: 300, y: 200, wires: [['recordOk']],
+    },
+    { id: 'recordOk', type: 'function', z: 'tab', func: record(actions, "'ok'"), outputs: 1, x: 500, y: 200, wires: [[]] },
+    { id: 'catch', type: 'catch', z: 'tab', scope: ['list'], uncaught: false, x: 300, y: 260, wires: [['recordError']] },
+    { id: 'recordError', type: 'function', z: 'tab', func: record(actions, "'error'"), outputs: 1, x: 500, y: 260, wires: [[]] },
+    // A job to watch comes in over HTTP (to whichever replica); its end is recorded by the replica that sends it.
+    { id: 'jobIn', type: 'http in', z: 'tab', url: '/watch-job', method: 'post', upload: false, x: 100, y: 320, wires: [['jobwatch', 'jobAnswer']] },
+    { id: 'jobAnswer', type: 'http response', z: 'tab', statusCode: '202', headers: {}, x: 300, y: 380, wires: [] },
+    { id: 'jobwatch', type: 'auth0-job-watch', z: 'tab', tenant: 'tenant', interval: 0.2, store: '', exportOutput: 'array', version: 1, x: 300, y: 320, wires: [['recordJob'], ['recordJob']] },
+    { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'tenant', interval: 0.3, x: 100, y: 440, wires: [['recordStream']] },
+    { id: 'recordStream', type: 'function', z: 'tab', func: record(path.join(dir, 'streams.txt'), 'msg.topic'), outputs: 1, x: 300, y: 440, wires: [[]] },
+    { id: 'recordJob', type: 'function', z: 'tab', func: record(path.join(dir, 'jobs.txt'), 'msg.auth0.jobId'), outputs: 1, x: 500, y: 320, wires: [[]] },
+  ];
+}
+
+interface Line {
+  what: string;
+  pid: number;
+  at: number;
+}
+
+function lines(file: string): Line[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [what, pid, at] = line.split(' ');
+    return { what, pid: Number(pid), at: Number(at) };
+  });
+}
+
+function repeats(ids: string[]): string[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+}
+
+async function waitFor(what: string, test: () => boolean | Promise<boolean>, limitMs = 30_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('replicas: three Node-RED processes sharing one tenant through Redis', function () {
+  this.timeout(180_000);
+  let emu: Emulator;
+  let redis: RedisServer;
+  let dir: string;
+  let replicas: Replica[] = [];
+
+  before(async function () {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-replicas-'));
+    emu = await startEmulator({ port: 0, rateLimit: { perSecond: 50, burst: 50 } });
+    redis = await RedisServer.start();
+    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
+    await Promise.all(replicas.map((r) => r.start()));
+    await Promise.all(replicas.map((r) => r.deploy(flows(emu, redis.url, dir))));
+  });
+
+  after(async function () {
+    await Promise.all(replicas.map((r) => r.kill()));
+    await redis?.remove();
+    await emu?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const eventsFile = (): string => path.join(dir, 'events.txt');
+  const sent = (): string[] => lines(eventsFile()).map((l) => l.what);
+  const logIds = (): string[] => emu.logs.all().map((e) => String(e.log_id));
+  const allSent = (): boolean => {
+    const have = new Set(sent());
+    return logIds().every((id) => have.has(id));
+  };
+
+  function write(count: number, label: string): void {
+    for (let i = 0; i < count; i++) emu.logs.write({ type: i % 2 ? 'fp' : 's', description: `${label} ${i}` });
+  }
+
+  /** Writes events every `everyMs` until stopped: the stream the watchers follow while things break. */
+  function stream(label: string, everyMs = 40): () => void {
+    let n = 0;
+    const timer = setInterval(() => write(1, `${label} ${n++}`), everyMs);
+    return () => clearInterval(timer);
+  }
+
+  async function holder(nodeId = 'watch'): Promise<Replica> {
+    let found: Replica | undefined;
+    await waitFor('a lease holder', async () => {
+      const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
+      const pid = text ? Number(text.split(':')[1]) : 0;
+      found = replicas.find((r) => r.pid === pid);
+      return found !== undefined;
+    });
+    return found!;
+  }
+
+  async function redisGet(key: string): Promise<string | null> {
+    const { SharedState } = await import('../../nodes/shared-state/shared-state');
+    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
+    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
+    try {
+      if (!(await state.whenAvailable(3000))) return null;
+      return await state.command<string | null>('GET', key);
+    } finally {
+      await state.close();
+    }
+  }
+
+  it('sends every log event once, in order, through a graceful restart, a SIGKILL and a Redis restart', async function () {
+    write(20, 'first');
+    await waitFor('the first events', allSent);
+    assert.deepEqual(repeats(sent()), [], 'three processes, one sender');
+    assert.equal(new Set(lines(eventsFile()).map((l) => l.pid)).size, 1, 'one process sent them all');
+
+    // A graceful restart of the holder: another takes over at once (the lease is given back).
+    const first = await holder();
+    let stop = stream('graceful');
+    await first.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await first.start();
+    stop();
+    await waitFor('the events around the graceful restart', allSent);
+    assert.deepEqual(repeats(sent()), [], 'a graceful restart repeats nothing');
+
+    // SIGKILL of the holder mid-stream: another takes over within the lease time.
+    const second = await holder();
+    stop = stream('kill');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await second.kill();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    stop();
+    await waitFor('the events around the kill', allSent);
+    const afterKill = repeats(sent());
+    assert.ok(afterKill.length <= 1, `a SIGKILL repeats at most the one event sent but not recorded, repeated: ${afterKill.join(', ')}`);
+    await second.start();
+
+    // Redis restarted mid-stream: the watchers pause, nothing is lost, the action nodes go on.
+    stop = stream('redis');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const downAt = Date.now();
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const upAt = Date.now();
+    await redis.begin();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    stop();
+    await waitFor('the events around the Redis restart', allSent);
+    const all = sent();
+    const repeated = repeats(all);
+    assert.ok(repeated.length - afterKill.length <= 1, `a Redis restart repeats at most the one event whose checkpoint write it refused, repeated: ${repeated.join(', ')}`);
+
+    // In order: the events as sent, first sendings only, are the log's order.
+    const firstSendings = all.filter((id, i) => all.indexOf(id) === i);
+    assert.deepEqual(firstSendings, logIds(), 'in the order of the log');
+
+    const actions = lines(path.join(dir, 'actions.txt'));
+    assert.equal(actions.filter((l) => l.what === 'error').length, 0, 'no action failed');
+    const duringOutage = actions.filter((l) => l.what === 'ok' && l.at > downAt + 200 && l.at < upAt);
+    assert.ok(duringOutage.length > 0, 'the action nodes went on while Redis was away');
+
+    const senders = new Set(lines(eventsFile()).map((l) => l.pid));
+    assert.ok(senders.size >= 3, `the watch moved from process to process (${senders.size} senders)`);
+    assert.ok(!senders.has(0));
+
+    const tokenGrants = emu.logs.all().filter((e) => e.type === 'seccft');
+    assert.equal(tokenGrants.length, 1, 'one token request across the three processes, restarts included');
+  });
+
+  it('watches each job once across the replicas: handed over by a standby, resumed after the holder is killed', async function () {
+    const jobLines = (): Line[] => lines(path.join(dir, 'jobs.txt'));
+    const connectionId = databaseConnectionId(emu);
+    const watchVia = async (replica: Replica, jobId: string): Promise<void> => {
+      const res = await fetch(`${replica.url}/watch-job`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: jobId }) });
+      assert.equal(res.status, 202);
+    };
+
+    // A replica that does not hold the watch hands the job over; the holder sends its end, once.
+    emu.clock.setSpeed(200);
+    const jobHolder = await holder('jobwatch');
+    const standby = replicas.find((r) => r !== jobHolder)!;
+    const first = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'handed.example.com' })));
+    await watchVia(standby, String(first.id));
+    await waitFor('the handed-over job\'s end', () => jobLines().some((l) => l.what === first.id));
+    assert.deepEqual(jobLines().map((l) => [l.what, l.pid]), [[first.id, jobHolder.pid]], 'sent once, by the holder');
+
+    // The holder is killed while its job runs: the next holder finds the job in Redis and sends its end once.
+    emu.clock.setSpeed(0.001);
+    const second = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'killed.example.com' })));
+    await watchVia(jobHolder, String(second.id));
+    await waitFor('the job kept in Redis', () => redisHasField(`${PREFIX}:state:jobwatch:jobs`, String(second.id)));
+    await jobHolder.kill();
+    emu.clock.setSpeed(200);
+    await waitFor('the killed holder\'s job, from another replica', () => jobLines().some((l) => l.what === second.id));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ends = jobLines().filter((l) => l.what === second.id);
+    assert.equal(ends.length, 1, 'its end sent once');
+    assert.notEqual(ends[0].pid, jobHolder.pid);
+    await jobHolder.start();
+  });
+
+  it('reports each log stream status change once, also when the holder was killed in between', async function () {
+    const streamLines = (): Line[] => lines(path.join(dir, 'streams.txt'));
+    const created = await managementFetch(emu, '/api/v2/log-streams', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'siem', type: 'http', sink: { httpEndpoint: 'https://siem.example.com/in' } }),
+    });
+    const stream = (await created.json()) as { id: string };
+    const setStatus = async (status: string): Promise<void> => {
+      const res = await fetch(`${emu.url}/__emulator/log-streams/${stream.id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+      assert.ok(res.ok);
+    };
+    // The stream is known to the holder (and recorded in Redis) before it changes.
+    await waitFor('the stream in the shared statuses', async () => ((await redisHashData(`${PREFIX}:state:streamwatch:streams`)) ?? '').includes(stream.id));
+    await setStatus('suspended');
+    await waitFor('the suspension reported', () => streamLines().some((l) => l.what === 'suspended'));
+    const streamHolder = await holder('streamwatch');
+    await streamHolder.kill();
+    await setStatus('active');
+    await waitFor('the recovery reported by another replica', () => streamLines().some((l) => l.what === 'active'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.deepEqual(streamLines().map((l) => l.what), ['suspended', 'active'], 'each change once across the replicas');
+    assert.notEqual(streamLines()[1].pid, streamHolder.pid);
+    await streamHolder.start();
+  });
+
+  async function redisHashData(key: string): Promise<string | null> {
+    const { SharedState } = await import('../../nodes/shared-state/shared-state');
+    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
+    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
+    try {
+      if (!(await state.whenAvailable(3000))) return null;
+      return await state.command<string | null>('HGET', key, 'data');
+    } finally {
+      await state.close();
+    }
+  }
+
+  async function redisHasField(key: string, field: string): Promise<boolean> {
+    const { SharedState } = await import('../../nodes/shared-state/shared-state');
+    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
+    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
+    try {
+      if (!(await state.whenAvailable(3000))) return false;
+      return (await state.command<number>('HEXISTS', key, field)) === 1;
+    } finally {
+      await state.close();
+    }
+  }
+});

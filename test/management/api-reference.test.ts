@@ -7,8 +7,7 @@
  * It fails on
  * - an operation whose method and path Auth0 does not list (unless the operation says it is legacy
  *   or deprecated, or it is one of the named GENERIC_PATHS),
- * - an endpoint no operation offers that is neither a DELIBERATE_OMISSION (with its reason) nor,
- *   for now, PENDING_OTHER_BRANCHES,
+ * - an endpoint no operation offers that is not a DELIBERATE_OMISSION (with its reason),
  * - a query input the endpoint does not take (unless a named QUERY_EXCEPTION),
  * - an operation whose lifecycle does not match the reference's (early access, beta, deprecated),
  * - an operation that does not reach a route of the emulator (the emulator's unknown-route 404).
@@ -51,14 +50,7 @@ const GENERIC_PATHS: Readonly<Record<string, string>> = {
 /** Endpoints of the reference the package deliberately does not offer, each with the reason a user would accept. */
 const DELIBERATE_OMISSIONS: Readonly<Record<string, string>> = {
   'POST /users/{}/impersonate': 'Auth0 switched user impersonation off for every tenant; the auth0-social operation `impersonate` says so and sends nothing',
-};
-
-/**
- * TEMPORARY: endpoints other branches of issue 15 add, not merged into this branch yet, by group.
- * The coordinator empties this list at merge; whatever is then still missing fails above.
- */
-const PENDING_OTHER_BRANCHES: Readonly<Record<string, readonly string[]>> = {
-  events: ['GET /api/v2/events'],
+  'GET /api/v2/events': 'a Server-Sent Events subscription, not a request with one answer: the auth0-events watcher node subscribes to it (with its offset kept, reconnects and exactly-once delivery)',
 };
 
 /** Query inputs the reference does not list for their endpoint, each with the reason it stays. */
@@ -93,7 +85,6 @@ function catalogueOperations(): Found[] {
   return found;
 }
 
-const pending = new Set(Object.values(PENDING_OTHER_BRANCHES).flat());
 const endpointKey = (e: Endpoint): string => key(e.method, e.path);
 const byKey = new Map(ENDPOINTS.map((e) => [endpointKey(e), e]));
 const outsideReference = (op: OperationSpec): boolean => op.lifecycle === 'legacy' || op.deprecated !== undefined;
@@ -110,7 +101,6 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
   it('has no operation whose method and path Auth0 does not list, unless marked legacy or deprecated', () => {
     const unknown = operations
       .filter((f) => !byKey.has(key(f.op.method, f.op.path)) && !outsideReference(f.op) && !GENERIC_PATHS[name(f)])
-      .filter((f) => !pending.has(`legacy ${f.op.method} ${f.op.path}`))
       .map((f) => `${name(f)}: ${f.op.method} ${f.op.path}`);
     assert.deepEqual(unknown, []);
   });
@@ -125,7 +115,7 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
 
   it('offers every endpoint of the reference, except the deliberate omissions (and, for now, other branches\' groups)', () => {
     const offered = new Set(operations.filter((f) => !f.op.deprecated).map((f) => key(f.op.method, f.op.path)));
-    const missing = ENDPOINTS.map(endpointKey).filter((k) => !offered.has(k) && !DELIBERATE_OMISSIONS[k] && !pending.has(k));
+    const missing = ENDPOINTS.map(endpointKey).filter((k) => !offered.has(k) && !DELIBERATE_OMISSIONS[k]);
     assert.deepEqual(missing, []);
   });
 
@@ -135,12 +125,6 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
       assert.ok(byKey.has(k), `${k} is not in the reference`);
       assert.ok(!offered.has(k), `${k} is offered: drop the omission`);
       assert.ok(reason.length > 20, `${k}: say why`);
-    }
-    for (const [group, keys] of Object.entries(PENDING_OTHER_BRANCHES)) {
-      for (const k of keys.filter((x) => /^[A-Z]+ \//.test(x))) {
-        assert.ok(byKey.has(k), `${group}: ${k} is not in the reference`);
-        assert.ok(!offered.has(k), `${group}: ${k} is offered now: drop it from PENDING_OTHER_BRANCHES`);
-      }
     }
   });
 
@@ -152,7 +136,7 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
       for (const input of f.op.inputs.filter((i) => i.in === 'query' && i.name !== 'extra_params')) {
         const wire = input.wireName ?? input.name;
         const label = `${f.op.method} ${f.op.path.replace(/\{[^}]*\}/g, '{}')} ${wire}`;
-        if (endpoint.query.includes(wire) || QUERY_EXCEPTIONS[label] || pending.has(`query ${label}`)) continue;
+        if (endpoint.query.includes(wire) || QUERY_EXCEPTIONS[label]) continue;
         extra.push(`${name(f)}: ${label}`);
       }
     }
@@ -166,7 +150,7 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
       if (!endpoint || f.op.deprecated !== undefined) continue;
       const lifecycle = f.op.lifecycle ?? 'ga';
       const expected = endpoint.deprecated ? ['deprecated', 'legacy'] : endpoint.lifecycle === 'EA' ? ['early-access'] : endpoint.lifecycle === 'beta' ? ['beta'] : ['ga'];
-      if (expected.includes(lifecycle) || pending.has(`lifecycle ${f.op.method} ${f.op.path}`)) continue;
+      if (expected.includes(lifecycle)) continue;
       wrong.push(`${name(f)}: ${lifecycle}, the reference says ${endpoint.deprecated ? 'deprecated' : endpoint.lifecycle}`);
     }
     assert.deepEqual(wrong, []);

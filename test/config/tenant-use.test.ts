@@ -31,7 +31,7 @@ async function waitFor(check: () => boolean, what: () => string, timeoutMs = 10_
 }
 
 const MODULES = (): unknown[] => nodeModules(
-  'users/auth0-users', 'jobs/auth0-job-watch', 'logs/auth0-log-watch', 'logs/auth0-log-stream-watch', 'auth/auth0-verify-token', 'events/auth0-events',
+  'users/auth0-users', 'jobs/auth0-job-watch', 'logs/auth0-log-watch', 'logs/auth0-log-stream-watch', 'auth/auth0-verify-token', 'events/auth0-events', 'events/auth0-event-stream-in',
 );
 
 /** One node of each family that uses a tenant, and an action node whose request meets the 429. */
@@ -49,6 +49,8 @@ function flow(domain: string): Record<string, unknown>[] {
     node('streams', 'auth0-log-stream-watch', { interval: 3600 }),
     node('verify', 'auth0-verify-token', { audience: 'https://api.example.com' }, 2),
     node('events', 'auth0-events', { types: [], store: '', version: 1 }),
+    // A webhook receiver uses its tenant only to create its stream, but registers like every other node.
+    node('receiver', 'auth0-event-stream-in', { url: '/tenant-use-hook', authMethod: 'bearer', version: 1 }),
     { id: 'out', type: 'helper', z: 'tab' },
   ];
 }
@@ -99,7 +101,8 @@ describe('tenant use: the one way a node uses its tenant', function () {
     await waitFor(() => lastStatus('streams')?.text === 'no streams', () => `streams: ${JSON.stringify(statusCalls('streams'))}`);
     await waitFor(() => lastStatus('verify')?.fill === 'yellow', () => `verify: ${JSON.stringify(statusCalls('verify'))}`);
     await waitFor(() => lastStatus('events')?.text === 'connected', () => `events: ${JSON.stringify(statusCalls('events'))}`);
-    const watched = ['failing', 'jobs', 'logs', 'streams', 'verify', 'events'];
+    await waitFor(() => lastStatus('receiver')?.text === 'no authorization', () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`);
+    const watched = ['failing', 'jobs', 'logs', 'streams', 'verify', 'events', 'receiver'];
     const own = Object.fromEntries(watched.map((id) => [id, lastStatus(id)]));
     const before = Object.fromEntries(watched.map((id) => [id, statusCalls(id).length]));
 

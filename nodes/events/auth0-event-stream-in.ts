@@ -7,12 +7,14 @@
  *
  * With a tenant and the public base URL of this Node-RED, the editor's button creates the
  * webhook event stream pointing at the node (through an admin endpoint; the secret goes to
- * Auth0 and is never shown back).
+ * Auth0 and is never shown back). The tenant is optional: only a node with one registers with it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
-import { InputError } from '../shared/errors';
-import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { TenantUse } from '../config/tenant-use';
+import { ConfigError, InputError } from '../shared/errors';
+import { migrateNodeConfig } from '../shared/migrations';
+import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
+import { type StatusText, statusTexts } from '../shared/status-text';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../logs/log-stream-in/http-node-route';
 import { BodyTooLargeError } from '../shared/request-body-reader';
 import { RecentIds } from '../logs/log-stream-in/recent-ids';
@@ -85,9 +87,13 @@ class EventStreamInNode {
   private received = 0;
   private duplicates = 0;
   private refused = 0;
-  private readonly lifetime = new AbortController();
+  /** The tenant the admin endpoint creates the stream in, when one is chosen (receiving needs none). */
+  private readonly use: TenantUse | undefined;
+  private readonly text: StatusText;
 
   constructor(private readonly node: Node, readonly config: EventStreamInConfig, private readonly RED: NodeRedAPI) {
+    this.text = statusTexts(RED);
+    if (typeof config.tenant === 'string' && config.tenant !== '') this.use = new TenantUse(RED, node, config.tenant);
     const method = (AUTH_METHODS as readonly string[]).includes(config.authMethod ?? '') ? (config.authMethod as AuthMethod) : 'bearer';
     const creds = (node.credentials ?? {}) as Record<string, string | undefined>;
     this.authorization = {
@@ -99,30 +105,36 @@ class EventStreamInNode {
     this.path = routePath(config.url);
     receivers.set(node.id, this);
     node.on('close', (_removed: boolean, done: () => void) => {
-      this.lifetime.abort();
       this.removeRoute?.();
       this.removeRoute = undefined;
       this.recent.clear();
       if (receivers.get(node.id) === this) receivers.delete(node.id);
-      done();
+      if (this.use) this.use.close(done);
+      else done();
     });
     const unavailable = httpNodeUnavailable(RED);
     if (unavailable) {
       node.warn(`auth0-event-stream-in: ${unavailable}`);
-      node.status({ fill: 'red', shape: 'ring', text: 'no HTTP server' });
+      this.show({ fill: 'red', shape: 'ring', text: this.text('noHttpServer') });
       return;
     }
     if (this.path === '') {
       node.error('auth0-event-stream-in: set the URL (the path Auth0 posts the event stream to)');
-      node.status({ fill: 'red', shape: 'ring', text: 'no URL' });
+      this.show({ fill: 'red', shape: 'ring', text: this.text('noUrl') });
       return;
     }
     this.removeRoute = addPostRoute(RED, this.path, this.handler);
     if (!expectedHeader(this.authorization)) {
-      node.status({ fill: 'yellow', shape: 'ring', text: 'no authorization' });
+      this.show({ fill: 'yellow', shape: 'ring', text: this.text('noAuthorization') });
     } else {
-      node.status({ fill: 'green', shape: 'ring', text: `POST ${this.path}`.slice(0, 32) });
+      this.show({ fill: 'green', shape: 'ring', text: `POST ${this.path}`.slice(0, 32) });
     }
+  }
+
+  /** With a tenant, through its use: the status comes back after the tenant's rate-limit pause. */
+  private show(status: NodeStatus): void {
+    if (this.use) this.use.status(status);
+    else this.node.status(status);
   }
 
   /** The route's handler: a stable reference, so close removes exactly this route. */
@@ -134,7 +146,7 @@ class EventStreamInNode {
       }
       req.resume();
       answer(res, 401, { error: 'unauthorized' });
-      this.node.status({ fill: 'yellow', shape: 'ring', text: `refused ${this.refused}` });
+      this.show({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
       return;
     }
     readRequestBody(req as IncomingMessage & { body?: unknown; _body?: boolean }, this.bodyLimit)
@@ -165,23 +177,23 @@ class EventStreamInNode {
     if (fresh.length > 0) {
       const d = new Date();
       const pad = (n: number) => String(n).padStart(2, '0');
-      this.node.status({ fill: 'green', shape: 'dot', text: `last ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` });
+      this.show({ fill: 'green', shape: 'dot', text: this.text('lastEvent', { time: `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` }) });
     }
   }
 
   /** Creates or updates the webhook event stream pointing at this node. */
   async setUpStream(publicUrl: unknown): Promise<Record<string, unknown>> {
-    const tenant: Auth0ConfigNode = findTenant(this.RED, this.config.tenant);
+    if (!this.use) throw new ConfigError('no Auth0 tenant selected: choose an auth0-config node in the "Tenant" field');
     const types = listSetting(this.config.types);
     const unknown = unknownEventTypes(types);
     if (unknown.length > 0) throw new InputError('types', `"types" names event types Auth0 does not have: ${unknown.join(', ')}`);
     const endpoint = webhookEndpoint(publicUrl ?? this.config.publicUrl, this.RED.settings.httpNodeRoot, this.path);
-    const result = await createOrUpdateStream(tenant.getClient(), {
+    const result = await createOrUpdateStream(this.use.client(), {
       endpoint,
       authorization: this.authorization,
       types: types.length > 0 ? types : GA_TYPES,
       name: `node-red ${this.node.name || this.node.id}`,
-    }, this.lifetime.signal);
+    }, this.use.signal);
     this.node.log(`${result.created ? 'created' : 'updated'} the webhook event stream ${String(result.stream.id)} for ${endpoint}`);
     return { created: result.created, endpoint, stream: result.stream };
   }
@@ -208,7 +220,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-event-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      new EventStreamInNode(this, config as EventStreamInConfig, RED);
+      new EventStreamInNode(this, migrateNodeConfig(config) as EventStreamInConfig, RED);
     },
     { credentials: { token: { type: 'password' }, username: { type: 'text' }, password: { type: 'password' }, headerValue: { type: 'password' } } },
   );

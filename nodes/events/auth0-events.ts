@@ -12,12 +12,12 @@
  * the events after the persisted id come again: at worst repeated, never lost; msg.payload.id
  * lets a flow drop them.
  */
-import { type StatusText, statusTexts } from '../shared/status-text';
 import type { Readable } from 'node:stream';
-import { type Auth0ConfigNode, findTenant } from '../config/config-node';
+import { TenantUse } from '../config/tenant-use';
 import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
-import type { ClientStatus, TenantClient } from '../shared/http-types';
-import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
+import type { TenantClient } from '../shared/http-types';
+import { migrateNodeConfig } from '../shared/migrations';
+import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../logs/polling/retry-delay';
 import { ContextEventCheckpoint, type EventCheckpoint } from './event-checkpoint';
 import { EVENT_TYPE_TABLE } from './event-types';
@@ -80,11 +80,11 @@ class Pause {
 }
 
 class EventsWatchNode {
-  private tenant: Auth0ConfigNode | undefined;
+  /** The tenant: its client, the node's status (restored after a rate-limit pause) and the lifetime signal. */
+  private readonly use: TenantUse;
   private settings: EventsSettings | undefined;
   private setupError: Error | undefined;
   private checkpoint: EventCheckpoint | undefined;
-  private readonly lifetime = new AbortController();
   /** The current connection's abort: an input message ends it to reconnect at once. */
   private connection: AbortController | undefined;
   private readonly pause = new Pause();
@@ -98,21 +98,17 @@ class EventsWatchNode {
   private lastStatusAt = 0;
   /** done() of input messages waiting for the next connection attempt's outcome. */
   private waiting: Done[] = [];
-  private client: TenantClient | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private connected = false;
-
-  private readonly text: StatusText;
 
   constructor(private readonly node: Node, config: EventsConfig, RED: NodeRedAPI) {
-    this.text = statusTexts(RED);
+    // Shows "no tenant" itself when none is chosen or deployed.
+    this.use = new TenantUse(RED, node, config.tenant);
     try {
+      if (this.use.setupError) throw this.use.setupError;
       this.settings = readEventsSettings(config);
-      this.tenant = findTenant(RED, config.tenant);
       this.checkpoint = new ContextEventCheckpoint(node, this.settings.store);
     } catch (err) {
       this.setupError = err as Error;
-      node.status({ fill: 'red', shape: 'ring', text: /tenant/.test((err as Error).message) ? 'no tenant' : 'configuration' });
+      if (!this.use.setupError) this.show('red', 'ring', this.use.text('configuration'));
       node.error(`auth0-events: ${(err as Error).message}`);
     }
 
@@ -125,13 +121,19 @@ class EventsWatchNode {
       this.reconnectNow();
     });
     node.on('close', (removed: boolean, done: () => void) => {
-      this.close(removed).then(done, () => done());
+      const end = (): void => this.use.close(done);
+      this.close(removed).then(end, end);
     });
 
     if (!this.setupError) {
-      node.status({ fill: 'grey', shape: 'ring', text: 'connecting' });
+      this.show('grey', 'ring', this.use.text('connecting'));
       this.running = this.run();
     }
+  }
+
+  /** Every status goes through the tenant use, which puts it back after the tenant's rate-limit pause. */
+  private show(fill: NodeStatus['fill'], shape: NodeStatus['shape'], text: string): void {
+    this.use.status({ fill, shape, text });
   }
 
   /** Ends the current connection or wait; the loop connects again at once. */
@@ -140,15 +142,14 @@ class EventsWatchNode {
     this.pause.end();
   }
 
+  /** Everything but the last step (the tenant use's close, which deregisters). */
   private async close(removed: boolean): Promise<void> {
     this.closing = true;
-    this.lifetime.abort();
+    this.use.abort();
     this.connection?.abort();
     this.pause.end();
     // Waits for the message in hand: its checkpoint write completes before the node is gone.
     await this.running;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
     this.settle();
     // A deleted or disabled node's place in the stream goes with it.
     if (removed && this.checkpoint) await this.checkpoint.clear().catch(() => undefined);
@@ -160,26 +161,18 @@ class EventsWatchNode {
     for (const done of waiting) done(err);
   }
 
+  /** The tenant's client (a new one after the config node was redeployed), and its domain. */
   private currentClient(): TenantClient {
-    const client = this.tenant!.getClient();
-    if (client !== this.client) {
-      this.unsubscribe?.();
-      this.client = client;
-      this.domain = client.domain;
-      this.unsubscribe = client.onStatus((status) => this.onClientStatus(status));
-    }
+    const client = this.use.client();
+    this.domain = client.domain;
     return client;
-  }
-
-  private onClientStatus(status: ClientStatus): void {
-    if (!this.connected && !this.closing && status.state === 'rate-limited') this.node.status({ fill: 'yellow', shape: 'ring', text: 'rate limited' });
   }
 
   private async run(): Promise<void> {
     try {
       this.currentClient();
     } catch (err) {
-      this.node.status({ fill: 'red', shape: 'ring', text: 'configuration' });
+      this.show('red', 'ring', this.use.text('configuration'));
       this.node.error(`auth0-events: ${(err as Error).message}`);
       this.settle(err as Error);
       return;
@@ -193,7 +186,7 @@ class EventsWatchNode {
         this.node.log(`the stored event offset was made for ${stored.tenant}; starting from now`);
       }
     } catch (err) {
-      this.node.status({ fill: 'red', shape: 'ring', text: 'store failed' });
+      this.show('red', 'ring', this.use.text('storeFailed'));
       this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${(err as Error).message}`);
       this.settle(err as Error);
       return;
@@ -202,11 +195,11 @@ class EventsWatchNode {
       const connection = new AbortController();
       this.connection = connection;
       const onLifetimeAbort = (): void => connection.abort();
-      this.lifetime.signal.addEventListener('abort', onLifetimeAbort, { once: true });
+      this.use.signal.addEventListener('abort', onLifetimeAbort, { once: true });
       try {
         const read = await this.follow(connection.signal);
         if (this.closing) break;
-        this.node.status({ fill: 'grey', shape: 'ring', text: 'reconnecting' });
+        this.show('grey', 'ring', this.use.text('reconnecting'));
         if (read > 0) {
           // Auth0 ended the stream (it does every few minutes): connect again at once.
           this.failures = 0;
@@ -220,8 +213,7 @@ class EventsWatchNode {
         if (connection.signal.aborted) continue; // an input message asked for a new connection
         await this.failed(err as Error);
       } finally {
-        this.connected = false;
-        this.lifetime.signal.removeEventListener('abort', onLifetimeAbort);
+        this.use.signal.removeEventListener('abort', onLifetimeAbort);
       }
     }
   }
@@ -242,7 +234,6 @@ class EventsWatchNode {
       signal,
       operation: OPERATION,
     });
-    this.connected = true;
     // Ending the connection (input message, close) must end the read loop below too.
     const stop = (): void => {
       response.data.destroy(new Error('connection ended by the node'));
@@ -260,7 +251,7 @@ class EventsWatchNode {
   private async read(body: Readable): Promise<number> {
     let read = 0;
     this.settle();
-    this.node.status({ fill: 'green', shape: 'ring', text: this.received > 0 ? `connected, ${this.received} events` : 'connected' });
+    this.show('green', 'ring', this.received > 0 ? this.use.text('connectedEvents', { count: this.received }) : this.use.text('connected'));
     for await (const message of sseMessages(body)) {
       if (this.closing) break;
       if (message.kind === 'comment') continue; // `:connected`, `: heartbeat`
@@ -291,7 +282,7 @@ class EventsWatchNode {
     const now = Date.now();
     if (now - this.lastStatusAt >= STATUS_EVERY_MS) {
       this.lastStatusAt = now;
-      this.node.status({ fill: 'green', shape: 'dot', text: `last ${clock()}` });
+      this.show('green', 'dot', this.use.text('lastEvent', { time: clock() }));
     }
   }
 
@@ -335,21 +326,20 @@ class EventsWatchNode {
       this.lastEventId = undefined;
       this.lastSavedAt = undefined;
       await this.checkpoint!.clear().catch(() => undefined);
-      this.node.status({ fill: 'yellow', shape: 'ring', text: 'gap: offset expired' });
+      this.show('yellow', 'ring', this.use.text('offsetExpired'));
       return;
     }
     this.failures += 1;
     let delayMs: number;
-    let text: string;
     if (err instanceof RateLimitError) {
       delayMs = Math.max(1000, err.resetAt !== undefined ? err.resetAt * 1000 - Date.now() : 1000 * 2 ** Math.min(6, this.failures));
+      // Auth0 allows a tenant only so many open Events API connections: the status says this node waits for one to be free.
       const cap = /connection/i.test(err.message) || err.errorCode === 'too_many_connections';
-      text = `${cap ? 'connection cap reached' : 'rate limited'}, retry ${shortDuration(delayMs)}`;
-      this.node.status({ fill: 'yellow', shape: 'ring', text });
+      const failure = cap ? this.use.text('connectionCap') : failureText(err, this.use.text);
+      this.show('yellow', 'ring', this.use.text('retrying', { failure, delay: shortDuration(delayMs) }));
     } else {
       delayMs = err instanceof ConfigError ? BACKOFF_CAP_MS : retryDelayMs(err, this.failures, BACKOFF_CAP_MS);
-      text = `${failureText(err, this.text)}, retry ${shortDuration(delayMs)}`;
-      this.node.status({ fill: 'red', shape: 'ring', text });
+      this.show('red', 'ring', this.use.text('retrying', { failure: failureText(err, this.use.text), delay: shortDuration(delayMs) }));
     }
     this.node.error(err, this.errorMessage(err, delayMs));
     await this.pause.wait(delayMs);
@@ -368,7 +358,7 @@ class EventsWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-events', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new EventsWatchNode(this, config as EventsConfig, RED);
+    new EventsWatchNode(this, migrateNodeConfig(config) as EventsConfig, RED);
   });
 
   // The editor reads the event catalogue from here: one table for runtime and editor.

@@ -8,7 +8,7 @@ import { strict as assert } from 'assert';
 import { TenantClosedError } from '../../nodes/shared/errors';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';
-import { type Recorder, startRecorder } from '../helpers/recorder';
+import { type Answer, type Recorder, startRecorder } from '../helpers/recorder';
 
 type Status = { fill?: string; shape?: string; text?: string };
 
@@ -31,7 +31,7 @@ async function waitFor(check: () => boolean, what: () => string, timeoutMs = 10_
 }
 
 const MODULES = (): unknown[] => nodeModules(
-  'users/auth0-users', 'jobs/auth0-job-watch', 'logs/auth0-log-watch', 'logs/auth0-log-stream-watch', 'auth/auth0-verify-token',
+  'users/auth0-users', 'jobs/auth0-job-watch', 'logs/auth0-log-watch', 'logs/auth0-log-stream-watch', 'auth/auth0-verify-token', 'events/auth0-events', 'events/auth0-event-stream-in',
 );
 
 /** One node of each family that uses a tenant, and an action node whose request meets the 429. */
@@ -48,6 +48,9 @@ function flow(domain: string): Record<string, unknown>[] {
     node('logs', 'auth0-log-watch', { start: 'now', interval: 3600 }),
     node('streams', 'auth0-log-stream-watch', { interval: 3600 }),
     node('verify', 'auth0-verify-token', { audience: 'https://api.example.com' }, 2),
+    node('events', 'auth0-events', { types: [], store: '', version: 1 }),
+    // A webhook receiver uses its tenant only to create its stream, but registers like every other node.
+    node('receiver', 'auth0-event-stream-in', { url: '/tenant-use-hook', authMethod: 'bearer', version: 1 }),
     { id: 'out', type: 'helper', z: 'tab' },
   ];
 }
@@ -58,7 +61,7 @@ describe('tenant use: the one way a node uses its tenant', function () {
   let triggered = 0;
 
   before(async () => {
-    tenant = await startRecorder((req) => {
+    tenant = await startRecorder((req): Answer => {
       if (req.path === '/api/v2/users/trigger') {
         triggered += 1;
         return triggered === 1
@@ -68,6 +71,8 @@ describe('tenant use: the one way a node uses its tenant', function () {
       if (req.path === '/api/v2/users/missing') return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.', errorCode: 'inexistent_user' } };
       if (req.path === '/api/v2/jobs/job_1') return { body: { id: 'job_1', type: 'users_import', status: 'processing', percentage_done: 40 } };
       if (req.path === '/api/v2/logs' || req.path === '/api/v2/log-streams') return { body: [] };
+      // The Events API: a stream that stays open after its first offset marker.
+      if (req.path === '/api/v2/events') return { headers: { 'content-type': 'text/event-stream' }, body: 'id: o1\nevent: offset-only\ndata: {"offset":"o1"}\n\n', open: true };
       return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'no such route' } };
     });
   });
@@ -95,7 +100,9 @@ describe('tenant use: the one way a node uses its tenant', function () {
     await waitFor(() => lastStatus('logs')?.text === 'watching', () => `logs: ${JSON.stringify(statusCalls('logs'))}`);
     await waitFor(() => lastStatus('streams')?.text === 'no streams', () => `streams: ${JSON.stringify(statusCalls('streams'))}`);
     await waitFor(() => lastStatus('verify')?.fill === 'yellow', () => `verify: ${JSON.stringify(statusCalls('verify'))}`);
-    const watched = ['failing', 'jobs', 'logs', 'streams', 'verify'];
+    await waitFor(() => lastStatus('events')?.text === 'connected', () => `events: ${JSON.stringify(statusCalls('events'))}`);
+    await waitFor(() => lastStatus('receiver')?.text === 'no authorization', () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`);
+    const watched = ['failing', 'jobs', 'logs', 'streams', 'verify', 'events', 'receiver'];
     const own = Object.fromEntries(watched.map((id) => [id, lastStatus(id)]));
     const before = Object.fromEntries(watched.map((id) => [id, statusCalls(id).length]));
 

@@ -6,13 +6,15 @@ import * as path from 'path';
 import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/events/event-types';
+import { translating } from '../helpers/messages';
 import { helper } from '../logs/runtime';
 
 const dist = path.resolve(__dirname, '..', '..');
 
+/** The built event nodes, with a `RED._` that translates their status texts as Node-RED does. */
 export function eventModules(...names: string[]): unknown[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return ['config/auth0-config', ...names.map((n) => `events/${n}`)].map((name) => require(path.join(dist, 'nodes', name)));
+  return ['config/auth0-config', ...names.map((n) => `events/${n}`)].map((name) => translating(require(path.join(dist, 'nodes', name))));
 }
 
 export async function control(emu: Emulator, method: string, pathName: string, body?: unknown): Promise<Record<string, unknown>> {

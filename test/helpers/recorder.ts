@@ -17,6 +17,8 @@ export interface Answer {
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Keeps the response open after the body, as a stream does (Server-Sent Events); it ends when the recorder closes. */
+  open?: boolean;
 }
 
 export interface Recorder {
@@ -46,7 +48,8 @@ export async function startRecorder(handler: (req: RecordedRequest) => Answer = 
         : handler(recorded);
       const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       res.writeHead(answer.status ?? 200, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers });
-      res.end(text);
+      if (answer.open) res.write(text);
+      else res.end(text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -4,6 +4,7 @@
  * .html beside it with a literal registerType (how the library lists the types), its icon, its
  * message catalog and its help in Node-RED's help style.
  */
+import { PALETTE_AREAS, paletteAreaOf } from '../../scripts/palette';
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -127,7 +128,7 @@ describe('scorecard: the node modules', () => {
     for (const type of types) assert.match(type, /^auth0-[a-z0-9-]+$/);
   });
 
-  it('the nodes share one palette category and one colour, each has a palette label, a version in its defaults, and its icon file beside the .js', () => {
+  it('each node sits in its area\'s palette category with the area\'s icon (scripts/palette.ts), all in one colour, each with a palette label and a version in its defaults', () => {
     const categories = new Set<unknown>();
     const colours = new Set<unknown>();
     const unversioned: string[] = [];
@@ -145,8 +146,15 @@ describe('scorecard: the node modules', () => {
       if (!String(icon).startsWith('font-awesome/')) {
         assert.ok(fs.existsSync(path.join(m.dir, 'icons', String(icon))), `${m.name}: icons/${String(icon)} is not beside ${m.entry}`);
       }
+      const area = paletteAreaOf(path.basename(m.dir));
+      assert.ok(area, `${m.name}: its family ${path.basename(m.dir)} has no palette area`);
+      assert.equal(definition.literals.category, area.category, `${m.name}: category`);
+      assert.equal(icon, area.icon, `${m.name}: icon`);
     }
-    assert.equal(categories.size, 1, `categories: ${[...categories].join(', ')}`);
+    // A handful of areas a user can scan, each with an icon of its own.
+    assert.equal(categories.size, PALETTE_AREAS.length, `categories: ${[...categories].join(', ')}`);
+    assert.ok([...categories].every((c) => String(c).startsWith('Auth0 ')), 'every category names Auth0');
+    assert.equal(new Set(PALETTE_AREAS.map((a) => a.icon)).size, PALETTE_AREAS.length, 'two areas share an icon');
     assert.equal(colours.size, 1, `colours: ${[...colours].join(', ')}`);
     assert.deepEqual(unversioned, [], 'nodes without a version in their defaults (saved flows need it for migrations)');
   });

@@ -29,12 +29,17 @@ const ROUNDS = 3;
 const LOAD: Omit<LoadSpec, 'url' | 'headers'> = { budget: 20_000, warmup: 2_000, connections: 16, maxSeconds: 15 };
 
 async function generateLoad(spec: LoadSpec): Promise<LoadResult> {
-  const { stdout } = await run$(process.execPath, [path.join(__dirname, 'load', 'http-load.js'), JSON.stringify(spec)], { timeout: (spec.maxSeconds * 2 + 30) * 1000 });
+  const { stdout } = await run$(process.execPath, [path.join(__dirname, 'load', 'http-load.js'), JSON.stringify(spec)], {
+    timeout: (spec.maxSeconds * 2 + 30) * 1000,
+  });
   return JSON.parse(stdout) as LoadResult;
 }
 
 async function memoryHolding(users: number): Promise<MemoryResult> {
-  const { stdout } = await run$(process.execPath, ['--expose-gc', path.join(__dirname, 'load', 'emulator-memory.js'), String(users)], { timeout: 300_000, maxBuffer: 1 << 20 });
+  const { stdout } = await run$(process.execPath, ['--expose-gc', path.join(__dirname, 'load', 'emulator-memory.js'), String(users)], {
+    timeout: 300_000,
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as MemoryResult;
 }
 
@@ -49,10 +54,11 @@ async function bareServer(body: string): Promise<{ url: string; close(): Promise
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -60,7 +66,9 @@ function describe(results: LoadResult[]): string {
   const statuses: Record<string, number> = {};
   for (const r of results) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
-  return `answers ${Object.entries(statuses).map(([code, n]) => `${code}×${n}`).join(', ')}${failed ? `, ${failed} failed` : ''}`;
+  return `answers ${Object.entries(statuses)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(', ')}${failed ? `, ${failed} failed` : ''}`;
 }
 
 export async function run(): Promise<BenchRow[]> {
@@ -99,15 +107,23 @@ export async function run(): Promise<BenchRow[]> {
   return [
     {
       name: `GET /api/v2/users/{id} a second (median of ${ROUNDS} runs of ${LOAD.budget.toLocaleString('en')}, ${LOAD.connections} keep-alive connections from another process)`,
-      value: emulatorRps, unit: 'requests/s', baseline: bareRps, ratio: emulatorRps / bareRps,
-      target: `≥ ${TARGET_RPS.toLocaleString('en')} requests/s`, met: rpsMet,
+      value: emulatorRps,
+      unit: 'requests/s',
+      baseline: bareRps,
+      ratio: emulatorRps / bareRps,
+      target: `≥ ${TARGET_RPS.toLocaleString('en')} requests/s`,
+      met: rpsMet,
       note: `baseline: a bare node:http server answering the same JSON to the same load generator (the ceiling on this machine); ${describe(emulatorRuns)}; token with every granted scope (${token.length} characters)`,
     },
     {
       name: `Memory of a process holding ${USERS_HELD.toLocaleString('en')} users (RSS after a full GC)`,
-      value: full.rssMb, unit: 'MB', baseline: empty.rssMb,
-      target: `< ${TARGET_MEMORY_MB} MB`, met: memoryMet,
-      note: `baseline: the same process with the emulator empty; heap ${full.heapUsedMb.toFixed(0)} MB (empty ${empty.heapUsedMb.toFixed(0)} MB); ` +
+      value: full.rssMb,
+      unit: 'MB',
+      baseline: empty.rssMb,
+      target: `< ${TARGET_MEMORY_MB} MB`,
+      met: memoryMet,
+      note:
+        `baseline: the same process with the emulator empty; heap ${full.heapUsedMb.toFixed(0)} MB (empty ${empty.heapUsedMb.toFixed(0)} MB); ` +
         `about ${(((full.rssMb - empty.rssMb) * 2 ** 20) / USERS_HELD).toFixed(0)} bytes a user; loaded in ${full.loadSeconds.toFixed(1)} s`,
     },
   ];

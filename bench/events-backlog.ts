@@ -30,7 +30,12 @@ function collectGarbage(): void {
 function produce(emu: Emulator, count: number): void {
   const bus = eventBusOfState(emu.state)!;
   for (let i = 0; i < count; i++) {
-    bus.publish({}, TYPES[i % TYPES.length], { user_id: `auth0|backlog${i}`, email: `backlog${i}@example.com`, name: `Backlog user ${i}`, app_metadata: { plan: 'free' } });
+    bus.publish({}, TYPES[i % TYPES.length], {
+      user_id: `auth0|backlog${i}`,
+      email: `backlog${i}@example.com`,
+      name: `Backlog user ${i}`,
+      app_metadata: { plan: 'free' },
+    });
   }
 }
 
@@ -61,7 +66,11 @@ function bareDrain(emu: Emulator, token: string, offset: string, count: number):
 
 export async function run(): Promise<BenchRow[]> {
   const emu = await startEmulator({ port: 0 });
-  await fetch(`${emu.url}/__emulator/events/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ disconnectMs: 3_600_000, maxEvents: EVENTS + 10_000 }) });
+  await fetch(`${emu.url}/__emulator/events/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ disconnectMs: 3_600_000, maxEvents: EVENTS + 10_000 }),
+  });
   const helper: FlowHelper = flowHelper();
   await helper.startServer();
   const flow = [
@@ -99,26 +108,28 @@ export async function run(): Promise<BenchRow[]> {
     let sampling = 0;
     collectGarbage();
     const heapAtStart = process.memoryUsage().heapUsed;
-    const measured = await peakMemory(() => timed(async () => {
-      await runtime._redNodes.startFlows();
-      withoutSpies(helper, flow);
-      await new Promise<void>((resolve) => {
-        helper.getNode('sink')?.on('input', (msg) => {
-          const n = Number(String((msg.payload as { data: { object: { user_id: string } } }).data.object.user_id).slice('auth0|backlog'.length));
-          if (n !== lastN + 1) outOfOrder += 1;
-          lastN = n;
-          received += 1;
-          if (received >= nextSample) {
-            nextSample += SAMPLE_EVERY;
-            const gcStart = process.hrtime.bigint();
-            collectGarbage();
-            retainedPeak = Math.max(retainedPeak, process.memoryUsage().heapUsed - heapAtStart);
-            sampling += Number(process.hrtime.bigint() - gcStart) / 1e6;
-          }
-          if (received >= EVENTS) resolve();
+    const measured = await peakMemory(() =>
+      timed(async () => {
+        await runtime._redNodes.startFlows();
+        withoutSpies(helper, flow);
+        await new Promise<void>((resolve) => {
+          helper.getNode('sink')?.on('input', (msg) => {
+            const n = Number(String((msg.payload as { data: { object: { user_id: string } } }).data.object.user_id).slice('auth0|backlog'.length));
+            if (n !== lastN + 1) outOfOrder += 1;
+            lastN = n;
+            received += 1;
+            if (received >= nextSample) {
+              nextSample += SAMPLE_EVERY;
+              const gcStart = process.hrtime.bigint();
+              collectGarbage();
+              retainedPeak = Math.max(retainedPeak, process.memoryUsage().heapUsed - heapAtStart);
+              sampling += Number(process.hrtime.bigint() - gcStart) / 1e6;
+            }
+            if (received >= EVENTS) resolve();
+          });
         });
-      });
-    }));
+      }),
+    );
     if (outOfOrder > 0) throw new Error(`${outOfOrder} events out of order, repeated or missing`);
     const drainMs = measured.result.ms - sampling;
     const rate = received / (drainMs / 1000);

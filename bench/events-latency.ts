@@ -26,7 +26,9 @@ function percentile(values: number[], p: number): number {
 /** A bare Events API client: one GET, the SSE parser, the time each event's message was parsed. */
 function bareSseClient(emu: Emulator, token: string, seen: Map<string, bigint>): { close(): void; ready: Promise<void> } {
   let resolveReady: () => void;
-  const ready = new Promise<void>((resolve) => { resolveReady = resolve; });
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
   const parser = createParser({
     onEvent: (message) => {
       const data = JSON.parse(message.data) as { event?: { id: string } };
@@ -44,17 +46,36 @@ function bareSseClient(emu: Emulator, token: string, seen: Map<string, bigint>):
 
 export async function run(): Promise<BenchRow[]> {
   const emu = await startEmulator({ port: 0 });
-  await fetch(`${emu.url}/__emulator/events/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ disconnectMs: 3_600_000 }) });
+  await fetch(`${emu.url}/__emulator/events/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ disconnectMs: 3_600_000 }),
+  });
   const bus = eventBusOfState(emu.state)!;
   const helper: FlowHelper = flowHelper();
   let httpNode: http.RequestListener | undefined;
-  const capture = (RED: { httpNode: http.RequestListener }): void => { httpNode = RED.httpNode; };
+  const capture = (RED: { httpNode: http.RequestListener }): void => {
+    httpNode = RED.httpNode;
+  };
   await helper.startServer();
   const flow = [
     { id: 'tab', type: 'tab' },
     { id: 'cfg', type: 'auth0-config', domain: emu.domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 10 },
     { id: 'watch', type: 'auth0-events', z: 'tab', x: 1, y: 1, tenant: 'cfg', types: ['user.created'], store: '', wires: [['watch-sink']] },
-    { id: 'in', type: 'auth0-event-stream-in', z: 'tab', x: 1, y: 2, url: '/bench/events', authMethod: 'bearer', headerName: '', tenant: 'cfg', types: ['user.created'], publicUrl: '', wires: [['in-sink']] },
+    {
+      id: 'in',
+      type: 'auth0-event-stream-in',
+      z: 'tab',
+      x: 1,
+      y: 2,
+      url: '/bench/events',
+      authMethod: 'bearer',
+      headerName: '',
+      tenant: 'cfg',
+      types: ['user.created'],
+      publicUrl: '',
+      wires: [['in-sink']],
+    },
     { id: 'watch-sink', type: 'helper', z: 'tab', x: 2, y: 1 },
     { id: 'in-sink', type: 'helper', z: 'tab', x: 2, y: 2 },
   ];
@@ -73,7 +94,11 @@ export async function run(): Promise<BenchRow[]> {
     const created = await fetch(`${emu.url}/api/v2/event-streams`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', subscriptions: [{ event_type: 'user.created' }], destination: { type: 'webhook', configuration: { webhook_endpoint: hookUrl, webhook_authorization: { method: 'bearer', token: TOKEN } } } }),
+      body: JSON.stringify({
+        name: 'bench',
+        subscriptions: [{ event_type: 'user.created' }],
+        destination: { type: 'webhook', configuration: { webhook_endpoint: hookUrl, webhook_authorization: { method: 'bearer', token: TOKEN } } },
+      }),
     });
     const streamId = ((await created.json()) as { id: string }).id;
     client = bareSseClient(emu, token, bare);
@@ -82,10 +107,20 @@ export async function run(): Promise<BenchRow[]> {
     const watched = new Map<string, bigint>();
     const received = new Map<string, bigint>();
     let wake: (() => void) | undefined;
-    helper.getNode('watch-sink')!.on('input', (msg) => { watched.set((msg.payload as { id: string }).id, process.hrtime.bigint()); wake?.(); });
-    helper.getNode('in-sink')!.on('input', (msg) => { received.set((msg.payload as { id: string }).id, process.hrtime.bigint()); wake?.(); });
+    helper.getNode('watch-sink')!.on('input', (msg) => {
+      watched.set((msg.payload as { id: string }).id, process.hrtime.bigint());
+      wake?.();
+    });
+    helper.getNode('in-sink')!.on('input', (msg) => {
+      received.set((msg.payload as { id: string }).id, process.hrtime.bigint());
+      wake?.();
+    });
     // Wait for the watcher's connection (its first offset-only marker is stored at once).
-    for (let i = 0; i < 500 && Number(((await (await fetch(`${emu.url}/__emulator/events/settings`)).json()) as { openConnections: number }).openConnections) < 2; i++) {
+    for (
+      let i = 0;
+      i < 500 && Number(((await (await fetch(`${emu.url}/__emulator/events/settings`)).json()) as { openConnections: number }).openConnections) < 2;
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
 
@@ -95,10 +130,17 @@ export async function run(): Promise<BenchRow[]> {
       const answer = await fetch(`${emu.url}/api/v2/users`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ connection: 'Username-Password-Authentication', email: `bench${i}@example.com`, password: 'Correct-Horse-9', verify_email: false }),
+        body: JSON.stringify({
+          connection: 'Username-Password-Authentication',
+          email: `bench${i}@example.com`,
+          password: 'Correct-Horse-9',
+          verify_email: false,
+        }),
       });
       await answer.arrayBuffer();
-      const entry = bus.log.all().find((e) => e.event.type === 'user.created' && (e.event.data.object as { email?: string }).email === `bench${i}@example.com`)!;
+      const entry = bus.log
+        .all()
+        .find((e) => e.event.type === 'user.created' && (e.event.data.object as { email?: string }).email === `bench${i}@example.com`)!;
       const id = entry.event.id;
       while (!(watched.has(id) && received.has(id) && bare.has(id))) {
         await new Promise<void>((resolve) => {
@@ -132,8 +174,8 @@ export async function run(): Promise<BenchRow[]> {
     };
     add('auth0-events (Events API)', lat.watch, lat.bare, 'a bare SSE client (same parser) on the same stream', 50);
     add('auth0-events (Events API)', lat.watch, lat.bare, 'a bare SSE client (same parser) on the same stream', 99);
-    add('auth0-event-stream-in (webhook)', lat.receiver, delivered, 'the emulator\'s own delivery (its POST answered 2xx)', 50);
-    add('auth0-event-stream-in (webhook)', lat.receiver, delivered, 'the emulator\'s own delivery (its POST answered 2xx)', 99);
+    add('auth0-event-stream-in (webhook)', lat.receiver, delivered, "the emulator's own delivery (its POST answered 2xx)", 50);
+    add('auth0-event-stream-in (webhook)', lat.receiver, delivered, "the emulator's own delivery (its POST answered 2xx)", 99);
     return rows;
   } finally {
     client?.close();

@@ -71,11 +71,12 @@ export async function startWorkerEmulator(): Promise<WorkerEmulator> {
       else waiter.resolve();
     });
   });
-  const call = (message: Record<string, unknown>): Promise<void> => new Promise((resolve, reject) => {
-    next += 1;
-    pending.set(next, { resolve, reject });
-    worker.postMessage({ ...message, id: next });
-  });
+  const call = (message: Record<string, unknown>): Promise<void> =>
+    new Promise((resolve, reject) => {
+      next += 1;
+      pending.set(next, { resolve, reject });
+      worker.postMessage({ ...message, id: next });
+    });
   return {
     url: ready.url,
     domain: ready.domain,

@@ -34,7 +34,19 @@ async function exportThrough(helper: FlowHelper, emulator: WorkerEmulator, limit
     { id: 'tab', type: 'tab' },
     { id: 'cfg', type: 'auth0-config', domain: emulator.domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 30 },
     { id: 'jobs', type: 'auth0-jobs', z: 'tab', x: 1, y: 1, tenant: 'cfg', operation: 'export_users', version: 1, wires: [['watch']] },
-    { id: 'watch', type: 'auth0-job-watch', z: 'tab', x: 2, y: 1, tenant: 'cfg', interval: 0.05, store: '', exportOutput, version: 1, wires: [['sink'], ['failed']] },
+    {
+      id: 'watch',
+      type: 'auth0-job-watch',
+      z: 'tab',
+      x: 2,
+      y: 1,
+      tenant: 'cfg',
+      interval: 0.05,
+      store: '',
+      exportOutput,
+      version: 1,
+      wires: [['sink'], ['failed']],
+    },
     { id: 'sink', type: 'helper', z: 'tab', x: 3, y: 1 },
     { id: 'failed', type: 'helper', z: 'tab', x: 3, y: 2 },
   ];
@@ -50,27 +62,32 @@ async function exportThrough(helper: FlowHelper, emulator: WorkerEmulator, limit
     retained = Math.max(retained, process.memoryUsage().heapUsed - heapAtStart);
   };
   try {
-    const measured = await peakMemory(() => timed(() => new Promise<number>((resolve, reject) => {
-      let users = 0;
-      helper.getNode('sink')?.on('input', (msg) => {
-        // Only counted: a flow writing each user to a file or a database holds no more than this.
-        if (exportOutput === 'array') {
-          const all = ((msg.payload as Msg).users as unknown[]).length;
-          sample();
-          resolve(all);
-          return;
-        }
-        users += 1;
-        if (users % SAMPLE_EVERY === 0) sample();
-        const parts = msg.parts as { count?: number } | undefined;
-        if (parts?.count !== undefined) {
-          sample();
-          resolve(users);
-        }
-      });
-      helper.getNode('failed')?.on('input', (msg) => reject(new Error(`the export failed: ${JSON.stringify(msg.auth0)}`)));
-      helper.getNode('jobs')?.receive({ payload: { format: 'json', limit } });
-    })));
+    const measured = await peakMemory(() =>
+      timed(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            let users = 0;
+            helper.getNode('sink')?.on('input', (msg) => {
+              // Only counted: a flow writing each user to a file or a database holds no more than this.
+              if (exportOutput === 'array') {
+                const all = ((msg.payload as Msg).users as unknown[]).length;
+                sample();
+                resolve(all);
+                return;
+              }
+              users += 1;
+              if (users % SAMPLE_EVERY === 0) sample();
+              const parts = msg.parts as { count?: number } | undefined;
+              if (parts?.count !== undefined) {
+                sample();
+                resolve(users);
+              }
+            });
+            helper.getNode('failed')?.on('input', (msg) => reject(new Error(`the export failed: ${JSON.stringify(msg.auth0)}`)));
+            helper.getNode('jobs')?.receive({ payload: { format: 'json', limit } });
+          }),
+      ),
+    );
     return { ms: measured.result.ms, users: measured.result.result, retainedGrowthMb: retained / 2 ** 20, peakHeapGrowthMb: measured.peakHeapGrowthMb };
   } finally {
     await helper.unload();
@@ -87,7 +104,11 @@ export async function run(): Promise<BenchRow[]> {
     const small = await exportThrough(helper, emulator, SMALL, 'items');
     const large = await exportThrough(helper, emulator, USERS, 'items');
     const array = await exportThrough(helper, emulator, USERS, 'array');
-    for (const [run, expected] of [[small, SMALL], [large, USERS], [array, USERS]] as const) {
+    for (const [run, expected] of [
+      [small, SMALL],
+      [large, USERS],
+      [array, USERS],
+    ] as const) {
       if (run.users !== expected) throw new Error(`exported ${run.users} of ${expected} users`);
     }
     // Flat: what stays in memory does not grow with the number of users (1 MB of slack for noise).

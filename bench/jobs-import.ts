@@ -16,7 +16,6 @@ import type { AddressInfo } from 'net';
 import { type BenchRow, flowHelper, type FlowHelper, packageNode, peakMemory, timed } from './util';
 import { startWorkerEmulator, withoutHelperSpies } from './jobs-emulator';
 
-
 export const title = 'Bulk import: 100,000 users through auth0-jobs and auth0-job-watch';
 
 /** JOBS_BENCH_USERS makes a smaller run while working on the benchmark. */
@@ -78,7 +77,9 @@ export async function run(): Promise<BenchRow[]> {
     try {
       // Fast enough that the service's own time is short, slow enough that Auth0's 24-hour retention outlasts the run.
       await emulator.setSpeed(2000);
-      const measured = await peakMemory(() => importThrough(helper, emulator.domain, emulator.connectionId, input, { clientId: emulator.clientId, clientSecret: emulator.clientSecret }));
+      const measured = await peakMemory(() =>
+        importThrough(helper, emulator.domain, emulator.connectionId, input, { clientId: emulator.clientId, clientSecret: emulator.clientSecret }),
+      );
       const e2e = measured.result;
       if (e2e.inserted !== USERS) throw new Error(`${e2e.inserted} of ${USERS} users inserted`);
       const ownSeconds = own.ms / 1000;
@@ -97,7 +98,7 @@ export async function run(): Promise<BenchRow[]> {
           unit: 's',
           baseline: `${serviceSeconds.toFixed(0)} s (the rows at the emulator's 200 rows/s per job, 2 jobs at once)`,
           ratio,
-          target: '≤ 0.05 of the service\'s own time',
+          target: "≤ 0.05 of the service's own time",
           met: ratio <= 0.05,
           note: `${own.jobs} jobs against a stand-in service that answers at once; all files uploaded after ${(own.submittedMs / 1000).toFixed(2)} s`,
         },
@@ -129,13 +130,31 @@ interface ImportRun {
 }
 
 /** Deploys auth0-jobs → auth0-job-watch for `domain` and imports `users`; resolves when every job has reported. */
-async function importThrough(helper: FlowHelper, domain: string, connectionId: string, users: Msg[], credentials = { clientId: 'bench-client', clientSecret: 'bench-secret' }): Promise<ImportRun> {
+async function importThrough(
+  helper: FlowHelper,
+  domain: string,
+  connectionId: string,
+  users: Msg[],
+  credentials = { clientId: 'bench-client', clientSecret: 'bench-secret' },
+): Promise<ImportRun> {
   const flow = [
     { id: 'tab', type: 'tab' },
     { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 30 },
     { id: 'jobs', type: 'auth0-jobs', z: 'tab', x: 1, y: 1, tenant: 'cfg', operation: 'import_users', version: 1, wires: [['watch', 'submitted']] },
     { id: 'submitted', type: 'helper', z: 'tab', x: 2, y: 2 },
-    { id: 'watch', type: 'auth0-job-watch', z: 'tab', x: 2, y: 1, tenant: 'cfg', interval: 0.02, store: '', exportOutput: 'array', version: 1, wires: [['done'], ['failed']] },
+    {
+      id: 'watch',
+      type: 'auth0-job-watch',
+      z: 'tab',
+      x: 2,
+      y: 1,
+      tenant: 'cfg',
+      interval: 0.02,
+      store: '',
+      exportOutput: 'array',
+      version: 1,
+      wires: [['done'], ['failed']],
+    },
     { id: 'done', type: 'helper', z: 'tab', x: 3, y: 1 },
     { id: 'failed', type: 'helper', z: 'tab', x: 3, y: 2 },
   ];
@@ -143,22 +162,25 @@ async function importThrough(helper: FlowHelper, domain: string, connectionId: s
   withoutHelperSpies(['jobs', 'watch'].map((id) => helper.getNode(id)));
   let submittedMs = 0;
   const started = process.hrtime.bigint();
-  const { ms, result } = await timed(() => new Promise<{ inserted: number; jobs: number }>((resolve, reject) => {
-    let jobs = 0;
-    let ended = 0;
-    let inserted = 0;
-    helper.getNode('submitted')?.on('input', (msg) => {
-      submittedMs = Number(process.hrtime.bigint() - started) / 1e6;
-      jobs = ([] as unknown[]).concat(msg.payload).length;
-    });
-    helper.getNode('done')?.on('input', (msg) => {
-      inserted += Number(((msg.payload as Msg).summary as Msg).inserted);
-      ended += 1;
-      if (jobs > 0 && ended === jobs) resolve({ inserted, jobs });
-    });
-    helper.getNode('failed')?.on('input', (msg) => reject(new Error(`a job failed: ${JSON.stringify(msg.auth0)}`)));
-    helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, users, send_completion_email: false } });
-  }));
+  const { ms, result } = await timed(
+    () =>
+      new Promise<{ inserted: number; jobs: number }>((resolve, reject) => {
+        let jobs = 0;
+        let ended = 0;
+        let inserted = 0;
+        helper.getNode('submitted')?.on('input', (msg) => {
+          submittedMs = Number(process.hrtime.bigint() - started) / 1e6;
+          jobs = ([] as unknown[]).concat(msg.payload).length;
+        });
+        helper.getNode('done')?.on('input', (msg) => {
+          inserted += Number(((msg.payload as Msg).summary as Msg).inserted);
+          ended += 1;
+          if (jobs > 0 && ended === jobs) resolve({ inserted, jobs });
+        });
+        helper.getNode('failed')?.on('input', (msg) => reject(new Error(`a job failed: ${JSON.stringify(msg.auth0)}`)));
+        helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, users, send_completion_email: false } });
+      }),
+  );
   await helper.unload();
   return { ms, submittedMs, ...result };
 }
@@ -203,6 +225,10 @@ async function startStandIn(): Promise<{ domain: string; received(): number; clo
   return {
     domain: `127.0.0.1:${port}`,
     received: () => received,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

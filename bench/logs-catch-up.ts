@@ -66,8 +66,20 @@ async function drain(output: 'event' | 'batch', pacing: number): Promise<Drain> 
     { id: 'tab', type: 'tab' },
     { id: 'cfg', type: 'auth0-config', domain: emulator.domain, protocol: 'http', retries: 10, timeout: 5, readTimeout: 10, requestsPerSecond: pacing },
     {
-      id: 'watch', type: 'auth0-log-watch', z: 'tab', x: 1, y: 1, tenant: 'cfg', interval: 60, start: 'oldest', startId: '',
-      types: [], categories: [], output, store: '', wires: [['sink']],
+      id: 'watch',
+      type: 'auth0-log-watch',
+      z: 'tab',
+      x: 1,
+      y: 1,
+      tenant: 'cfg',
+      interval: 60,
+      start: 'oldest',
+      startId: '',
+      types: [],
+      categories: [],
+      output,
+      store: '',
+      wires: [['sink']],
     },
     { id: 'sink', type: 'helper', z: 'tab', x: 2, y: 1 },
   ];
@@ -79,26 +91,30 @@ async function drain(output: 'event' | 'batch', pacing: number): Promise<Drain> 
   collectGarbage();
   const heapAtStart = process.memoryUsage().heapUsed;
   try {
-    const measured = await peakMemory(() => timed(async () => {
-      await helper.load([packageNode('config/auth0-config'), packageNode('logs/auth0-log-watch')], flow, { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
-      withoutHelperSpies(helper, ['watch', 'sink']);
-      await new Promise<void>((resolve) => {
-        helper.getNode('sink')?.on('input', (msg) => {
-          const events = (Array.isArray(msg.payload) ? msg.payload : [msg.payload]) as { log_id: string }[];
-          for (const event of events) {
-            if (event.log_id <= lastId) outOfOrder += 1;
-            lastId = event.log_id;
-          }
-          received += events.length;
-          if (received >= nextSample) {
-            nextSample += SAMPLE_EVERY;
-            collectGarbage();
-            retainedPeak = Math.max(retainedPeak, process.memoryUsage().heapUsed - heapAtStart);
-          }
-          if (received >= EVENTS) resolve();
+    const measured = await peakMemory(() =>
+      timed(async () => {
+        await helper.load([packageNode('config/auth0-config'), packageNode('logs/auth0-log-watch')], flow, {
+          cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret },
         });
-      });
-    }));
+        withoutHelperSpies(helper, ['watch', 'sink']);
+        await new Promise<void>((resolve) => {
+          helper.getNode('sink')?.on('input', (msg) => {
+            const events = (Array.isArray(msg.payload) ? msg.payload : [msg.payload]) as { log_id: string }[];
+            for (const event of events) {
+              if (event.log_id <= lastId) outOfOrder += 1;
+              lastId = event.log_id;
+            }
+            received += events.length;
+            if (received >= nextSample) {
+              nextSample += SAMPLE_EVERY;
+              collectGarbage();
+              retainedPeak = Math.max(retainedPeak, process.memoryUsage().heapUsed - heapAtStart);
+            }
+            if (received >= EVENTS) resolve();
+          });
+        });
+      }),
+    );
     if (outOfOrder > 0) throw new Error(`${outOfOrder} events out of order or repeated`);
     return {
       ms: measured.result.ms,
@@ -145,7 +161,8 @@ export async function run(): Promise<BenchRow[]> {
       ratio,
       target: '≥ 0.95× the rate-limit ceiling (issue 8)',
       met: ratio >= 0.95,
-      note: `emulator limit ${PER_SECOND} requests/s, burst ${BURST}: ceiling ${ceiling} events/s (ideal ${(idealMs / 1000).toFixed(1)} s); took ${(result.ms / 1000).toFixed(1)} s; ${result.rateLimited} requests answered 429` +
+      note:
+        `emulator limit ${PER_SECOND} requests/s, burst ${BURST}: ceiling ${ceiling} events/s (ideal ${(idealMs / 1000).toFixed(1)} s); took ${(result.ms / 1000).toFixed(1)} s; ${result.rateLimited} requests answered 429` +
         (variant.pacing > 0
           ? `. A fixed "per second" equal to the limit cannot use the burst and loses a little to timer jitter on every request; leaving "per second" at 0 lets the bucket learnt from the headers pace (the last row), which meets the target`
           : ''),

@@ -29,7 +29,10 @@ const TARGET = 1.15;
 
 async function managementToken(emulator: Emulator): Promise<string> {
   const res = await axios.post(`${emulator.url}/oauth/token`, {
-    grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, audience: `https://${emulator.domain}/api/v2/`,
+    grant_type: 'client_credentials',
+    client_id: emulator.clientId,
+    client_secret: emulator.clientSecret,
+    audience: `https://${emulator.domain}/api/v2/`,
   });
   return (res.data as { access_token: string }).access_token;
 }
@@ -53,11 +56,9 @@ export async function run(): Promise<BenchRow[]> {
     { id: 'fn', type: 'function', z: 'tab', x: 1, y: 2, func: 'return msg;', outputs: 1, wires: [['fnSink']] },
     { id: 'fnSink', type: 'helper', z: 'tab', x: 2, y: 2 },
   ];
-  await helper.load(
-    [packageNode('config/auth0-config'), packageNode('users/auth0-users'), functionNodeModule()],
-    flow,
-    { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } },
-  );
+  await helper.load([packageNode('config/auth0-config'), packageNode('users/auth0-users'), functionNodeModule()], flow, {
+    cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret },
+  });
   withoutSpies(helper, flow);
 
   const token = await managementToken(emulator);
@@ -66,19 +67,39 @@ export async function run(): Promise<BenchRow[]> {
   const sdk = sdkClient(emulator, { maxRetries: 0 });
   // As the config node makes it from the flow's settings (defaults for the rest).
   const client = createTenantClient({
-    domain: emulator.domain, protocol: 'http', telemetry: true, connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: CONCURRENCY,
-    clientId: emulator.clientId, clientSecret: emulator.clientSecret,
+    domain: emulator.domain,
+    protocol: 'http',
+    telemetry: true,
+    connectTimeout: 5,
+    readTimeout: 5,
+    retries: 3,
+    maxConcurrent: CONCURRENCY,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
   });
   const encoded = encodeURIComponent(userId);
   const messages = (): Record<string, unknown>[] => Array.from({ length: REQUESTS }, () => ({ payload: { id: userId } }));
 
   const runners: Record<string, () => Promise<unknown>> = {
     flow: () => driveFlow(helper, 'users', ['sink'], messages()),
-    axios: () => pool(REQUESTS, CONCURRENCY, async () => { await plain.get(`/api/v2/users/${encoded}`); }),
-    sdk: () => pool(REQUESTS, CONCURRENCY, async () => { await sdk.users.get(userId); }),
-    client: () => pool(REQUESTS, CONCURRENCY, async () => {
-      await client.request({ method: 'GET', path: `/api/v2/users/${encoded}`, query: { include_fields: 'true' }, auth: 'management', operation: 'users.get' });
-    }),
+    axios: () =>
+      pool(REQUESTS, CONCURRENCY, async () => {
+        await plain.get(`/api/v2/users/${encoded}`);
+      }),
+    sdk: () =>
+      pool(REQUESTS, CONCURRENCY, async () => {
+        await sdk.users.get(userId);
+      }),
+    client: () =>
+      pool(REQUESTS, CONCURRENCY, async () => {
+        await client.request({
+          method: 'GET',
+          path: `/api/v2/users/${encoded}`,
+          query: { include_fields: 'true' },
+          auth: 'management',
+          operation: 'users.get',
+        });
+      }),
     routing: () => driveFlow(helper, 'fn', ['fnSink'], messages()),
   };
   const names = Object.keys(runners);
@@ -104,19 +125,45 @@ export async function run(): Promise<BenchRow[]> {
   const met = ratio <= TARGET;
   return [
     {
-      name: `${REQUESTS} users.get through a flow (ms, median of ${ROUNDS} rounds)`, value: ms('flow'), unit: 'ms', baseline: ms('axios'), ratio,
-      target: `≤ ${TARGET}× plain axios`, met,
-      note: `${(REQUESTS / (ms('flow') / 1000)).toFixed(0)} requests/s; ratio: median of each round's flow/axios` +
+      name: `${REQUESTS} users.get through a flow (ms, median of ${ROUNDS} rounds)`,
+      value: ms('flow'),
+      unit: 'ms',
+      baseline: ms('axios'),
+      ratio,
+      target: `≤ ${TARGET}× plain axios`,
+      met,
+      note:
+        `${(REQUESTS / (ms('flow') / 1000)).toFixed(0)} requests/s; ratio: median of each round's flow/axios` +
         (met ? '' : '; the rows below split the difference: the tenant client (limiter, token, timeouts, error mapping) and Node-RED routing'),
     },
-    { name: `${REQUESTS} users.get with the official SDK (ms)`, value: ms('sdk'), unit: 'ms', baseline: ms('axios'), ratio: perRound('sdk'), note: 'for comparison' },
-    { name: `${REQUESTS} users.get with plain axios (ms)`, value: ms('axios'), unit: 'ms', note: `the baseline, ${perRequestUs('axios').toFixed(0)} µs a request (client and emulator together)` },
     {
-      name: `${REQUESTS} users.get with the tenant client alone, no flow (ms)`, value: ms('client'), unit: 'ms', baseline: ms('axios'), ratio: perRound('client'),
+      name: `${REQUESTS} users.get with the official SDK (ms)`,
+      value: ms('sdk'),
+      unit: 'ms',
+      baseline: ms('axios'),
+      ratio: perRound('sdk'),
+      note: 'for comparison',
+    },
+    {
+      name: `${REQUESTS} users.get with plain axios (ms)`,
+      value: ms('axios'),
+      unit: 'ms',
+      note: `the baseline, ${perRequestUs('axios').toFixed(0)} µs a request (client and emulator together)`,
+    },
+    {
+      name: `${REQUESTS} users.get with the tenant client alone, no flow (ms)`,
+      value: ms('client'),
+      unit: 'ms',
+      baseline: ms('axios'),
+      ratio: perRound('client'),
       note: `the client's share: ${(perRequestUs('client') - perRequestUs('axios')).toFixed(0)} µs a request over axios`,
     },
     {
-      name: `${REQUESTS} messages through a function node, no request (ms)`, value: ms('routing'), unit: 'ms', baseline: ms('axios'), ratio: perRound('routing'),
+      name: `${REQUESTS} messages through a function node, no request (ms)`,
+      value: ms('routing'),
+      unit: 'ms',
+      baseline: ms('axios'),
+      ratio: perRound('routing'),
       note: `Node-RED's share: ${perRequestUs('routing').toFixed(0)} µs a message (the test helper's spies removed, as in a real runtime)`,
     },
   ];

@@ -23,7 +23,9 @@ interface Outcome {
 }
 
 const newUser = (tag: string, i: number): Record<string, unknown> => ({
-  connection: 'Username-Password-Authentication', email: `${tag}-${i}@example.com`, password: 'Pacing-passw0rd!',
+  connection: 'Username-Password-Authentication',
+  email: `${tag}-${i}@example.com`,
+  password: 'Pacing-passw0rd!',
 });
 
 async function fresh(): Promise<Emulator> {
@@ -46,26 +48,45 @@ async function ours(emulator: Emulator, config: Record<string, unknown>, tag: st
   ];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const catchNode = require(require.resolve('@node-red/nodes/core/common/25-catch.js'));
-  await helper.load([packageNode('config/auth0-config'), packageNode('users/auth0-users'), catchNode], flow, { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+  await helper.load([packageNode('config/auth0-config'), packageNode('users/auth0-users'), catchNode], flow, {
+    cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret },
+  });
   // The token is fetched before the clock starts, as the other contenders' are.
   let warming = true;
   let ok = 0;
   let failed = 0;
   let finish: () => void = () => undefined;
-  const check = (): void => { if (ok + failed === CREATIONS) finish(); };
+  const check = (): void => {
+    if (ok + failed === CREATIONS) finish();
+  };
   const warmed = new Promise<void>((resolve) => {
-    helper.getNode('ok')?.on('input', () => { if (warming) resolve(); else { ok += 1; check(); } });
-    helper.getNode('failed')?.on('input', () => { if (warming) resolve(); else { failed += 1; check(); } });
+    helper.getNode('ok')?.on('input', () => {
+      if (warming) resolve();
+      else {
+        ok += 1;
+        check();
+      }
+    });
+    helper.getNode('failed')?.on('input', () => {
+      if (warming) resolve();
+      else {
+        failed += 1;
+        check();
+      }
+    });
   });
   helper.getNode('users')?.receive({ operation: 'list', payload: { per_page: 1 } });
   await warmed;
   warming = false;
   await settle();
-  const result = await timed(() => new Promise<void>((resolve) => {
-    finish = resolve;
-    const node = helper.getNode('users');
-    for (let i = 0; i < CREATIONS; i += 1) node?.receive({ operation: 'create', payload: { body: newUser(tag, i) } });
-  }));
+  const result = await timed(
+    () =>
+      new Promise<void>((resolve) => {
+        finish = resolve;
+        const node = helper.getNode('users');
+        for (let i = 0; i < CREATIONS; i += 1) node?.receive({ operation: 'create', payload: { body: newUser(tag, i) } });
+      }),
+  );
   await helper.unload();
   await helper.stopServer();
   return { ms: result.ms, failed };
@@ -80,7 +101,14 @@ async function sdk(emulator: Emulator): Promise<Outcome> {
 }
 
 async function axiosWithRetry(emulator: Emulator): Promise<Outcome> {
-  const token = (await axios.post(`${emulator.url}/oauth/token`, { grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, audience: `https://${emulator.domain}/api/v2/` })).data.access_token as string;
+  const token = (
+    await axios.post(`${emulator.url}/oauth/token`, {
+      grant_type: 'client_credentials',
+      client_id: emulator.clientId,
+      client_secret: emulator.clientSecret,
+      audience: `https://${emulator.domain}/api/v2/`,
+    })
+  ).data.access_token as string;
   const http = axios.create({ baseURL: emulator.url, headers: { authorization: `Bearer ${token}` } });
   axiosRetry(http); // defaults
   await settle();
@@ -105,10 +133,17 @@ export async function run(): Promise<BenchRow[]> {
       const isDefault = name.startsWith('ours, defaults');
       const fixedRate = name.startsWith('ours, "per second"');
       rows.push({
-        name, value: ratio, unit: '× ideal', baseline: `${(IDEAL_MS / 1000).toFixed(1)} s ideal`, ratio,
+        name,
+        value: ratio,
+        unit: '× ideal',
+        baseline: `${(IDEAL_MS / 1000).toFixed(1)} s ideal`,
+        ratio,
         ...(isDefault ? { target: '≤ 1.05× ideal, 0 failed', met: ratio <= 1.05 && outcome.failed === 0 } : {}),
-        note: `${(outcome.ms / 1000).toFixed(1)} s, ${outcome.failed} of ${CREATIONS} failed` +
-          (fixedRate ? `; a fixed rate cannot use the burst, so its floor is ${CREATIONS}/${RATE} s = ${((CREATIONS / RATE) * 1000 / IDEAL_MS).toFixed(2)}× ideal` : ''),
+        note:
+          `${(outcome.ms / 1000).toFixed(1)} s, ${outcome.failed} of ${CREATIONS} failed` +
+          (fixedRate
+            ? `; a fixed rate cannot use the burst, so its floor is ${CREATIONS}/${RATE} s = ${(((CREATIONS / RATE) * 1000) / IDEAL_MS).toFixed(2)}× ideal`
+            : ''),
       });
     } finally {
       await emulator.close();

@@ -41,19 +41,35 @@ function limitedCount(emu: Emulator): number {
 
 /** Three worker processes, each given `loads`; the time from "go" until the last one is done. */
 async function threeProcesses(emu: Emulator, redisUrl: string | undefined, loads: (i: number) => WorkerLoad[]): Promise<Outcome> {
-  const setup: WorkerSetup = { domain: emu.domain, clientId: emu.clientId, clientSecret: emu.clientSecret, prefix: `bench-${Date.now()}`, ...(redisUrl ? { redisUrl } : {}) };
+  const setup: WorkerSetup = {
+    domain: emu.domain,
+    clientId: emu.clientId,
+    clientSecret: emu.clientSecret,
+    prefix: `bench-${Date.now()}`,
+    ...(redisUrl ? { redisUrl } : {}),
+  };
   const workers = [0, 1, 2].map(() => fork(WORKER, [JSON.stringify(setup)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
-  await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
-    w.once('message', () => resolve());
-    w.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it was ready`)));
-  })));
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          w.once('message', () => resolve());
+          w.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it was ready`)));
+        }),
+    ),
+  );
   const limitedBefore = limitedCount(emu);
   const started = Date.now();
-  const results = await Promise.all(workers.map((w, i) => new Promise<{ ms: number; failed: number }>((resolve) => {
-    w.removeAllListeners('exit');
-    w.once('message', (m: { ms: number; failed: number }) => resolve(m));
-    w.send(loads(i));
-  })));
+  const results = await Promise.all(
+    workers.map(
+      (w, i) =>
+        new Promise<{ ms: number; failed: number }>((resolve) => {
+          w.removeAllListeners('exit');
+          w.once('message', (m: { ms: number; failed: number }) => resolve(m));
+          w.send(loads(i));
+        }),
+    ),
+  );
   return { ms: Date.now() - started, failed: results.reduce((a, r) => a + r.failed, 0), limited: limitedCount(emu) - limitedBefore };
 }
 
@@ -73,13 +89,22 @@ export async function creations(redis: RedisServer): Promise<BenchRow[]> {
   const shared = await withEmulator({ perSecond: RATE, burst: BURST }, (emu) => threeProcesses(emu, redis.url, load('shared')));
   return [
     {
-      name: `${CREATIONS} creations over 3 processes with Redis (one budget)`, value: shared.ms / 1000, unit: 's', baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
-      ratio: shared.ms / ideal, target: '≤ 1.05× the ideal, 0 failed', met: shared.ms / ideal <= 1.05 && shared.failed === 0,
+      name: `${CREATIONS} creations over 3 processes with Redis (one budget)`,
+      value: shared.ms / 1000,
+      unit: 's',
+      baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
+      ratio: shared.ms / ideal,
+      target: '≤ 1.05× the ideal, 0 failed',
+      met: shared.ms / ideal <= 1.05 && shared.failed === 0,
       note: `${shared.failed} failed, ${shared.limited} answered 429`,
     },
     {
-      name: `${CREATIONS} creations over 3 processes without Redis (each alone)`, value: alone.ms / 1000, unit: 's', baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
-      ratio: alone.ms / ideal, note: `${alone.failed} failed, ${alone.limited} answered 429 (${(alone.limited / Math.max(1, shared.limited)).toFixed(1)}× as many as with Redis)`,
+      name: `${CREATIONS} creations over 3 processes without Redis (each alone)`,
+      value: alone.ms / 1000,
+      unit: 's',
+      baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
+      ratio: alone.ms / ideal,
+      note: `${alone.failed} failed, ${alone.limited} answered 429 (${(alone.limited / Math.max(1, shared.limited)).toFixed(1)}× as many as with Redis)`,
     },
   ];
 }
@@ -100,12 +125,20 @@ export async function mixed(redis: RedisServer): Promise<BenchRow[]> {
   const alone = await withEmulator(plan, (emu) => threeProcesses(emu, undefined, loads('mixed-alone')));
   return [
     {
-      name: 'Mixed load (users read/write, logs) at the Professional plan\'s per-endpoint limits ×10, 3 processes with Redis', value: shared.ms / 1000, unit: 's',
-      baseline: `ideal ${(ideal / 1000).toFixed(1)} s`, ratio: shared.ms / ideal, note: `${shared.failed} failed, ${shared.limited} answered 429`,
+      name: "Mixed load (users read/write, logs) at the Professional plan's per-endpoint limits ×10, 3 processes with Redis",
+      value: shared.ms / 1000,
+      unit: 's',
+      baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
+      ratio: shared.ms / ideal,
+      note: `${shared.failed} failed, ${shared.limited} answered 429`,
     },
     {
-      name: 'The same mixed load, 3 processes without Redis', value: alone.ms / 1000, unit: 's', baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
-      ratio: alone.ms / ideal, note: `${alone.failed} failed, ${alone.limited} answered 429`,
+      name: 'The same mixed load, 3 processes without Redis',
+      value: alone.ms / 1000,
+      unit: 's',
+      baseline: `ideal ${(ideal / 1000).toFixed(1)} s`,
+      ratio: alone.ms / ideal,
+      note: `${alone.failed} failed, ${alone.limited} answered 429`,
     },
   ];
 }
@@ -120,13 +153,52 @@ export async function failover(redis: RedisServer): Promise<BenchRow[]> {
     await Promise.all(replicas.map((r) => r.start()));
     const flows = [
       { id: 'tab', type: 'tab', label: 'failover' },
-      { id: 'tenant', type: 'auth0-config', domain: emu.domain, protocol: 'http', keyPrefix: `failover-${Date.now()}`, leaseSeconds, credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url } },
-      { id: 'watch', type: 'auth0-log-watch', z: 'tab', tenant: 'tenant', interval: 0.1, start: 'oldest', startId: '', types: [], categories: [], output: 'event', store: '', x: 1, y: 1, wires: [['rec']] },
-      { id: 'rec', type: 'function', z: 'tab', x: 2, y: 1, outputs: 1, wires: [[]], func: `global.get('fs').appendFileSync(${JSON.stringify(file)}, global.get('pid') + ' ' + Date.now() + '\\n'); return null;` },
+      {
+        id: 'tenant',
+        type: 'auth0-config',
+        domain: emu.domain,
+        protocol: 'http',
+        keyPrefix: `failover-${Date.now()}`,
+        leaseSeconds,
+        credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url },
+      },
+      {
+        id: 'watch',
+        type: 'auth0-log-watch',
+        z: 'tab',
+        tenant: 'tenant',
+        interval: 0.1,
+        start: 'oldest',
+        startId: '',
+        types: [],
+        categories: [],
+        output: 'event',
+        store: '',
+        x: 1,
+        y: 1,
+        wires: [['rec']],
+      },
+      {
+        id: 'rec',
+        type: 'function',
+        z: 'tab',
+        x: 2,
+        y: 1,
+        outputs: 1,
+        wires: [[]],
+        func: `global.get('fs').appendFileSync(${JSON.stringify(file)}, global.get('pid') + ' ' + Date.now() + '\\n'); return null;`,
+      },
     ];
     await Promise.all(replicas.map((r) => r.deploy(flows)));
     const timer = setInterval(() => emu.logs.write({ type: 's', description: 'failover' }), 50);
-    const read = (): { pid: number; at: number }[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => ({ pid: Number(l.split(' ')[0]), at: Number(l.split(' ')[1]) })) : []);
+    const read = (): { pid: number; at: number }[] =>
+      fs.existsSync(file)
+        ? fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => ({ pid: Number(l.split(' ')[0]), at: Number(l.split(' ')[1]) }))
+        : [];
     while (read().length < 10) await new Promise((resolve) => setTimeout(resolve, 50));
     const holderPid = read().at(-1)!.pid;
     const holder = replicas.find((r) => r.pid === holderPid)!;
@@ -136,11 +208,18 @@ export async function failover(redis: RedisServer): Promise<BenchRow[]> {
     while (!(next = read().find((l) => l.pid !== holderPid && l.at > killedAt))) await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(timer);
     const ms = next.at - killedAt;
-    return [{
-      name: 'Failover: the holder SIGKILLed, to the next event from another process', value: ms / 1000, unit: 's', baseline: `lease ${leaseSeconds} s`,
-      ratio: ms / (leaseSeconds * 1000), target: '≤ 1.5× the lease time', met: ms <= leaseSeconds * 1500,
-      note: 'the lease runs out, a standby claims it (it tries every quarter lease), reads the checkpoint and polls',
-    }];
+    return [
+      {
+        name: 'Failover: the holder SIGKILLed, to the next event from another process',
+        value: ms / 1000,
+        unit: 's',
+        baseline: `lease ${leaseSeconds} s`,
+        ratio: ms / (leaseSeconds * 1000),
+        target: '≤ 1.5× the lease time',
+        met: ms <= leaseSeconds * 1500,
+        note: 'the lease runs out, a standby claims it (it tries every quarter lease), reads the checkpoint and polls',
+      },
+    ];
   } finally {
     await Promise.all(replicas.map((r) => r.kill()));
     await emu.close();

@@ -35,7 +35,8 @@ function normalise(row: Partial<BenchRow> & { baseline?: number | string }): Ben
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
   const dir = __dirname;
-  const files = fs.readdirSync(dir)
+  const files = fs
+    .readdirSync(dir)
     .filter((file) => file.endsWith('.js') && !NOT_SUITES.has(file.replace(/\.js$/, '')))
     .filter((file) => filters.length === 0 || filters.some((word) => file.includes(word)))
     .sort();
@@ -52,7 +53,9 @@ async function main(): Promise<void> {
       const rows = (await suite.run()).map(normalise);
       sections.push({ title, rows, seconds: (Date.now() - suiteStart) / 1000 });
       for (const row of rows) {
-        process.stdout.write(`  ${row.name}: ${format(row.value)} ${row.unit ?? ''}${row.ratio !== undefined ? ` (ratio ${format(row.ratio)})` : ''}${row.met === undefined ? '' : row.met ? '  target met' : '  TARGET MISSED'}\n`);
+        process.stdout.write(
+          `  ${row.name}: ${format(row.value)} ${row.unit ?? ''}${row.ratio !== undefined ? ` (ratio ${format(row.ratio)})` : ''}${row.met === undefined ? '' : row.met ? '  target met' : '  TARGET MISSED'}\n`,
+        );
       }
     } catch (err) {
       sections.push({ title, rows: [], error: (err as Error).stack ?? String(err), seconds: (Date.now() - suiteStart) / 1000 });
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
     `Produced by \`npm run bench${filters.length ? ` -- ${filters.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ` +
       `Node.js ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()}; ${total.toFixed(0)} s in all.`,
     '',
-    'Every figure is set beside a baseline measured in the same run (the machines are noisy); timings are medians of several runs where the suite says so. Against the local emulator on loopback: the service\'s own time is part of every figure.',
+    "Every figure is set beside a baseline measured in the same run (the machines are noisy); timings are medians of several runs where the suite says so. Against the local emulator on loopback: the service's own time is part of every figure.",
     '',
   ];
   for (const section of sections) {
@@ -78,7 +81,9 @@ async function main(): Promise<void> {
     lines.push('| Measure | Figure | Baseline | Ratio | Target | Met | Note |', '|---|---|---|---|---|---|---|');
     for (const row of section.rows) {
       const met = row.met === undefined ? '' : row.met ? 'yes' : '**no**';
-      lines.push(`| ${row.name} | ${format(row.value)} ${row.unit ?? ''} | ${format(row.baseline)} | ${row.ratio === undefined ? '' : `${format(row.ratio)}×`} | ${row.target ?? ''} | ${met} | ${row.note ?? ''} |`);
+      lines.push(
+        `| ${row.name} | ${format(row.value)} ${row.unit ?? ''} | ${format(row.baseline)} | ${row.ratio === undefined ? '' : `${format(row.ratio)}×`} | ${row.target ?? ''} | ${met} | ${row.note ?? ''} |`,
+      );
     }
     lines.push('');
   }

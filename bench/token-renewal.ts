@@ -21,10 +21,20 @@ export async function run(): Promise<BenchRow[]> {
   const emulator = await startEmulator({ port: 0, seed: { users: [{ email: 'token@example.com', password: 'Token-passw0rd!' }] } });
   const userId = String((emulator.state.users.list()[0] as Record<string, unknown>).user_id);
   let clock = Date.now();
-  const client = createTenantClient({
-    domain: emulator.domain, protocol: 'http', telemetry: false, connectTimeout: 5, readTimeout: 30, retries: 3,
-    clientId: emulator.clientId, clientSecret: emulator.clientSecret, maxConcurrent: 8,
-  }, { now: () => clock });
+  const client = createTenantClient(
+    {
+      domain: emulator.domain,
+      protocol: 'http',
+      telemetry: false,
+      connectTimeout: 5,
+      readTimeout: 30,
+      retries: 3,
+      clientId: emulator.clientId,
+      clientSecret: emulator.clientSecret,
+      maxConcurrent: 8,
+    },
+    { now: () => clock },
+  );
   const path = `/api/v2/users/${encodeURIComponent(userId)}`;
   try {
     await client.request({ method: 'GET', path, auth: 'management' });
@@ -40,8 +50,12 @@ export async function run(): Promise<BenchRow[]> {
     const theirs = tokenExchanges(emulator) - sdkBefore;
     return [
       {
-        name: `${CONCURRENT} concurrent requests on an expired token: token requests`, value: ours, unit: 'requests', baseline: theirs,
-        target: 'exactly 1', met: ours === 1 && failed === 0,
+        name: `${CONCURRENT} concurrent requests on an expired token: token requests`,
+        value: ours,
+        unit: 'requests',
+        baseline: theirs,
+        target: 'exactly 1',
+        met: ours === 1 && failed === 0,
         note: `${failed} of ${CONCURRENT} requests failed; baseline: the official SDK, fresh client, same load`,
       },
     ];

@@ -126,12 +126,7 @@ export function packageNode(name: string): unknown {
 }
 
 /** Sends `count` messages into `inputId` at once and resolves when `sinkId` has seen `expected` of them. */
-export function driveFlow(
-  helper: FlowHelper,
-  inputId: string,
-  sinkIds: string[],
-  messages: Record<string, unknown>[],
-): Promise<Record<string, unknown>[][]> {
+export function driveFlow(helper: FlowHelper, inputId: string, sinkIds: string[], messages: Record<string, unknown>[]): Promise<Record<string, unknown>[][]> {
   const received: Record<string, unknown>[][] = sinkIds.map(() => []);
   return new Promise((resolve) => {
     let seen = 0;

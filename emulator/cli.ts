@@ -28,10 +28,18 @@ export type CliOptions = StartOptions & { clientPublicKey?: ClientPublicKey };
 export async function registerClientPublicKey(emu: Emulator, key: ClientPublicKey): Promise<string> {
   const headers = { authorization: `Bearer ${emu.managementToken()}`, 'content-type': 'application/json' };
   const base = `${emu.url}/api/v2/clients/${encodeURIComponent(emu.clientId)}`;
-  const created = await fetch(`${base}/credentials`, { method: 'POST', headers, body: JSON.stringify({ credential_type: 'public_key', name: 'emulator CLI', pem: key.pem, alg: key.alg }) });
+  const created = await fetch(`${base}/credentials`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ credential_type: 'public_key', name: 'emulator CLI', pem: key.pem, alg: key.alg }),
+  });
   const credential = (await created.json()) as { id?: string; kid?: string; message?: string };
   if (created.status !== 201 || !credential.id) throw new Error(`the public key was refused: ${credential.message ?? created.status}`);
-  const patched = await fetch(base, { method: 'PATCH', headers, body: JSON.stringify({ client_authentication_methods: { private_key_jwt: { credentials: [{ id: credential.id }] } } }) });
+  const patched = await fetch(base, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ client_authentication_methods: { private_key_jwt: { credentials: [{ id: credential.id }] } } }),
+  });
   if (patched.status !== 200) throw new Error(`the public key could not be enabled: HTTP ${patched.status}`);
   return credential.kid ?? '';
 }
@@ -57,23 +65,46 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       return v;
     };
     switch (name) {
-      case '--port': options.port = number(); break;
-      case '--host': options.host = value(); break;
-      case '--client-id': options.clientId = value(); break;
-      case '--client-secret': options.clientSecret = value(); break;
-      case '--domain': options.domain = value(); break;
+      case '--port':
+        options.port = number();
+        break;
+      case '--host':
+        options.host = value();
+        break;
+      case '--client-id':
+        options.clientId = value();
+        break;
+      case '--client-secret':
+        options.clientSecret = value();
+        break;
+      case '--domain':
+        options.domain = value();
+        break;
       case '--seed': {
         const file = value();
         options.seed = JSON.parse(readFileSync(file, 'utf8')) as SeedData;
         break;
       }
-      case '--client-public-key': options.clientPublicKey = { pem: readFileSync(value(), 'utf8'), alg: 'RS256' }; break;
-      case '--client-key-alg': keyAlg = value(); break;
-      case '--rate-limit': perSecond = number(); break;
-      case '--burst': burst = number(); break;
-      case '--rate-limit-plan': plan = value(); break;
-      case '--plan-speed': planSpeed = number(); break;
-      case '--help': case '-h':
+      case '--client-public-key':
+        options.clientPublicKey = { pem: readFileSync(value(), 'utf8'), alg: 'RS256' };
+        break;
+      case '--client-key-alg':
+        keyAlg = value();
+        break;
+      case '--rate-limit':
+        perSecond = number();
+        break;
+      case '--burst':
+        burst = number();
+        break;
+      case '--rate-limit-plan':
+        plan = value();
+        break;
+      case '--plan-speed':
+        planSpeed = number();
+        break;
+      case '--help':
+      case '-h':
         process.stdout.write(USAGE + '\n');
         process.exit(0);
         break;

@@ -67,7 +67,10 @@ export function build(): string[] {
         problems.push(`${type}: ${path.relative(root, handWritten)} must register category '${area.category}' and icon '${area.icon}' (scripts/palette.ts)`);
       }
       fs.copyFileSync(handWritten, htmlOut);
-      for (const [own, out] of [[`${type}.json`, localeOut], [`${type}.html`, helpOut]]) {
+      for (const [own, out] of [
+        [`${type}.json`, localeOut],
+        [`${type}.html`, helpOut],
+      ]) {
         const source = path.join(sourceDir, 'locales', 'en-US', own);
         if (fs.existsSync(source)) fs.copyFileSync(source, out);
         else problems.push(`${type}: no locales/en-US/${own} beside ${path.relative(root, handWritten)}`);

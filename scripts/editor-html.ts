@@ -18,10 +18,14 @@ export function escapeHtml(text: string): string {
 
 function typeLabel(input: InputSpec): string {
   switch (input.type) {
-    case 'list': return 'array | string';
-    case 'file': return 'array | string | Buffer';
-    case 'integer': return 'number';
-    default: return input.type;
+    case 'list':
+      return 'array | string';
+    case 'file':
+      return 'array | string | Buffer';
+    case 'integer':
+      return 'number';
+    default:
+      return input.type;
   }
 }
 
@@ -62,7 +66,7 @@ function inputHelp(input: InputSpec): string {
   const notes: string[] = [];
   if (input.default !== undefined) notes.push(`Default <code>${escapeHtml(JSON.stringify(input.default))}</code>.`);
   if (input.enum) notes.push(`One of ${input.enum.map((v) => `<code>${escapeHtml(v)}</code>`).join(', ')}.`);
-  if (input.fromConfig) notes.push('Defaults to the tenant\'s credential.');
+  if (input.fromConfig) notes.push("Defaults to the tenant's credential.");
   if (input.secret) notes.push('A secret: set it from msg, flow, global or env, never as text in the flow.');
   const cls = input.required ? '' : ' class="optional"';
   return `    <dt${cls}>${escapeHtml(input.name)} <span class="property-type">${typeLabel(input)}</span></dt>\n    <dd>${escapeHtml(input.description)} ${notes.join(' ')}</dd>`;
@@ -116,7 +120,8 @@ export function helpHtml(group: GroupSpec): string {
     '    <dd>The response body, parsed from JSON.</dd>',
     '    <dt>auth0 <span class="property-type">object</span></dt>',
     '    <dd><code>operation</code>, <code>statusCode</code> and <code>rateLimit</code> (<code>limit</code>, <code>remaining</code>, <code>reset</code>)' +
-      (pagingOps.length > 0 ? '; with "fetch all pages", <code>paging</code> (pages, items, truncated)' : '') + '.</dd>',
+      (pagingOps.length > 0 ? '; with "fetch all pages", <code>paging</code> (pages, items, truncated)' : '') +
+      '.</dd>',
     '</dl>',
     '<h3>Details</h3>',
     ...(group.endOfLife ? [endOfLifeHelp(group)] : []),
@@ -124,15 +129,24 @@ export function helpHtml(group: GroupSpec): string {
     '<p>A failure goes to Catch nodes; <code>msg.auth0</code> then holds <code>statusCode</code>, <code>errorCode</code> and <code>error</code>. A missing or malformed input fails before any request, naming the input.</p>',
   ];
   if (group.api === 'management') {
-    parts.push('<p>The tenant\'s management token is fetched, cached and renewed by the <code>auth0-config</code> node; rate limits are waited out for every node of the tenant together.</p>');
+    parts.push(
+      "<p>The tenant's management token is fetched, cached and renewed by the <code>auth0-config</code> node; rate limits are waited out for every node of the tenant together.</p>",
+    );
   }
   if (pagingOps.length > 0) {
-    parts.push('<p>List operations can fetch all pages, as one array or as one message per item (with <code>msg.parts</code> for a join node). Page paging stops at Auth0\'s 1,000-result limit; checkpoint paging (<code>from</code>/<code>take</code>) has none.</p>');
+    parts.push(
+      "<p>List operations can fetch all pages, as one array or as one message per item (with <code>msg.parts</code> for a join node). Page paging stops at Auth0's 1,000-result limit; checkpoint paging (<code>from</code>/<code>take</code>) has none.</p>",
+    );
   }
   parts.push('<h3>Operations</h3>');
   for (const op of group.operations) parts.push(operationHelp(group, op));
   if (group.references && group.references.length > 0) {
-    parts.push('<h3>References</h3>', '<ul>', ...group.references.map((r) => `    <li><a href="${escapeHtml(r.url)}">${escapeHtml(r.title)}</a></li>`), '</ul>');
+    parts.push(
+      '<h3>References</h3>',
+      '<ul>',
+      ...group.references.map((r) => `    <li><a href="${escapeHtml(r.url)}">${escapeHtml(r.title)}</a></li>`),
+      '</ul>',
+    );
   }
   return parts.join('\n');
 }

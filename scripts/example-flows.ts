@@ -60,8 +60,19 @@ function remap(value: unknown, ids: Map<string, string>): unknown {
 
 function configNode(id: string, tenant: TenantSettings): FlowNode {
   return {
-    id, type: 'auth0-config', name: tenant.name, domain: tenant.domain, protocol: tenant.protocol,
-    telemetry: true, timeout: 5, readTimeout: 10, retries: 3, audience: '', customDomain: '', maxConcurrent: 4, requestsPerSecond: 0,
+    id,
+    type: 'auth0-config',
+    name: tenant.name,
+    domain: tenant.domain,
+    protocol: tenant.protocol,
+    telemetry: true,
+    timeout: 5,
+    readTimeout: 10,
+    retries: 3,
+    audience: '',
+    customDomain: '',
+    maxConcurrent: 4,
+    requestsPerSecond: 0,
     credentials: { clientId: tenant.clientId, clientSecret: tenant.clientSecret },
   };
 }
@@ -160,9 +171,11 @@ export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings): F
   ];
   for (const example of ordered) {
     const folder = example.file.includes('/') ? example.file.slice(0, example.file.indexOf('/')) : 'other';
-    const label = START_HERE.includes(example.file) ? 'Start here' : FOLDER_TABS[folder] ?? `${title(folder)} examples`;
+    const label = START_HERE.includes(example.file) ? 'Start here' : (FOLDER_TABS[folder] ?? `${title(folder)} examples`);
     const tab = tabFor(label, label === 'Start here' ? START_HERE_INFO : `Examples of ${folder}: one group per example file under examples/${folder}/.`);
-    const onTab = example.nodes.filter((n) => n.type !== 'tab' && n.type !== 'auth0-config' && typeof n.x === 'number' && typeof n.y === 'number' && 'wires' in n);
+    const onTab = example.nodes.filter(
+      (n) => n.type !== 'tab' && n.type !== 'auth0-config' && typeof n.x === 'number' && typeof n.y === 'number' && 'wires' in n,
+    );
     // Positions are node centres; a node's width follows its label, so the frame is worked out from estimated edges.
     const left = Math.min(...onTab.map((n) => (n.x as number) - estimatedWidth(n) / 2));
     const right = Math.max(...onTab.map((n) => (n.x as number) + estimatedWidth(n) / 2));

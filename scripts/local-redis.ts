@@ -54,7 +54,11 @@ export class RedisServer {
   private child: ChildProcess | undefined;
   readonly dir: string;
 
-  private constructor(readonly port: number, private readonly password?: string, dir?: string) {
+  private constructor(
+    readonly port: number,
+    private readonly password?: string,
+    dir?: string,
+  ) {
     if (dir) fs.mkdirSync(dir, { recursive: true });
     this.dir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-redis-'));
   }
@@ -73,7 +77,24 @@ export class RedisServer {
 
   /** Starts (again) on the same port and directory: the data written before comes back. */
   async begin(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no', '--loglevel', 'warning'];
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ];
     if (this.password) args.push('--requirepass', this.password);
     const child = spawn(redisServerPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;

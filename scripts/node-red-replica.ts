@@ -33,7 +33,9 @@ export function replicaUserDir(dir: string, name: string, recording = false): st
   const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
   fs.mkdirSync(path.dirname(link), { recursive: true });
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(userDir, 'settings.js'), `// Written by ${recording ? 'the replicas tests' : 'npm run replicas'}; changes are overwritten.
+  fs.writeFileSync(
+    path.join(userDir, 'settings.js'),
+    `// Written by ${recording ? 'the replicas tests' : 'npm run replicas'}; changes are overwritten.
 module.exports = {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
@@ -43,7 +45,8 @@ module.exports = {
     ${recording ? "functionGlobalContext: { fs: require('fs'), pid: process.pid }," : ''}
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
-`);
+`,
+  );
   return userDir;
 }
 
@@ -54,7 +57,12 @@ export class Replica {
   pid = 0;
 
   /** `port`: 0 for a free one. `echo`: print its output, each line prefixed with the name. */
-  constructor(readonly name: string, readonly userDir: string, private readonly port = 0, private readonly echo = false) {}
+  constructor(
+    readonly name: string,
+    readonly userDir: string,
+    private readonly port = 0,
+    private readonly echo = false,
+  ) {}
 
   output(): string {
     return this.log;
@@ -63,9 +71,15 @@ export class Replica {
   /** Starts Node-RED and waits until its flows have started. */
   async start(limitMs = 60_000): Promise<void> {
     const port = this.port || (await freePort());
-    const child = spawn(process.execPath, [require.resolve('node-red/red.js'), '--userDir', this.userDir, '--port', String(port), '--settings', path.join(this.userDir, 'settings.js')], {
-      cwd: this.userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
-    });
+    const child = spawn(
+      process.execPath,
+      [require.resolve('node-red/red.js'), '--userDir', this.userDir, '--port', String(port), '--settings', path.join(this.userDir, 'settings.js')],
+      {
+        cwd: this.userDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
+      },
+    );
     this.child = child;
     this.pid = child.pid ?? 0;
     this.url = `http://127.0.0.1:${port}`;
@@ -98,14 +112,20 @@ export class Replica {
   deploy(flows: unknown[]): Promise<void> {
     const body = JSON.stringify(flows);
     return new Promise((resolve, reject) => {
-      const req = http.request(`${this.url}/flows`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Node-RED-Deployment-Type': 'full' },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => (res.statusCode === 200 || res.statusCode === 204 ? resolve() : reject(new Error(`deploy to ${this.name}: ${res.statusCode} ${text}`))));
-      });
+      const req = http.request(
+        `${this.url}/flows`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Node-RED-Deployment-Type': 'full' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () =>
+            res.statusCode === 200 || res.statusCode === 204 ? resolve() : reject(new Error(`deploy to ${this.name}: ${res.statusCode} ${text}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -50,7 +50,11 @@ async function main(): Promise<void> {
   const example = readExamples(path.join(root, 'examples')).filter((e) => e.file === EXAMPLE);
   if (example.length !== 1) throw new Error(`the example ${EXAMPLE} is missing`);
   const flow = deployableFlow(example, {
-    name: 'Local emulator (replicas share it through Redis)', domain: emulator.domain, protocol: 'http', clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET,
+    name: 'Local emulator (replicas share it through Redis)',
+    domain: emulator.domain,
+    protocol: 'http',
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: DEMO_CLIENT_SECRET,
   });
   for (const node of flow) {
     if (node.type === 'auth0-config') {

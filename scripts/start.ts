@@ -24,11 +24,23 @@ function prepareUserDir(): void {
   const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
   fs.mkdirSync(path.dirname(link), { recursive: true });
   if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(userDir, 'package.json'), JSON.stringify({
-    name: 'node-red-auth0-local', description: 'Node-RED user directory of npm start', version: '0.0.0', private: true,
-    dependencies: { '@idflow/node-red-auth0': `file:${path.relative(userDir, root) || '.'}` },
-  }, null, 2));
-  fs.writeFileSync(path.join(userDir, 'settings.js'), `// Written by npm start; changes are overwritten.
+  fs.writeFileSync(
+    path.join(userDir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'node-red-auth0-local',
+        description: 'Node-RED user directory of npm start',
+        version: '0.0.0',
+        private: true,
+        dependencies: { '@idflow/node-red-auth0': `file:${path.relative(userDir, root) || '.'}` },
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(userDir, 'settings.js'),
+    `// Written by npm start; changes are overwritten.
 module.exports = {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
@@ -39,17 +51,22 @@ module.exports = {
     telemetry: { enabled: false, updateNotification: false },
     logging: { console: { level: 'info', metrics: false, audit: false } }
 };
-`);
+`,
+  );
 }
 
 function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(url, { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      url,
+      { method, headers: { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': String(data.length) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -100,7 +117,11 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${nodeRedPort}`;
   await waitForNodeRed(base, child);
   const flow = arrangedFlow(readExamples(path.join(root, 'examples')), {
-    name: 'Local emulator', domain: emulator.domain, protocol: 'http', clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET,
+    name: 'Local emulator',
+    domain: emulator.domain,
+    protocol: 'http',
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: DEMO_CLIENT_SECRET,
   });
   const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
   if (deployed.status >= 300) throw new Error(`deploying the example flows failed: ${deployed.status} ${deployed.text.slice(0, 300)}`);

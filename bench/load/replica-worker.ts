@@ -27,7 +27,11 @@ function request(client: TenantClient, load: WorkerLoad, i: number): Promise<unk
   switch (load.kind) {
     case 'create-users':
       return client.request({
-        method: 'POST', path: '/api/v2/users', auth: 'management', contentType: 'json', operation: 'users.create',
+        method: 'POST',
+        path: '/api/v2/users',
+        auth: 'management',
+        contentType: 'json',
+        operation: 'users.create',
         body: { connection: 'Username-Password-Authentication', email: `${load.tag}-${process.pid}-${i}@example.com`, password: 'Replica-passw0rd!' },
       });
     case 'list-users':
@@ -42,15 +46,28 @@ async function main(): Promise<void> {
   const shared = setup.redisUrl ? new SharedState({ target: parseRedisUrl(setup.redisUrl)!, prefix: setup.prefix }) : undefined;
   if (shared) await shared.whenAvailable(5000);
   const client = createTenantClient({
-    domain: setup.domain, protocol: 'http', telemetry: false, connectTimeout: 10, readTimeout: 10, retries: 10,
-    clientId: setup.clientId, clientSecret: setup.clientSecret, ...(shared ? { shared } : {}),
+    domain: setup.domain,
+    protocol: 'http',
+    telemetry: false,
+    connectTimeout: 10,
+    readTimeout: 10,
+    retries: 10,
+    clientId: setup.clientId,
+    clientSecret: setup.clientSecret,
+    ...(shared ? { shared } : {}),
   });
   await client.getManagementToken();
   process.send?.({ ready: true });
   process.on('message', (loads: WorkerLoad[]) => {
     const started = Date.now();
     let failed = 0;
-    const all = loads.flatMap((load) => Array.from({ length: load.count }, (_, i) => request(client, load, i).catch(() => { failed += 1; })));
+    const all = loads.flatMap((load) =>
+      Array.from({ length: load.count }, (_, i) =>
+        request(client, load, i).catch(() => {
+          failed += 1;
+        }),
+      ),
+    );
     void Promise.all(all).then(async () => {
       process.send?.({ ms: Date.now() - started, failed });
       client.close();

@@ -37,7 +37,10 @@ export function buildErrors(code: string, dependencies: readonly Record<string, 
 
 /** The handler a trigger calls: post-login → onExecutePostLogin. */
 export function handlerName(trigger: string): string {
-  return `onExecute${trigger.split('-').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}`;
+  return `onExecute${trigger
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`;
 }
 
 interface Command {
@@ -75,8 +78,9 @@ export async function testRun(code: string, trigger: string, event: unknown): Pr
   };
   let error: Record<string, unknown> | undefined;
   try {
-    const wrapper = new Script(`(function (exports, require, module) {\n${code}\n})`, { filename: 'action.js' }).runInContext(context, { timeout: TEST_TIMEOUT_MS }) as
-      (exports: unknown, require: (name: string) => never, module: unknown) => void;
+    const wrapper = new Script(`(function (exports, require, module) {\n${code}\n})`, { filename: 'action.js' }).runInContext(context, {
+      timeout: TEST_TIMEOUT_MS,
+    }) as (exports: unknown, require: (name: string) => never, module: unknown) => void;
     wrapper(module.exports, requireNothing, module);
   } catch (err) {
     // Code that does not compile or throws while loading: the run's error, as Auth0 reports it.

@@ -29,7 +29,11 @@ export function recordExecution(tenant: Tenant, trigger: string): string | undef
     id: randomUUID(),
     trigger_id: trigger,
     status: 'final',
-    results: bound.map((b) => ({ action_name: String(tenant.state.collection('actions').get(b.action_id)?.name ?? b.display_name), started_at: stamp, ended_at: stamp })),
+    results: bound.map((b) => ({
+      action_name: String(tenant.state.collection('actions').get(b.action_id)?.name ?? b.display_name),
+      started_at: stamp,
+      ended_at: stamp,
+    })),
     created_at: stamp,
     updated_at: stamp,
   };

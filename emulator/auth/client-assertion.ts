@@ -30,7 +30,7 @@ function invalid(description: string): OAuthError {
 function decodePart(part: string): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -51,9 +51,10 @@ function signatureValid(alg: string, input: string, signature: string, key: KeyO
 function enabledCredentials(state: TenantState, client: ClientRecord, nowMs: number): JsonRecord[] {
   const methods = client.client_authentication_methods as { private_key_jwt?: { credentials?: { id?: string }[] } } | null | undefined;
   const enabled = new Set((methods?.private_key_jwt?.credentials ?? []).map((c) => c.id));
-  return state.collection(CLIENT_CREDENTIALS).list().filter((c) =>
-    c.client_id === client.client_id && enabled.has(c.id as string) &&
-    (typeof c.expires_at !== 'string' || Date.parse(c.expires_at) > nowMs));
+  return state
+    .collection(CLIENT_CREDENTIALS)
+    .list()
+    .filter((c) => c.client_id === client.client_id && enabled.has(c.id as string) && (typeof c.expires_at !== 'string' || Date.parse(c.expires_at) > nowMs));
 }
 
 /** Remembers a used jti until its assertion expires; false when it was already used. */
@@ -74,7 +75,8 @@ export function clientFromAssertion(state: TenantState, body: Record<string, unk
   if (body.client_assertion_type !== CLIENT_ASSERTION_TYPE) {
     throw new OAuthError(400, 'invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
   }
-  if (body.client_secret !== undefined) throw new OAuthError(400, 'invalid_request', 'Use only one client authentication method: client_secret or client_assertion');
+  if (body.client_secret !== undefined)
+    throw new OAuthError(400, 'invalid_request', 'Use only one client authentication method: client_secret or client_assertion');
   const assertion = String(body.client_assertion);
   if (assertion.length > MAX_LENGTH) throw invalid(`client_assertion must be at most ${MAX_LENGTH} bytes`);
   const parts = assertion.split('.');
@@ -91,13 +93,19 @@ export function clientFromAssertion(state: TenantState, body: Record<string, unk
   const nowMs = Date.now();
   const candidates = enabledCredentials(state, client, nowMs).filter((c) => header.kid === undefined || c.kid === header.kid);
   if (candidates.length === 0) {
-    throw invalid(header.kid === undefined ? 'The client has no credential enabled for private_key_jwt' : `No credential of the client has kid ${String(header.kid)}`);
+    throw invalid(
+      header.kid === undefined ? 'The client has no credential enabled for private_key_jwt' : `No credential of the client has kid ${String(header.kid)}`,
+    );
   }
   const input = `${parts[0]}.${parts[1]}`;
-  const signer = candidates.find((c) => (c.alg ?? 'RS256') === alg && (() => {
-    const key = credentialKey(c);
-    return key !== undefined && signatureValid(alg, input, parts[2], key);
-  })());
+  const signer = candidates.find(
+    (c) =>
+      (c.alg ?? 'RS256') === alg &&
+      (() => {
+        const key = credentialKey(c);
+        return key !== undefined && signatureValid(alg, input, parts[2], key);
+      })(),
+  );
   if (!signer) throw invalid('Invalid client_assertion signature');
 
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

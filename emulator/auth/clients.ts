@@ -56,12 +56,7 @@ export function isConfidential(client: ClientRecord): boolean {
  * grants), 'optional' (checked when given; required for confidential clients
  * unless `secretOptional`), as Auth0 does.
  */
-export function authenticateClient(
-  state: TenantState,
-  req: IncomingMessage,
-  body: AuthBody,
-  options: { secretOptional?: boolean } = {},
-): ClientRecord {
+export function authenticateClient(state: TenantState, req: IncomingMessage, body: AuthBody, options: { secretOptional?: boolean } = {}): ClientRecord {
   if (str(body, 'client_assertion') !== undefined) return clientFromAssertion(state, body, str(body, 'client_id'));
   const { clientId, clientSecret } = clientCredentials(req, body);
   if (!clientId) throw new OAuthError(400, 'invalid_request', 'Missing required parameter: client_id');

@@ -38,8 +38,14 @@ export function startDeviceCode(ctx: RouteContext, body: AuthBody): Record<strin
   const flows = flowState(ctx.tenant);
   const { deviceInterval, deviceExpiresIn } = flows.settings;
   const record: DeviceCodeRecord = {
-    deviceCode: randomToken(24), userCode: userCode(), clientId, scope: str(body, 'scope'), audience,
-    expiresAt: ctx.tenant.clock.nowSeconds() + deviceExpiresIn, interval: deviceInterval, status: 'pending',
+    deviceCode: randomToken(24),
+    userCode: userCode(),
+    clientId,
+    scope: str(body, 'scope'),
+    audience,
+    expiresAt: ctx.tenant.clock.nowSeconds() + deviceExpiresIn,
+    interval: deviceInterval,
+    status: 'pending',
   };
   flows.deviceCodes.set(record.deviceCode, record);
   const verificationUri = `${ctx.tenant.url}/activate`;
@@ -130,17 +136,26 @@ export function startBackchannel(ctx: RouteContext, body: AuthBody): Record<stri
   const scope = requireStr(body, 'scope');
   if (!scope.split(/\s+/).includes('openid')) throw new OAuthError(400, 'invalid_request', 'scope must contain openid');
   const bindingMessage = requireStr(body, 'binding_message');
-  if (!/^[\w\s+\-_.,:#]{1,64}$/.test(bindingMessage)) throw new OAuthError(400, 'invalid_binding_message', 'binding_message may hold letters, digits, spaces and +-_.,:# (at most 64)');
+  if (!/^[\w\s+\-_.,:#]{1,64}$/.test(bindingMessage))
+    throw new OAuthError(400, 'invalid_binding_message', 'binding_message may hold letters, digits, spaces and +-_.,:# (at most 64)');
   const user = hintedUser(ctx, body.login_hint ?? requireStr(body, 'login_hint'));
   const audience = str(body, 'audience');
   if (audience && !ctx.tenant.state.resourceServerByIdentifier(audience)) throw new OAuthError(400, 'invalid_request', `Service not found: ${audience}`);
   const flows = flowState(ctx.tenant);
   const requested = str(body, 'requested_expiry');
   const expiresIn = requested !== undefined ? Number(requested) : flows.settings.backchannelExpiresIn;
-  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > 300) throw new OAuthError(400, 'invalid_request', 'requested_expiry must be between 1 and 300');
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > 300)
+    throw new OAuthError(400, 'invalid_request', 'requested_expiry must be between 1 and 300');
   const record: BackchannelRecord = {
-    authReqId: randomToken(24), clientId: client.client_id, userId: user.user_id, scope, audience, bindingMessage,
-    expiresAt: ctx.tenant.clock.nowSeconds() + expiresIn, interval: flows.settings.backchannelInterval, status: 'pending',
+    authReqId: randomToken(24),
+    clientId: client.client_id,
+    userId: user.user_id,
+    scope,
+    audience,
+    bindingMessage,
+    expiresAt: ctx.tenant.clock.nowSeconds() + expiresIn,
+    interval: flows.settings.backchannelInterval,
+    status: 'pending',
   };
   flows.backchannel.set(record.authReqId, record);
   ctx.log({ type: 'gd_send_notification', description: 'Backchannel login request sent', client_id: client.client_id, user_id: user.user_id });

@@ -105,7 +105,8 @@ export function jwtBearerGrant(ctx: RouteContext, body: AuthBody): GrantResult {
   const now = ctx.tenant.clock.nowSeconds();
   if (typeof claims.exp !== 'number' || claims.exp <= now) throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: expired');
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!aud.some((a) => a === ctx.tenant.issuer || a === `${ctx.tenant.url}/oauth/token`)) throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: audience');
+  if (!aud.some((a) => a === ctx.tenant.issuer || a === `${ctx.tenant.url}/oauth/token`))
+    throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: audience');
   if (claims.iss !== client.client_id) throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: issuer must be the client_id');
   const user = typeof claims.sub === 'string' ? state.users.get(claims.sub) : undefined;
   if (!user) throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: unknown subject');
@@ -134,7 +135,8 @@ export function federatedConnectionTokenGrant(ctx: RouteContext, body: AuthBody)
   const connection = requireStr(body, 'connection');
   const identity = user?.identities.find((i) => i.connection === connection);
   if (!user || !identity) throw new OAuthError(400, 'invalid_request', `The user has no identity in the connection ${connection}`);
-  if (typeof identity.access_token !== 'string') throw new OAuthError(401, 'federated_connection_refresh_token_not_found', 'Federated connection refresh token not found.');
+  if (typeof identity.access_token !== 'string')
+    throw new OAuthError(401, 'federated_connection_refresh_token_not_found', 'Federated connection refresh token not found.');
   const response = {
     access_token: identity.access_token,
     expires_in: 3600,

@@ -45,7 +45,13 @@ export function assertNotBlocked(ctx: RouteContext, client: ClientRecord, connec
   }
   const blocks = ctx.tenant.state.loginBlocks.get(user.user_id);
   if (blocks?.some((b) => b.ip === ctx.ip)) {
-    ctx.log({ ...baseLog(client, connection), type: 'f', description: 'Too many failed login attempts', user_id: user.user_id, user_name: user.email ?? user.username });
+    ctx.log({
+      ...baseLog(client, connection),
+      type: 'f',
+      description: 'Too many failed login attempts',
+      user_id: user.user_id,
+      user_name: user.email ?? user.username,
+    });
     throw new OAuthError(429, 'too_many_attempts', BLOCKED_MESSAGE);
   }
 }
@@ -63,7 +69,11 @@ export function recordLogin(ctx: RouteContext, client: ClientRecord, connection:
   // The post-login trigger's bound actions run at every login: the log event names the execution.
   const execution = recordExecution(ctx.tenant, 'post-login');
   ctx.log({
-    ...baseLog(client, connection), type: 's', description, user_id: user.user_id, user_name: user.email ?? user.username ?? user.phone_number,
+    ...baseLog(client, connection),
+    type: 's',
+    description,
+    user_id: user.user_id,
+    user_name: user.email ?? user.username ?? user.phone_number,
     ...(execution ? { details: { actions: { executions: [execution] } } } : {}),
   });
 }
@@ -96,7 +106,13 @@ export function passwordLogin(ctx: RouteContext, client: ClientRecord, connectio
         user_name: username,
       });
       if (user.email) {
-        ctx.tenant.outbox.push({ channel: 'email', to: user.email, kind: 'blocked_account', subject: 'Your account has been blocked', body: `Your account was blocked after ${BRUTE_FORCE_THRESHOLD} failed login attempts from ${ctx.ip}.` });
+        ctx.tenant.outbox.push({
+          channel: 'email',
+          to: user.email,
+          kind: 'blocked_account',
+          subject: 'Your account has been blocked',
+          body: `Your account was blocked after ${BRUTE_FORCE_THRESHOLD} failed login attempts from ${ctx.ip}.`,
+        });
       }
     }
     throw new OAuthError(403, 'invalid_grant', WRONG_CREDENTIALS);

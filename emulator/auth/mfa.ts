@@ -56,12 +56,22 @@ function enrollmentsOf(ctx: RouteContext, userId: string): EnrollmentRecord[] {
 }
 
 /** Throws mfa_required (with a new mfa_token) when the user has a confirmed authenticator. */
-export function requireMfaIfEnrolled(ctx: RouteContext, client: ClientRecord, user: UserRecord, grant: { scope?: string; audience?: string; connection?: string }): void {
+export function requireMfaIfEnrolled(
+  ctx: RouteContext,
+  client: ClientRecord,
+  user: UserRecord,
+  grant: { scope?: string; audience?: string; connection?: string },
+): void {
   const enrolled = enrollmentsOf(ctx, user.user_id).some((e) => e.status === 'confirmed' && e.type !== 'recovery-code');
   if (!enrolled && !mfaPolicyAlways(ctx)) return;
   const token = randomToken(32);
   flowState(ctx.tenant).mfaTokens.set(token, {
-    token, userId: user.user_id, clientId: client.client_id, scope: grant.scope, audience: grant.audience, connection: grant.connection,
+    token,
+    userId: user.user_id,
+    clientId: client.client_id,
+    scope: grant.scope,
+    audience: grant.audience,
+    connection: grant.connection,
     expiresAt: ctx.tenant.clock.nowSeconds() + MFA_TOKEN_LIFETIME,
   });
   ctx.log({ type: 'gd_start_auth', description: 'Second factor required', client_id: client.client_id, client_name: client.name, user_id: user.user_id });
@@ -105,11 +115,22 @@ function sendBindingCode(ctx: RouteContext, user: UserRecord, enrollment: Enroll
   return code;
 }
 
-function newChallenge(ctx: RouteContext, mfaToken: string, user: UserRecord, enrollment: EnrollmentRecord, channel: string): { oob_code: string; binding_method?: string } {
+function newChallenge(
+  ctx: RouteContext,
+  mfaToken: string,
+  user: UserRecord,
+  enrollment: EnrollmentRecord,
+  channel: string,
+): { oob_code: string; binding_method?: string } {
   const oobCode = `Fe26.${randomToken(24)}`;
   const bindingCode = sendBindingCode(ctx, user, enrollment, channel);
   flowState(ctx.tenant).oobChallenges.set(oobCode, {
-    oobCode, mfaToken, enrollmentId: enrollment.id, channel, bindingCode, status: 'pending',
+    oobCode,
+    mfaToken,
+    enrollmentId: enrollment.id,
+    channel,
+    bindingCode,
+    status: 'pending',
     expiresAt: ctx.tenant.clock.nowSeconds() + CHALLENGE_LIFETIME,
   });
   return bindingCode ? { oob_code: oobCode, binding_method: 'prompt' } : { oob_code: oobCode };
@@ -125,11 +146,13 @@ export function challenge(ctx: RouteContext, body: AuthBody): Record<string, unk
   const types = (str(body, 'challenge_type') ?? 'otp oob').split(/\s+/).filter(Boolean);
   const wantedId = str(body, 'authenticator_id');
   const channel = str(body, 'oob_channel');
-  const candidates = enrollmentsOf(ctx, user.user_id).filter((e) => e.status === 'confirmed' && e.type !== 'recovery-code').filter((e) => {
-    const d = describeEnrollment(e);
-    if (wantedId) return `${d.prefix}|${e.id}` === wantedId;
-    return types.includes(d.authenticator_type) && (!channel || d.oob_channel === undefined || d.oob_channel === channel);
-  });
+  const candidates = enrollmentsOf(ctx, user.user_id)
+    .filter((e) => e.status === 'confirmed' && e.type !== 'recovery-code')
+    .filter((e) => {
+      const d = describeEnrollment(e);
+      if (wantedId) return `${d.prefix}|${e.id}` === wantedId;
+      return types.includes(d.authenticator_type) && (!channel || d.oob_channel === undefined || d.oob_channel === channel);
+    });
   const chosen = candidates[0];
   if (!chosen) {
     if (wantedId) throw new OAuthError(404, 'authenticator_not_found', 'Authenticator not found');
@@ -145,30 +168,42 @@ export function associate(ctx: RouteContext, body: AuthBody): Record<string, unk
   const record = bearerMfaToken(ctx);
   const user = ctx.tenant.state.users.get(record.userId);
   if (!user) throw new OAuthError(401, 'invalid_token', 'Invalid or expired token');
-  const types = Array.isArray(body.authenticator_types) ? body.authenticator_types.map(String) : str(body, 'authenticator_types')?.split(/[\s,]+/) ?? [];
+  const types = Array.isArray(body.authenticator_types) ? body.authenticator_types.map(String) : (str(body, 'authenticator_types')?.split(/[\s,]+/) ?? []);
   const type = types[0];
   if (type !== 'otp' && type !== 'oob') throw new OAuthError(400, 'invalid_request', 'authenticator_types must be ["otp"] or ["oob"]');
-  const state = ctx.tenant.state;
   const now = ctx.tenant.clock.isoNow();
   const answer: Record<string, unknown> = { authenticator_type: type };
   let enrollment: EnrollmentRecord;
   if (type === 'otp') {
     const secret = newTotpSecret();
-    enrollment = addEnrollment(ctx, { id: `dev_${randomAlnum(16)}`, user_id: user.user_id, status: 'pending', type: 'authenticator', auth_method: 'authenticator', enrolled_at: now });
+    enrollment = addEnrollment(ctx, {
+      id: `dev_${randomAlnum(16)}`,
+      user_id: user.user_id,
+      status: 'pending',
+      type: 'authenticator',
+      auth_method: 'authenticator',
+      enrolled_at: now,
+    });
     flowState(ctx.tenant).authenticatorSecrets.set(enrollment.id, { totpSecret: secret });
     const label = encodeURIComponent(`${ctx.tenant.domain}:${user.email ?? user.user_id}`);
     answer.secret = secret;
     answer.barcode_uri = `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(ctx.tenant.domain)}`;
   } else {
-    const channels = Array.isArray(body.oob_channels) ? body.oob_channels.map(String) : str(body, 'oob_channels')?.split(/[\s,]+/) ?? [];
+    const channels = Array.isArray(body.oob_channels) ? body.oob_channels.map(String) : (str(body, 'oob_channels')?.split(/[\s,]+/) ?? []);
     const channel = channels[0];
-    if (!channel || !['sms', 'voice', 'email', 'auth0'].includes(channel)) throw new OAuthError(400, 'invalid_request', 'oob_channels must be one of sms, voice, email, auth0');
+    if (!channel || !['sms', 'voice', 'email', 'auth0'].includes(channel))
+      throw new OAuthError(400, 'invalid_request', 'oob_channels must be one of sms, voice, email, auth0');
     const phone = str(body, 'phone_number');
     if ((channel === 'sms' || channel === 'voice') && !phone) throw new OAuthError(400, 'invalid_request', 'phone_number is required for sms and voice');
     const email = str(body, 'email') ?? user.email;
     const type = channel === 'auth0' ? 'push' : channel;
     enrollment = addEnrollment(ctx, {
-      id: `dev_${randomAlnum(16)}`, user_id: user.user_id, status: 'pending', type, auth_method: type, enrolled_at: now,
+      id: `dev_${randomAlnum(16)}`,
+      user_id: user.user_id,
+      status: 'pending',
+      type,
+      auth_method: type,
+      enrolled_at: now,
       ...(phone && (channel === 'sms' || channel === 'voice') ? { phone_number: phone } : {}),
       ...(channel === 'email' ? { identifier: email } : {}),
     });
@@ -177,7 +212,14 @@ export function associate(ctx: RouteContext, body: AuthBody): Record<string, unk
   const hasRecovery = enrollmentsOf(ctx, user.user_id).some((e) => e.type === 'recovery-code');
   if (!hasRecovery) {
     const code = randomAlnum(24).toUpperCase();
-    const recovery = addEnrollment(ctx, { id: `dev_${randomAlnum(16)}`, user_id: user.user_id, status: 'pending', type: 'recovery-code', auth_method: 'recovery-code', enrolled_at: now });
+    const recovery = addEnrollment(ctx, {
+      id: `dev_${randomAlnum(16)}`,
+      user_id: user.user_id,
+      status: 'pending',
+      type: 'recovery-code',
+      auth_method: 'recovery-code',
+      enrolled_at: now,
+    });
     flowState(ctx.tenant).authenticatorSecrets.set(recovery.id, { recoveryCode: code });
     answer.recovery_codes = [code];
   }
@@ -189,7 +231,10 @@ export function associate(ctx: RouteContext, body: AuthBody): Record<string, unk
 function confirmPending(ctx: RouteContext, userId: string): void {
   const state = ctx.tenant.state;
   for (const e of enrollmentsOf(ctx, userId)) {
-    if (e.status === 'pending') state.enrollments.update(e.id, (rec) => { rec.status = 'confirmed'; });
+    if (e.status === 'pending')
+      state.enrollments.update(e.id, (rec) => {
+        rec.status = 'confirmed';
+      });
   }
 }
 
@@ -215,7 +260,12 @@ export function mfaOtpGrant(ctx: RouteContext, body: AuthBody): unknown {
   const otp = requireStr(body, 'otp');
   const now = ctx.tenant.clock.nowSeconds();
   const secrets = flowState(ctx.tenant).authenticatorSecrets;
-  const match = enrollmentsOf(ctx, record.userId).find((e) => describeEnrollment(e).authenticator_type === 'otp' && secrets.get(e.id)?.totpSecret !== undefined && totpMatches(secrets.get(e.id)!.totpSecret!, otp, now));
+  const match = enrollmentsOf(ctx, record.userId).find(
+    (e) =>
+      describeEnrollment(e).authenticator_type === 'otp' &&
+      secrets.get(e.id)?.totpSecret !== undefined &&
+      totpMatches(secrets.get(e.id)!.totpSecret!, otp, now),
+  );
   if (!match) {
     ctx.log({ type: 'gd_otp_rate_limit_exceed', description: 'Invalid otp_code', user_id: record.userId });
     throw new OAuthError(403, 'invalid_grant', 'Invalid otp_code.');
@@ -252,7 +302,9 @@ export function mfaRecoveryGrant(ctx: RouteContext, body: AuthBody): unknown {
   const client = grantClient(ctx, body, record);
   const given = requireStr(body, 'recovery_code').replace(/\s+/g, '').toUpperCase();
   const secrets = flowState(ctx.tenant).authenticatorSecrets;
-  const enrollment = enrollmentsOf(ctx, record.userId).find((e) => e.type === 'recovery-code' && e.status === 'confirmed' && secrets.get(e.id)?.recoveryCode === given);
+  const enrollment = enrollmentsOf(ctx, record.userId).find(
+    (e) => e.type === 'recovery-code' && e.status === 'confirmed' && secrets.get(e.id)?.recoveryCode === given,
+  );
   if (!enrollment) throw new OAuthError(403, 'invalid_grant', 'Invalid recovery_code.');
   const next = randomAlnum(24).toUpperCase();
   secrets.set(enrollment.id, { recoveryCode: next });

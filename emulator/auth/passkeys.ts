@@ -23,7 +23,8 @@ export const GRANT_WEBAUTHN = 'urn:okta:params:oauth:grant-type:webauthn';
 function passkeyClient(ctx: RouteContext, body: AuthBody): ClientRecord {
   const client = ctx.tenant.state.clients.get(requireStr(body, 'client_id'));
   if (!client) throw new OAuthError(401, 'unauthorized_client', 'Unknown client');
-  if (!(client.grant_types ?? []).includes(GRANT_WEBAUTHN)) throw new OAuthError(403, 'unauthorized_client', `Grant type '${GRANT_WEBAUTHN}' not allowed for the client.`);
+  if (!(client.grant_types ?? []).includes(GRANT_WEBAUTHN))
+    throw new OAuthError(403, 'unauthorized_client', `Grant type '${GRANT_WEBAUTHN}' not allowed for the client.`);
   return client;
 }
 
@@ -44,14 +45,20 @@ export function startRegistration(ctx: RouteContext, body: AuthBody): Record<str
   const client = passkeyClient(ctx, body);
   const connection = passkeyConnection(ctx, client, str(body, 'realm'));
   const profile = body.user_profile;
-  if (!profile || typeof profile !== 'object' || Array.isArray(profile)) throw new OAuthError(400, 'invalid_request', 'Missing required parameter: user_profile');
+  if (!profile || typeof profile !== 'object' || Array.isArray(profile))
+    throw new OAuthError(400, 'invalid_request', 'Missing required parameter: user_profile');
   const email = (profile as Record<string, unknown>).email;
   if (typeof email !== 'string' || email === '') throw new OAuthError(400, 'invalid_request', 'user_profile.email is required');
   if (findLoginUser(ctx.tenant.state, connection.name, email)) throw new OAuthError(400, 'invalid_signup', 'The user already exists.');
   const challenge = randomBytes(32).toString('base64url');
   const session = randomToken(24);
   flowState(ctx.tenant).passkeySessions.set(session, {
-    session, clientId: client.client_id, realm: connection.name, kind: 'register', challenge, userProfile: profile as Record<string, unknown>,
+    session,
+    clientId: client.client_id,
+    realm: connection.name,
+    kind: 'register',
+    challenge,
+    userProfile: profile as Record<string, unknown>,
     expiresAt: ctx.tenant.clock.nowSeconds() + SESSION_LIFETIME,
   });
   const name = String((profile as Record<string, unknown>).name ?? email);
@@ -61,7 +68,11 @@ export function startRegistration(ctx: RouteContext, body: AuthBody): Record<str
       timeout: SESSION_LIFETIME * 1000,
       rp: { id: rpId(ctx), name: ctx.tenant.domain },
       user: { id: randomBytes(16).toString('base64url'), name: email, displayName: name },
-      pubKeyCredParams: [{ type: 'public-key', alg: -8 }, { type: 'public-key', alg: -7 }, { type: 'public-key', alg: -257 }],
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -8 },
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     },
     auth_session: session,
@@ -75,7 +86,12 @@ export function startChallenge(ctx: RouteContext, body: AuthBody): Record<string
   const challenge = randomBytes(32).toString('base64url');
   const session = randomToken(24);
   flowState(ctx.tenant).passkeySessions.set(session, {
-    session, clientId: client.client_id, realm: connection.name, kind: 'challenge', challenge, expiresAt: ctx.tenant.clock.nowSeconds() + SESSION_LIFETIME,
+    session,
+    clientId: client.client_id,
+    realm: connection.name,
+    kind: 'challenge',
+    challenge,
+    expiresAt: ctx.tenant.clock.nowSeconds() + SESSION_LIFETIME,
   });
   return {
     authn_params_public_key: { challenge, timeout: SESSION_LIFETIME * 1000, rpId: rpId(ctx), userVerification: 'preferred' },
@@ -116,7 +132,8 @@ export function webauthnGrant(ctx: RouteContext, body: AuthBody): { response: un
   if (!id) throw new OAuthError(400, 'invalid_request', 'authn_response.id is required');
   const data = clientData(cred);
   const expectedType = session.kind === 'register' ? 'webauthn.create' : 'webauthn.get';
-  if (data.type !== expectedType || data.challenge !== session.challenge) throw new OAuthError(403, 'invalid_grant', 'The credential does not answer this auth_session');
+  if (data.type !== expectedType || data.challenge !== session.challenge)
+    throw new OAuthError(403, 'invalid_grant', 'The credential does not answer this auth_session');
   flows.passkeySessions.delete(session.session);
   const state = ctx.tenant.state;
   const connection = loginConnection(ctx, client, session.realm);
@@ -124,7 +141,11 @@ export function webauthnGrant(ctx: RouteContext, body: AuthBody): { response: un
   if (session.kind === 'register') {
     if (flows.passkeys.has(id)) throw new OAuthError(400, 'invalid_request', 'The credential is already registered');
     const profile = session.userProfile ?? {};
-    user = createUser(state, { connection: connection.name, email: profile.email, ...(typeof profile.name === 'string' ? { name: profile.name } : {}) }, { now: ctx.tenant.clock.isoNow(), passwordOptional: true });
+    user = createUser(
+      state,
+      { connection: connection.name, email: profile.email, ...(typeof profile.name === 'string' ? { name: profile.name } : {}) },
+      { now: ctx.tenant.clock.isoNow(), passwordOptional: true },
+    );
     flows.passkeys.set(id, user.user_id);
     ctx.log({ type: 'ss', description: 'Successful signup', client_id: client.client_id, connection: connection.name, user_id: user.user_id });
   } else {

@@ -48,10 +48,20 @@ export function findOrCreatePasswordlessUser(ctx: RouteContext, connection: Conn
   const state = ctx.tenant.state;
   const existing = findLoginUser(state, connection.name, username);
   if (existing) return existing;
-  const input = connection.strategy === 'sms'
-    ? { connection: connection.name, phone_number: username, phone_verified: true }
-    : { connection: connection.name, email: username, email_verified: true };
+  const input =
+    connection.strategy === 'sms'
+      ? { connection: connection.name, phone_number: username, phone_verified: true }
+      : { connection: connection.name, email: username, email_verified: true };
   const user = createUser(state, input, { now: ctx.tenant.clock.isoNow() });
-  ctx.log({ type: 'ss', description: 'Successful signup', connection: connection.name, connection_id: connection.id, strategy: connection.strategy, strategy_type: 'passwordless', user_id: user.user_id, user_name: username });
+  ctx.log({
+    type: 'ss',
+    description: 'Successful signup',
+    connection: connection.name,
+    connection_id: connection.id,
+    strategy: connection.strategy,
+    strategy_type: 'passwordless',
+    user_id: user.user_id,
+    user_name: username,
+  });
   return user;
 }

@@ -45,7 +45,9 @@ export function startSession(ctx: RouteContext, client: ClientRecord, user: User
 }
 
 export function userSessions(state: TenantState, userId: string): JsonRecord[] {
-  return sessions(state).list().filter((s) => s.user_id === userId);
+  return sessions(state)
+    .list()
+    .filter((s) => s.user_id === userId);
 }
 
 /** A refresh token as GET /api/v2/refresh-tokens/{id} shows it (never the token itself). */

@@ -116,7 +116,16 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
       createdAt: tenant.clock.isoNow(),
       id: randomAlnum(24),
       ...(grant.sessionId ? { sessionId: grant.sessionId } : {}),
-      ...(grant.device ? { device: { initial_ip: grant.device.ip, initial_user_agent: grant.device.userAgent, last_ip: grant.device.ip, last_user_agent: grant.device.userAgent } } : {}),
+      ...(grant.device
+        ? {
+            device: {
+              initial_ip: grant.device.ip,
+              initial_user_agent: grant.device.userAgent,
+              last_ip: grant.device.ip,
+              last_user_agent: grant.device.userAgent,
+            },
+          }
+        : {}),
     });
     response.refresh_token = token;
   }

@@ -69,8 +69,7 @@ export const conflict = (message: string, errorCode = 'conflict') => new ApiErro
 export const tooManyRequests = (message = 'Too Many Requests', errorCode = 'too_many_requests') => new ApiError(429, message, errorCode);
 
 /** Auth0's 429 body for an empty management rate-limit bucket. */
-export const RATE_LIMIT_MESSAGE =
-  'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
 
 export function isEmulatorError(err: unknown): err is EmulatorError {
   return err instanceof ApiError || err instanceof OAuthError || err instanceof RawBodyError;

@@ -81,10 +81,14 @@ export class Faults {
     const s = this.settings;
     return (
       s.latencyMs > 0 ||
-      s.errorRate > 0 || s.errorNext > 0 ||
-      s.rateLimitRate > 0 || s.rateLimitNext > 0 ||
-      s.dropRate > 0 || s.dropNext > 0 ||
-      s.malformedRate > 0 || s.malformedNext > 0
+      s.errorRate > 0 ||
+      s.errorNext > 0 ||
+      s.rateLimitRate > 0 ||
+      s.rateLimitNext > 0 ||
+      s.dropRate > 0 ||
+      s.dropNext > 0 ||
+      s.malformedRate > 0 ||
+      s.malformedNext > 0
     );
   }
 

@@ -43,7 +43,9 @@ export function prefixedId(prefix: string, length = 16): string {
 
 /** Auth0 database user id part: 24 hex characters, like a Mongo ObjectId. */
 export function objectId(): string {
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + randomHex(8);
 }
 

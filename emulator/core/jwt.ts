@@ -87,8 +87,12 @@ export class JwtSigner {
   keyStates(): SigningKeyState[] {
     this.upcoming ??= makeKey();
     const state = (k: SigningKey, role: 'current' | 'next' | 'previous'): SigningKeyState => ({
-      kid: k.kid, pem: k.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-      current: role === 'current', next: role === 'next', previous: role === 'previous', revoked: this.revokedKids.has(k.kid),
+      kid: k.kid,
+      pem: k.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      current: role === 'current',
+      next: role === 'next',
+      previous: role === 'previous',
+      revoked: this.revokedKids.has(k.kid),
     });
     return [...this.retired.map((k) => state(k, 'previous')), state(this.current, 'current'), state(this.upcoming, 'next')];
   }
@@ -151,12 +155,7 @@ export class JwtSigner {
     if (header.alg !== 'RS256') return { ok: false, reason: 'unsupported_alg' };
     const key = this.verifyingKey(header.kid);
     if (!key) return { ok: false, reason: 'bad_signature' };
-    const valid = verify(
-      'sha256',
-      Buffer.from(`${parts[0]}.${parts[1]}`),
-      key.publicKey,
-      Buffer.from(parts[2], 'base64url'),
-    );
+    const valid = verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), key.publicKey, Buffer.from(parts[2], 'base64url'));
     return valid ? { ok: true, claims } : { ok: false, reason: 'bad_signature' };
   }
 

@@ -26,7 +26,10 @@ export class Outbox {
   private items: OutboxMessage[] = [];
   private counter = 0;
 
-  constructor(private readonly now: () => string, readonly maxMessages = 10_000) {}
+  constructor(
+    private readonly now: () => string,
+    readonly maxMessages = 10_000,
+  ) {}
 
   push(input: OutboxInput): OutboxMessage {
     this.counter += 1;

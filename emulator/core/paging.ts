@@ -122,12 +122,7 @@ export function decodeCheckpoint(token: string): string {
  * Checkpoint page over a stable-ordered list: `from` is the opaque `next`
  * token of the previous page (the page starts after the item it names).
  */
-export function checkpointPage<T>(
-  items: readonly T[],
-  query: QueryReader,
-  idOf: (item: T) => string,
-  options: CheckpointOptions = {},
-): CheckpointPage<T> {
+export function checkpointPage<T>(items: readonly T[], query: QueryReader, idOf: (item: T) => string, options: CheckpointOptions = {}): CheckpointPage<T> {
   const take = query.int('take', { min: 1, max: options.maxTake ?? 100 }) ?? options.defaultTake ?? 50;
   const from = query.str('from');
   let start = 0;

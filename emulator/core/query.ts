@@ -40,7 +40,10 @@ export class QueryReader {
   list(name: string): string[] | undefined {
     const all = this.params.getAll(name);
     if (all.length === 0) return undefined;
-    const items = all.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const items = all
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     return items.length ? items : undefined;
   }
 }

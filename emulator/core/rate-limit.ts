@@ -103,7 +103,7 @@ export class RateLimiter {
   /** Takes one token if there is one (from the request's endpoint bucket when it has one); always returns the header values. Uses real time. */
   take(now = Date.now(), method = 'GET', path = '/api/v2/'): RateLimitDecision {
     if (!this.overall) return { allowed: true, limit: NOMINAL_LIMIT, remaining: NOMINAL_LIMIT, reset: Math.ceil(now / 1000) };
-    const bucket = this.endpoints.size > 0 ? this.endpoints.get(endpointClassOf(method, path)) ?? this.overall : this.overall;
+    const bucket = this.endpoints.size > 0 ? (this.endpoints.get(endpointClassOf(method, path)) ?? this.overall) : this.overall;
     return bucket.take(now);
   }
 

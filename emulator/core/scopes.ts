@@ -251,7 +251,15 @@ export const MANAGEMENT_SCOPES: readonly string[] = [
   'update:users',
   'update:users_app_metadata',
   // Scopes of groups added from Auth0's current API reference (verification templates, experimentation, agents).
-  'create:vdcs_templates', 'read:vdcs_templates', 'update:vdcs_templates', 'delete:vdcs_templates',
-  'create:experimentation', 'read:experimentation', 'delete:experimentation',
-  'create:agents', 'read:agents', 'update:agents', 'delete:agents',
+  'create:vdcs_templates',
+  'read:vdcs_templates',
+  'update:vdcs_templates',
+  'delete:vdcs_templates',
+  'create:experimentation',
+  'read:experimentation',
+  'delete:experimentation',
+  'create:agents',
+  'read:agents',
+  'update:agents',
+  'delete:agents',
 ];

@@ -74,7 +74,14 @@ export function applyCoreSeed(state: TenantState, logs: LogStore, data: SeedData
     state.clients.put({ client_id: randomAlnum(32), client_secret: randomAlnum(64), ...client });
   }
   for (const server of data.resourceServers ?? []) {
-    state.resourceServers.put({ id: randomAlnum(24).toLowerCase(), name: server.identifier, scopes: [], signing_alg: 'RS256', token_lifetime: 86400, ...server });
+    state.resourceServers.put({
+      id: randomAlnum(24).toLowerCase(),
+      name: server.identifier,
+      scopes: [],
+      signing_alg: 'RS256',
+      token_lifetime: 86400,
+      ...server,
+    });
   }
   for (const grant of data.clientGrants ?? []) {
     state.clientGrants.put({ id: prefixedId('cgr'), scope: [], ...grant });
@@ -82,7 +89,11 @@ export function applyCoreSeed(state: TenantState, logs: LogStore, data: SeedData
   for (const role of data.roles ?? []) {
     const id = role.id ?? prefixedId('rol');
     state.roles.put({ id, name: role.name, description: role.description ?? '' });
-    if (role.permissions) state.rolePermissions.set(id, role.permissions.map((p) => ({ ...p })));
+    if (role.permissions)
+      state.rolePermissions.set(
+        id,
+        role.permissions.map((p) => ({ ...p })),
+      );
   }
   for (const input of data.users ?? []) {
     const { roles, permissions, ...body } = input;
@@ -92,7 +103,11 @@ export function applyCoreSeed(state: TenantState, logs: LogStore, data: SeedData
       if (!role) throw badRequest(`seed: user ${user.user_id} names unknown role ${ref}`);
       state.userRoles.add(user.user_id, role.id);
     }
-    if (permissions) state.userPermissions.set(user.user_id, permissions.map((p) => ({ ...p })));
+    if (permissions)
+      state.userPermissions.set(
+        user.user_id,
+        permissions.map((p) => ({ ...p })),
+      );
   }
   for (const role of data.roles ?? []) {
     const stored = role.id ? state.roles.get(role.id) : state.roles.firstBy('name', role.name.toLowerCase());
@@ -104,14 +119,14 @@ export function applyCoreSeed(state: TenantState, logs: LogStore, data: SeedData
     state.organizations.put({ ...fields, id, name: org.name, display_name: org.display_name ?? org.name });
     for (const ref of members ?? []) state.orgMembers.add(id, resolveUser(state, ref));
     for (const ref of connections ?? []) {
-      const wanted = typeof ref === 'string' ? ref : ref.connection_id ?? ref.name ?? '';
+      const wanted = typeof ref === 'string' ? ref : (ref.connection_id ?? ref.name ?? '');
       const connection = state.connections.get(wanted) ?? state.connectionByName(wanted);
       if (!connection) throw badRequest(`seed: organization ${org.name} names unknown connection ${wanted}`);
       let map = state.orgConnections.get(id);
       if (!map) state.orgConnections.set(id, (map = new Map()));
       map.set(connection.id, {
         connection_id: connection.id,
-        assign_membership_on_login: typeof ref === 'string' ? false : ref.assign_membership_on_login ?? false,
+        assign_membership_on_login: typeof ref === 'string' ? false : (ref.assign_membership_on_login ?? false),
       });
     }
   }

@@ -158,7 +158,12 @@ export class EmulatorServer implements Tenant {
   }
 
   /** Signs a management token for `clientId` (used by client_credentials and by tests). */
-  issueManagementToken(clientId: string, scopes: readonly string[], lifetimeSeconds = 86400, audience = this.managementAudience): { token: string; expiresIn: number; claims: JwtClaims } {
+  issueManagementToken(
+    clientId: string,
+    scopes: readonly string[],
+    lifetimeSeconds = 86400,
+    audience = this.managementAudience,
+  ): { token: string; expiresIn: number; claims: JwtClaims } {
     const now = this.clock.nowSeconds();
     const claims: JwtClaims = {
       iss: this.issuer,
@@ -175,15 +180,17 @@ export class EmulatorServer implements Tenant {
   }
 
   private registry(): RouteRegistry {
-    const add = (kind: RouteKind) => (method: string, path: string, ...rest: unknown[]) => {
-      let scopes: readonly string[] | null = null;
-      if (kind === 'management') {
-        const given = rest.shift() as string | readonly string[] | null;
-        scopes = given === null ? null : typeof given === 'string' ? [given] : given;
-      }
-      const [handler, options] = rest as [Handler, RouteOptions | undefined];
-      this.router.add(method, path, { kind, method: method.toUpperCase(), pattern: path, scopes, handler, options: options ?? {} });
-    };
+    const add =
+      (kind: RouteKind) =>
+      (method: string, path: string, ...rest: unknown[]) => {
+        let scopes: readonly string[] | null = null;
+        if (kind === 'management') {
+          const given = rest.shift() as string | readonly string[] | null;
+          scopes = given === null ? null : typeof given === 'string' ? [given] : given;
+        }
+        const [handler, options] = rest as [Handler, RouteOptions | undefined];
+        this.router.add(method, path, { kind, method: method.toUpperCase(), pattern: path, scopes, handler, options: options ?? {} });
+      };
     return {
       management: add('management') as RouteRegistry['management'],
       auth: add('auth') as RouteRegistry['auth'],
@@ -223,7 +230,11 @@ export class EmulatorServer implements Tenant {
     }
 
     if (!match) {
-      return this.sendJson(res, 404, kind === 'auth' ? { error: 'not_found', error_description: 'Not Found' } : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
+      return this.sendJson(
+        res,
+        404,
+        kind === 'auth' ? { error: 'not_found', error_description: 'Not Found' } : { statusCode: 404, error: 'Not Found', message: 'Not Found' },
+      );
     }
     const route = match.route;
     const ctx = this.context(req, res, method, path, route, match.params, search);
@@ -246,7 +257,15 @@ export class EmulatorServer implements Tenant {
     }
   }
 
-  private context(req: IncomingMessage, res: ServerResponse, method: string, path: string, route: Route, params: Record<string, string>, search: string): RouteContext {
+  private context(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    route: Route,
+    params: Record<string, string>,
+    search: string,
+  ): RouteContext {
     const ip = normalizeIp(req.socket.remoteAddress);
     const userAgent = req.headers['user-agent'] ?? '';
     const tenant = this;
@@ -434,7 +453,7 @@ export class EmulatorServer implements Tenant {
   }
 
   private fail(res: ServerResponse, err: unknown): void {
-    process.stderr.write(`[emulator] internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`[emulator] internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     if (res.headersSent) {
       res.destroy();
       return;

@@ -122,14 +122,11 @@ export class TenantState {
   readonly invitations = new Collection<InvitationRecord>('invitations', (i) => i.id).addIndex('org', (i) => i.organization_id);
 
   readonly clients = new Collection<ClientRecord>('clients', (c) => c.client_id);
-  readonly connections = new Collection<ConnectionRecord>('connections', (c) => c.id)
-    .addIndex('name', (c) => c.name)
-    .addIndex('strategy', (c) => c.strategy);
+  readonly connections = new Collection<ConnectionRecord>('connections', (c) => c.id).addIndex('name', (c) => c.name).addIndex('strategy', (c) => c.strategy);
   readonly clientGrants = new Collection<ClientGrantRecord>('client-grants', (g) => g.id)
     .addIndex('client', (g) => g.client_id)
     .addIndex('audience', (g) => g.audience);
-  readonly resourceServers = new Collection<ResourceServerRecord>('resource-servers', (r) => r.id)
-    .addIndex('identifier', (r) => r.identifier);
+  readonly resourceServers = new Collection<ResourceServerRecord>('resource-servers', (r) => r.id).addIndex('identifier', (r) => r.identifier);
   readonly enrollments = new Collection<EnrollmentRecord>('guardian-enrollments', (e) => e.id).addIndex('user', (e) => e.user_id);
   /** Blacklisted token ids: a management token whose `jti` is here is refused. */
   readonly blacklistedTokens = new Collection<BlacklistedToken>('blacklisted-tokens', (t) => t.jti);
@@ -223,12 +220,31 @@ export class TenantState {
 
   /** Empties everything and seeds the defaults. */
   reset(): void {
-    for (const c of [this.users, this.roles, this.organizations, this.invitations, this.clients, this.connections,
-      this.clientGrants, this.resourceServers, this.enrollments, this.blacklistedTokens]) {
+    for (const c of [
+      this.users,
+      this.roles,
+      this.organizations,
+      this.invitations,
+      this.clients,
+      this.connections,
+      this.clientGrants,
+      this.resourceServers,
+      this.enrollments,
+      this.blacklistedTokens,
+    ]) {
       (c as Collection<object>).clear();
     }
-    for (const m of [this.userSecrets, this.userPermissions, this.rolePermissions, this.orgConnections, this.loginBlocks,
-      this.failedLogins, this.authCodes, this.refreshTokens, this.otps]) {
+    for (const m of [
+      this.userSecrets,
+      this.userPermissions,
+      this.rolePermissions,
+      this.orgConnections,
+      this.loginBlocks,
+      this.failedLogins,
+      this.authCodes,
+      this.refreshTokens,
+      this.otps,
+    ]) {
       (m as Map<string, unknown>).clear();
     }
     this.userRoles.clear();

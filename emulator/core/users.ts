@@ -10,15 +10,44 @@ import type { ConnectionRecord, Identity, UserRecord } from './model';
 import type { TenantState } from './state';
 
 export const USER_CREATE_FIELDS = new Set([
-  'email', 'phone_number', 'user_metadata', 'blocked', 'email_verified', 'phone_verified', 'app_metadata',
-  'given_name', 'family_name', 'name', 'nickname', 'picture', 'user_id', 'connection', 'password',
-  'verify_email', 'username',
+  'email',
+  'phone_number',
+  'user_metadata',
+  'blocked',
+  'email_verified',
+  'phone_verified',
+  'app_metadata',
+  'given_name',
+  'family_name',
+  'name',
+  'nickname',
+  'picture',
+  'user_id',
+  'connection',
+  'password',
+  'verify_email',
+  'username',
 ]);
 
 export const USER_UPDATE_FIELDS = new Set([
-  'blocked', 'email_verified', 'email', 'phone_number', 'phone_verified', 'user_metadata', 'app_metadata',
-  'given_name', 'family_name', 'name', 'nickname', 'picture', 'verify_email', 'verify_phone_number',
-  'password', 'connection', 'client_id', 'username',
+  'blocked',
+  'email_verified',
+  'email',
+  'phone_number',
+  'phone_verified',
+  'user_metadata',
+  'app_metadata',
+  'given_name',
+  'family_name',
+  'name',
+  'nickname',
+  'picture',
+  'verify_email',
+  'verify_phone_number',
+  'password',
+  'connection',
+  'client_id',
+  'username',
 ]);
 
 const STRING_FIELDS = ['email', 'phone_number', 'given_name', 'family_name', 'name', 'nickname', 'picture', 'username', 'password', 'connection', 'user_id'];
@@ -73,13 +102,17 @@ export function isEmail(value: string): boolean {
 
 export function hashPassword(password: string): string {
   const salt = pooledRandomBytes(8).toString('hex');
-  return `${salt}$${createHash('sha256').update(salt + password).digest('hex')}`;
+  return `${salt}$${createHash('sha256')
+    .update(salt + password)
+    .digest('hex')}`;
 }
 
 export function passwordMatches(stored: string | undefined, password: string): boolean {
   if (!stored) return false;
   const [salt, hex] = stored.split('$');
-  const actual = createHash('sha256').update(salt + password).digest();
+  const actual = createHash('sha256')
+    .update(salt + password)
+    .digest();
   const expected = Buffer.from(hex, 'hex');
   return expected.length === actual.length && timingSafeEqual(actual, expected);
 }
@@ -109,7 +142,9 @@ export function checkPasswordPolicy(connection: ConnectionRecord, password: stri
 }
 
 function gravatar(email: string | undefined): string {
-  const hash = createHash('md5').update((email ?? '').trim().toLowerCase()).digest('hex');
+  const hash = createHash('md5')
+    .update((email ?? '').trim().toLowerCase())
+    .digest('hex');
   return `https://s.gravatar.com/avatar/${hash}?s=480&r=pg&d=https%3A%2F%2Fcdn.auth0.com%2Favatars%2Fdefault.png`;
 }
 
@@ -174,12 +209,12 @@ export function createUser(state: TenantState, input: Record<string, unknown>, o
     updated_at: options.now,
     user_id: userId,
     email,
-    email_verified: email ? (input.email_verified as boolean | undefined) ?? false : undefined,
+    email_verified: email ? ((input.email_verified as boolean | undefined) ?? false) : undefined,
     username,
     phone_number: phone,
-    phone_verified: phone ? (input.phone_verified as boolean | undefined) ?? false : undefined,
+    phone_verified: phone ? ((input.phone_verified as boolean | undefined) ?? false) : undefined,
     name: (input.name as string | undefined) ?? email ?? phone ?? username,
-    nickname: (input.nickname as string | undefined) ?? (email ? email.split('@')[0] : username ?? phone),
+    nickname: (input.nickname as string | undefined) ?? (email ? email.split('@')[0] : (username ?? phone)),
     given_name: input.given_name as string | undefined,
     family_name: input.family_name as string | undefined,
     picture: (input.picture as string | undefined) ?? gravatar(email),

@@ -163,10 +163,14 @@ export class EventsApi {
     const start = this.startPosition(ctx);
     const settings = this.bus.settings;
     if (this.connections.size >= settings.maxConnections) {
-      throw new ApiError(429, `Too many open connections: the tenant allows ${settings.maxConnections}`, 'too_many_connections', { 'Retry-After': String(settings.retryAfterSeconds) });
+      throw new ApiError(429, `Too many open connections: the tenant allows ${settings.maxConnections}`, 'too_many_connections', {
+        'Retry-After': String(settings.retryAfterSeconds),
+      });
     }
     const stream = new PassThrough();
-    const connection = new EventsApiConnection(this.bus, stream, ctx.res, types && types.length > 0 ? new Set(types) : undefined, start, (c) => this.connections.delete(c));
+    const connection = new EventsApiConnection(this.bus, stream, ctx.res, types && types.length > 0 ? new Set(types) : undefined, start, (c) =>
+      this.connections.delete(c),
+    );
     this.connections.add(connection);
     this.opened += 1;
     ctx.res.once('close', () => connection.destroy());
@@ -183,7 +187,8 @@ export class EventsApi {
     const lastEventId = typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
     const from = ctx.query.str('from');
     const fromTimestamp = ctx.query.str('from_timestamp');
-    if (!lastEventId && from !== undefined && fromTimestamp !== undefined) throw invalidQuery('Query validation error: from and from_timestamp cannot be used together');
+    if (!lastEventId && from !== undefined && fromTimestamp !== undefined)
+      throw invalidQuery('Query validation error: from and from_timestamp cannot be used together');
     const offset = lastEventId ?? from;
     if (offset !== undefined) {
       const position = decodeOffset(offset);
@@ -201,7 +206,10 @@ export class EventsApi {
   /** Ends every open connection (orderly, or `abrupt` like a dropped network). */
   disconnectAll(abrupt = false): number {
     const open = [...this.connections];
-    for (const connection of open) (abrupt ? connection.destroy() : connection.end());
+    for (const connection of open) {
+      if (abrupt) connection.destroy();
+      else connection.end();
+    }
     return open.length;
   }
 }

@@ -9,7 +9,9 @@ import { eventBusOf, snapshot, type PublishContext } from './event-bus';
 
 function contextOf(ctx: RouteContext): PublishContext {
   const context: PublishContext = { tenant: ctx.tenant, ip: ctx.ip, userAgent: ctx.userAgent, method: ctx.method };
-  const clientId = ctx.token?.clientId ?? (typeof (ctx.body as { client_id?: unknown } | undefined)?.client_id === 'string' ? (ctx.body as { client_id: string }).client_id : undefined);
+  const clientId =
+    ctx.token?.clientId ??
+    (typeof (ctx.body as { client_id?: unknown } | undefined)?.client_id === 'string' ? (ctx.body as { client_id: string }).client_id : undefined);
   if (clientId) context.clientId = clientId;
   return context;
 }
@@ -27,7 +29,12 @@ export function eventSnapshot<T>(value: T): T {
 }
 
 /** `user.created`, `user.updated` (with the user as it was), `user.deleted`. */
-export function publishUserEvent(ctx: RouteContext, type: 'user.created' | 'user.updated' | 'user.deleted', user: UserRecord | undefined, previous?: UserRecord): void {
+export function publishUserEvent(
+  ctx: RouteContext,
+  type: 'user.created' | 'user.updated' | 'user.deleted',
+  user: UserRecord | undefined,
+  previous?: UserRecord,
+): void {
   if (!user) return;
   const object = publicUser(user);
   if (type === 'user.deleted') object.deleted_at = ctx.tenant.clock.isoNow();

@@ -79,7 +79,11 @@ export class WebhookDeliverer {
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
-  constructor(private readonly tenant: Tenant, bus: EventBus, private readonly targets: TargetLookup) {
+  constructor(
+    private readonly tenant: Tenant,
+    bus: EventBus,
+    private readonly targets: TargetLookup,
+  ) {
     bus.subscribe((entry) => {
       for (const target of this.targets()) {
         if (target.enabled() && target.subscribed(entry.event.type)) this.deliver(target, { ...entry.event, a0stream: target.id }, entry.publishedAt);
@@ -186,24 +190,28 @@ export class WebhookDeliverer {
       }
       const body = JSON.stringify(event);
       const secure = url.protocol === 'https:';
-      const req = (secure ? https : http).request(url, {
-        method: 'POST',
-        agent: secure ? this.agents.https : this.agents.http,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(body)),
-          'User-Agent': 'Auth0-Event-Streams-Emulator',
-          ...authorizationHeaders(target.secret),
+      const req = (secure ? https : http).request(
+        url,
+        {
+          method: 'POST',
+          agent: secure ? this.agents.https : this.agents.http,
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': String(Buffer.byteLength(body)),
+            'User-Agent': 'Auth0-Event-Streams-Emulator',
+            ...authorizationHeaders(target.secret),
+          },
+          timeout: ATTEMPT_TIMEOUT_MS,
         },
-        timeout: ATTEMPT_TIMEOUT_MS,
-      }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          resolve(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
-        });
-        res.on('error', () => resolve({ ok: false, error: 'connection error' }));
-      });
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            resolve(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
+          });
+          res.on('error', () => resolve({ ok: false, error: 'connection error' }));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', (err: NodeJS.ErrnoException) => resolve({ ok: false, error: err.code ?? err.message }));
       req.end(body);

@@ -16,9 +16,23 @@ export const MAX_EXPORT_FIELDS = 30;
 
 /** The fields exported when the request names none (Auth0 exports "a predefined set"). */
 export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = [
-  'user_id', 'email', 'email_verified', 'username', 'phone_number', 'phone_verified', 'name',
-  'given_name', 'family_name', 'nickname', 'picture', 'blocked', 'created_at', 'updated_at',
-  'last_login', 'last_ip', 'logins_count',
+  'user_id',
+  'email',
+  'email_verified',
+  'username',
+  'phone_number',
+  'phone_verified',
+  'name',
+  'given_name',
+  'family_name',
+  'nickname',
+  'picture',
+  'blocked',
+  'created_at',
+  'updated_at',
+  'last_login',
+  'last_ip',
+  'logins_count',
 ].map((name) => ({ name }));
 
 /** The JSON default adds the objects a CSV cannot hold. */
@@ -62,7 +76,7 @@ export function compileFields(fields: readonly ExportField[]): CompiledFields {
 
 /** Problems with a requested field list, as the message of a 400; undefined when it is usable. */
 export function checkExportFields(fields: unknown, format: ExportFormat): string | undefined {
-  if (!Array.isArray(fields)) return 'Payload validation error: \'Expected type array but found type ' + typeof fields + '\' on property fields.';
+  if (!Array.isArray(fields)) return "Payload validation error: 'Expected type array but found type " + typeof fields + "' on property fields.";
   if (fields.length === 0) return "Payload validation error: 'Array is too short (0), minimum 1' on property fields.";
   if (fields.length > MAX_EXPORT_FIELDS) {
     return `Payload validation error: 'Array is too long (${fields.length}), maximum ${MAX_EXPORT_FIELDS}' on property fields.`;

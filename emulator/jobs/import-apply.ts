@@ -39,14 +39,21 @@ export interface ImportedProfile {
 
 /** Attributes an upsert may change on an existing user. */
 const UPSERTABLE = [
-  'app_metadata', 'user_metadata', 'blocked', 'email_verified', 'phone_verified', 'given_name',
-  'family_name', 'name', 'nickname', 'picture', 'password_hash', 'custom_password_hash',
+  'app_metadata',
+  'user_metadata',
+  'blocked',
+  'email_verified',
+  'phone_verified',
+  'given_name',
+  'family_name',
+  'name',
+  'nickname',
+  'picture',
+  'password_hash',
+  'custom_password_hash',
 ] as const;
 
-export type RowOutcome =
-  | { kind: 'inserted'; userId: string }
-  | { kind: 'updated'; userId: string }
-  | { kind: 'failed'; errors: ImportRowError[] };
+export type RowOutcome = { kind: 'inserted'; userId: string } | { kind: 'updated'; userId: string } | { kind: 'failed'; errors: ImportRowError[] };
 
 export const DUPLICATED_USER_MESSAGE = 'The user already exist';
 

@@ -19,15 +19,25 @@ const E164_FORMAT = /^\+[1-9]\d{1,14}$/;
 const BCRYPT_PATTERN = /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const URI_FORMAT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/;
 
-const HASH_ALGORITHMS = [
-  'argon2', 'bcrypt', 'hmac', 'ldap', 'md4', 'md5', 'sha1', 'sha256', 'sha512', 'pbkdf2', 'scrypt',
-] as const;
+const HASH_ALGORITHMS = ['argon2', 'bcrypt', 'hmac', 'ldap', 'md4', 'md5', 'sha1', 'sha256', 'sha512', 'pbkdf2', 'scrypt'] as const;
 const ENCODINGS = ['base64', 'hex', 'utf8'] as const;
 
 /** app_metadata keys that Auth0 reserves; the schema rejects them with a `not` clause. */
 const RESERVED_APP_METADATA = [
-  'clientID', 'globalClientID', 'global_client_id', 'email_verified', 'user_id', 'identities',
-  'lastIP', 'lastLogin', 'metadata', 'created_at', 'loginsCount', '_id', 'email', 'blocked',
+  'clientID',
+  'globalClientID',
+  'global_client_id',
+  'email_verified',
+  'user_id',
+  'identities',
+  'lastIP',
+  'lastLogin',
+  'metadata',
+  'created_at',
+  'loginsCount',
+  '_id',
+  'email',
+  'blocked',
   '__tenant',
 ];
 
@@ -133,16 +143,18 @@ const customPasswordHash = object(
   ['algorithm', 'hash'],
 );
 
-const metadata = (reserved: string[]): Check => (value, path, errors) => {
-  if (typeName(value) !== 'object') {
-    errors.push({ code: 'INVALID_TYPE', message: `Expected type object but found type ${typeName(value)}`, path });
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  if (reserved.some((key) => key in record)) {
-    errors.push({ code: 'NOT_PASSED', message: "Data matches schema from 'not'", path });
-  }
-};
+const metadata =
+  (reserved: string[]): Check =>
+  (value, path, errors) => {
+    if (typeName(value) !== 'object') {
+      errors.push({ code: 'INVALID_TYPE', message: `Expected type object but found type ${typeName(value)}`, path });
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (reserved.some((key) => key in record)) {
+      errors.push({ code: 'NOT_PASSED', message: "Data matches schema from 'not'", path });
+    }
+  };
 
 const mfaFactor = object({
   totp: object({ secret: pattern(/^[A-Z2-7]+=*$/) }, ['secret']),

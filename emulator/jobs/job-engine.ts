@@ -14,23 +14,9 @@ import { prefixedId } from '../core/ids';
 import { redactRow, validateImportRow } from './import-schema';
 import { applyImportRow, type ImportedProfile, type ImportTarget } from './import-apply';
 import { writeExportFile } from './export-file';
-import {
-  compileFields,
-  DEFAULT_EXPORT_FIELDS,
-  DEFAULT_JSON_EXPORT_FIELDS,
-  type ExportField,
-  type ExportFormat,
-} from './export-format';
+import { compileFields, DEFAULT_EXPORT_FIELDS, DEFAULT_JSON_EXPORT_FIELDS, type ExportField, type ExportFormat } from './export-format';
 import { EXPORT_LINK_TTL_SECONDS, EXPORT_PATH_PREFIX, ExportUrlSigner } from './signed-url';
-import {
-  ACTIVE_IMPORTS_MESSAGE,
-  isActive,
-  JOB_LIMITS,
-  type ExportJob,
-  type ImportJob,
-  type Job,
-  type VerificationEmailJob,
-} from './job-model';
+import { ACTIVE_IMPORTS_MESSAGE, isActive, JOB_LIMITS, type ExportJob, type ImportJob, type Job, type VerificationEmailJob } from './job-model';
 
 export interface JobConnection {
   id: string;
@@ -281,10 +267,13 @@ export class JobEngine {
     }
     this.timers.set(
       job.id,
-      this.host.clock.setTimeout(() => {
-        this.timers.delete(job.id);
-        if (this.jobs.get(job.id) === job) this.schedule(this.refresh(job), this.pace.tickMs);
-      }, Math.max(1, delayMs)),
+      this.host.clock.setTimeout(
+        () => {
+          this.timers.delete(job.id);
+          if (this.jobs.get(job.id) === job) this.schedule(this.refresh(job), this.pace.tickMs);
+        },
+        Math.max(1, delayMs),
+      ),
     );
   }
 
@@ -466,7 +455,7 @@ export class JobEngine {
     const tenant = this.host.tenantName();
     const body =
       outcome === 'failed'
-        ? job.statusDetails ?? 'The import failed.'
+        ? (job.statusDetails ?? 'The import failed.')
         : [
             `New users: ${job.summary.inserted}`,
             `Updated users: ${job.summary.updated}`,

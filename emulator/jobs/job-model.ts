@@ -92,8 +92,7 @@ export const JOB_LIMITS = {
   retentionMs: 24 * 60 * 60 * 1000,
 } as const;
 
-export const ACTIVE_IMPORTS_MESSAGE =
-  'There are 2 active import users jobs, please wait until some of them are finished and try again';
+export const ACTIVE_IMPORTS_MESSAGE = 'There are 2 active import users jobs, please wait until some of them are finished and try again';
 
 export function isActive(job: Job): boolean {
   return job.status === 'pending' || job.status === 'processing';

@@ -7,7 +7,9 @@ export function payloadError(message: string) {
 
 export function objectBody(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw payloadError(`Expected type object but found type ${body === undefined ? 'undefined' : Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body}`);
+    throw payloadError(
+      `Expected type object but found type ${body === undefined ? 'undefined' : Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body}`,
+    );
   }
   return body as Record<string, unknown>;
 }

@@ -8,9 +8,9 @@ import { payloadError } from './body';
 export function permissionList(state: TenantState, body: Record<string, unknown>): Permission[] {
   const value = body.permissions;
   if (value === undefined) throw payloadError('Missing required property: permissions');
-  if (!Array.isArray(value) || value.length === 0) throw payloadError('Array is too short (0), minimum 1\' on property permissions');
+  if (!Array.isArray(value) || value.length === 0) throw payloadError("Array is too short (0), minimum 1' on property permissions");
   return value.map((item) => {
-    if (item === null || typeof item !== 'object') throw payloadError('Expected type object\' on property permissions');
+    if (item === null || typeof item !== 'object') throw payloadError("Expected type object' on property permissions");
     const { resource_server_identifier: api, permission_name: name } = item as Record<string, unknown>;
     if (typeof api !== 'string' || typeof name !== 'string') {
       throw payloadError('Missing required property: resource_server_identifier or permission_name');

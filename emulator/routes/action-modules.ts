@@ -25,7 +25,10 @@ export const registerActionModules: RoutesModule = (routes, tenant) => {
   const versions = () => tenant.state.collection('action-module-versions');
   const now = () => tenant.clock.isoNow();
   const usingActions = (moduleId: string): JsonRecord[] =>
-    tenant.state.collection('actions').list().filter((a) => ((a.modules as JsonRecord[] | undefined) ?? []).some((m) => m.module_id === moduleId));
+    tenant.state
+      .collection('actions')
+      .list()
+      .filter((a) => ((a.modules as JsonRecord[] | undefined) ?? []).some((m) => m.module_id === moduleId));
 
   const requireModule = (id: string): JsonRecord => {
     const found = modules().get(id);
@@ -34,7 +37,11 @@ export const registerActionModules: RoutesModule = (routes, tenant) => {
   };
   const secretsView = (secrets: unknown) => ((secrets as JsonRecord[] | undefined) ?? []).map((s) => ({ name: s.name, updated_at: s.updated_at }));
   const versionView = (v: JsonRecord): JsonRecord => ({ ...clone(v), secrets: secretsView(v.secrets) });
-  const moduleVersions = (id: string) => versions().list().filter((v) => v.module_id === id).sort((a, b) => Number(b.version_number) - Number(a.version_number));
+  const moduleVersions = (id: string) =>
+    versions()
+      .list()
+      .filter((v) => v.module_id === id)
+      .sort((a, b) => Number(b.version_number) - Number(a.version_number));
   const view = (m: JsonRecord): JsonRecord => {
     const latest = moduleVersions(String(m.id))[0];
     return {
@@ -51,14 +58,16 @@ export const registerActionModules: RoutesModule = (routes, tenant) => {
     const version: JsonRecord = {
       id: randomUUID(),
       module_id: m.id,
-      version_number: (moduleVersions(String(m.id))[0]?.version_number as number | undefined ?? 0) + 1,
+      version_number: ((moduleVersions(String(m.id))[0]?.version_number as number | undefined) ?? 0) + 1,
       code: m.code,
       secrets: clone(m.secrets),
       dependencies: clone(m.dependencies),
       created_at: now(),
     };
     versions().insert(version);
-    modules().update(String(m.id), (x) => { x.all_changes_published = true; });
+    modules().update(String(m.id), (x) => {
+      x.all_changes_published = true;
+    });
     return version;
   };
 
@@ -66,11 +75,22 @@ export const registerActionModules: RoutesModule = (routes, tenant) => {
 
   routes.management('POST', '/api/v2/actions/modules', 'create:actions', (ctx) => {
     const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    if (modules().list().some((m) => m.name === body.name)) throw conflict(`A module with the name '${String(body.name)}' already exists.`, 'module_conflict');
+    if (
+      modules()
+        .list()
+        .some((m) => m.name === body.name)
+    )
+      throw conflict(`A module with the name '${String(body.name)}' already exists.`, 'module_conflict');
     const stamp = now();
     const created: JsonRecord = {
-      id: randomUUID(), name: body.name, code: body.code, dependencies: clone(body.dependencies ?? []), secrets: storedSecrets(body.secrets),
-      all_changes_published: false, created_at: stamp, updated_at: stamp,
+      id: randomUUID(),
+      name: body.name,
+      code: body.code,
+      dependencies: clone(body.dependencies ?? []),
+      secrets: storedSecrets(body.secrets),
+      all_changes_published: false,
+      created_at: stamp,
+      updated_at: stamp,
     };
     modules().insert(created);
     if (body.publish === true) publish(created);

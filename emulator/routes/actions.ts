@@ -17,14 +17,19 @@ import { actionBindings, type StoredBinding } from '../actions/executions';
 import { bodyObject, checkBody, clone, payloadError, type BodySpec } from './group-helpers';
 
 const ACTION_FIELDS: BodySpec['types'] = {
-  name: 'string', supported_triggers: 'array', code: 'string', dependencies: 'array', runtime: 'string', secrets: 'array', modules: 'array',
+  name: 'string',
+  supported_triggers: 'array',
+  code: 'string',
+  dependencies: 'array',
+  runtime: 'string',
+  secrets: 'array',
+  modules: 'array',
 };
 const CREATE_SPEC: BodySpec = { types: { ...ACTION_FIELDS, deploy: 'boolean' }, required: ['name', 'supported_triggers'] };
 const UPDATE_SPEC: BodySpec = { types: ACTION_FIELDS };
 const MAX_ACTIONS = 100;
 const MAX_BINDINGS = 20;
 const MAX_SECRETS = 30;
-
 
 function pagedObject(items: unknown[], page: number, perPage: number, key: string): JsonRecord {
   return { total: items.length, page, per_page: perPage, [key]: items.slice(page * perPage, page * perPage + perPage) };
@@ -48,7 +53,9 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     return id;
   };
   const boundTriggers = (actionId: string): string[] =>
-    Object.entries(bindings()).filter(([, list]) => list.some((b) => b.action_id === actionId)).map(([trigger]) => trigger);
+    Object.entries(bindings())
+      .filter(([, list]) => list.some((b) => b.action_id === actionId))
+      .map(([trigger]) => trigger);
 
   /** The action as the API shows it: secret values never, the deployed version in full. */
   const publicAction = (action: JsonRecord): JsonRecord => {
@@ -64,7 +71,14 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     const view = clone(version);
     const action = actions().get(String(version.action_id));
     if (action) {
-      view.action = { id: action.id, name: action.name, supported_triggers: clone(action.supported_triggers), all_changes_deployed: action.all_changes_deployed, created_at: action.created_at, updated_at: action.updated_at };
+      view.action = {
+        id: action.id,
+        name: action.name,
+        supported_triggers: clone(action.supported_triggers),
+        all_changes_deployed: action.all_changes_deployed,
+        created_at: action.created_at,
+        updated_at: action.updated_at,
+      };
     }
     return view;
   };
@@ -85,7 +99,7 @@ export const registerActions: RoutesModule = (routes, tenant) => {
       const kept = previous.find((p) => p.name === secret.name);
       // A secret given without a value keeps the value it had.
       const value = typeof secret.value === 'string' ? secret.value : kept?.value;
-      return { name: secret.name, value: value ?? '', updated_at: typeof secret.value === 'string' ? now() : kept?.updated_at ?? now() };
+      return { name: secret.name, value: value ?? '', updated_at: typeof secret.value === 'string' ? now() : (kept?.updated_at ?? now()) };
     });
   };
 
@@ -99,21 +113,24 @@ export const registerActions: RoutesModule = (routes, tenant) => {
       delete a.errors;
       delete a.built_at;
     });
-    builds.set(id, tenant.clock.setTimeout(() => {
-      builds.delete(id);
-      const current = actions().get(id);
-      if (!current) return;
-      const errors = buildErrors(String(current.code ?? ''), (current.dependencies as JsonRecord[] | undefined) ?? []);
-      actions().update(id, (a) => {
-        if (errors.length > 0) {
-          a.status = 'failed';
-          a.errors = errors;
-        } else {
-          a.status = 'built';
-          a.built_at = now();
-        }
-      });
-    }, BUILD_DELAY_MS));
+    builds.set(
+      id,
+      tenant.clock.setTimeout(() => {
+        builds.delete(id);
+        const current = actions().get(id);
+        if (!current) return;
+        const errors = buildErrors(String(current.code ?? ''), (current.dependencies as JsonRecord[] | undefined) ?? []);
+        actions().update(id, (a) => {
+          if (errors.length > 0) {
+            a.status = 'failed';
+            a.errors = errors;
+          } else {
+            a.status = 'built';
+            a.built_at = now();
+          }
+        });
+      }, BUILD_DELAY_MS),
+    );
   };
   routes.onReset(() => {
     for (const timer of builds.values()) tenant.clock.clearTimeout(timer);
@@ -122,8 +139,13 @@ export const registerActions: RoutesModule = (routes, tenant) => {
 
   const deploy = (action: JsonRecord, from?: JsonRecord): JsonRecord => {
     const id = String(action.id);
-    const existing = versions().list().filter((v) => v.action_id === id);
-    for (const v of existing) versions().update(String(v.id), (x) => { x.deployed = false; });
+    const existing = versions()
+      .list()
+      .filter((v) => v.action_id === id);
+    for (const v of existing)
+      versions().update(String(v.id), (x) => {
+        x.deployed = false;
+      });
     const source = from ?? action;
     const stamp = now();
     const version: JsonRecord = {
@@ -168,7 +190,12 @@ export const registerActions: RoutesModule = (routes, tenant) => {
   routes.management('POST', '/api/v2/actions/actions', 'create:actions', (ctx) => {
     const body = checkBody(bodyObject(ctx), CREATE_SPEC);
     checkTriggers(body.supported_triggers);
-    if (actions().list().some((a) => a.name === body.name)) throw conflict(`An action with the name '${String(body.name)}' already exists.`, 'action_conflict');
+    if (
+      actions()
+        .list()
+        .some((a) => a.name === body.name)
+    )
+      throw conflict(`An action with the name '${String(body.name)}' already exists.`, 'action_conflict');
     if (actions().size >= MAX_ACTIONS) throw new ApiError(403, `You reached the limit of ${MAX_ACTIONS} actions per tenant.`, 'too_many_entities');
     const stamp = now();
     const action: JsonRecord = {
@@ -197,7 +224,12 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
     const action = requireAction(ctx.params.id);
     if (body.supported_triggers !== undefined) checkTriggers(body.supported_triggers);
-    if (body.name !== undefined && actions().list().some((a) => a.name === body.name && a.id !== action.id)) {
+    if (
+      body.name !== undefined &&
+      actions()
+        .list()
+        .some((a) => a.name === body.name && a.id !== action.id)
+    ) {
       throw conflict(`An action with the name '${String(body.name)}' already exists.`, 'action_conflict');
     }
     actions().update(String(action.id), (a) => {
@@ -222,7 +254,10 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     for (const trigger of bound) bindings()[trigger] = bindings()[trigger].filter((b) => b.action_id !== action.id);
     const running = builds.get(String(action.id));
     if (running) tenant.clock.clearTimeout(running);
-    for (const v of versions().list().filter((x) => x.action_id === action.id)) versions().delete(String(v.id));
+    for (const v of versions()
+      .list()
+      .filter((x) => x.action_id === action.id))
+      versions().delete(String(v.id));
     actions().delete(String(action.id));
     ctx.status = 204;
     return undefined;
@@ -247,7 +282,10 @@ export const registerActions: RoutesModule = (routes, tenant) => {
   // ── versions ─────────────────────────────────────────────────────────
   routes.management('GET', '/api/v2/actions/actions/:id/versions', 'read:actions', (ctx) => {
     requireAction(ctx.params.id);
-    const list = versions().list().filter((v) => v.action_id === ctx.params.id).sort((a, b) => Number(b.number) - Number(a.number));
+    const list = versions()
+      .list()
+      .filter((v) => v.action_id === ctx.params.id)
+      .sort((a, b) => Number(b.number) - Number(a.number));
     const page = ctx.query.int('page', { min: 0 }) ?? 0;
     const perPage = ctx.query.int('per_page', { min: 1, max: 100 }) ?? 50;
     return pagedObject(list.map(publicVersion), page, perPage, 'versions');
@@ -260,7 +298,9 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     return version;
   };
 
-  routes.management('GET', '/api/v2/actions/actions/:id/versions/:versionId', 'read:actions', (ctx) => publicVersion(requireVersion(ctx.params.id, ctx.params.versionId)));
+  routes.management('GET', '/api/v2/actions/actions/:id/versions/:versionId', 'read:actions', (ctx) =>
+    publicVersion(requireVersion(ctx.params.id, ctx.params.versionId)),
+  );
 
   routes.management('POST', '/api/v2/actions/actions/:id/versions/:versionId/deploy', 'create:actions', (ctx) => {
     const body = checkBody(bodyObject(ctx, true), { types: { update_draft: 'boolean' } });
@@ -283,14 +323,26 @@ export const registerActions: RoutesModule = (routes, tenant) => {
 
   const publicBinding = (trigger: string, binding: StoredBinding): JsonRecord => {
     const action = actions().get(binding.action_id);
-    return { id: binding.id, trigger_id: trigger, display_name: binding.display_name, action: action ? publicAction(action) : undefined, created_at: binding.created_at, updated_at: binding.updated_at };
+    return {
+      id: binding.id,
+      trigger_id: trigger,
+      display_name: binding.display_name,
+      action: action ? publicAction(action) : undefined,
+      created_at: binding.created_at,
+      updated_at: binding.updated_at,
+    };
   };
 
   routes.management('GET', '/api/v2/actions/triggers/:trigger/bindings', 'read:actions', (ctx) => {
     const trigger = requireTrigger(ctx.params.trigger);
     const page = ctx.query.int('page', { min: 0 }) ?? 0;
     const perPage = ctx.query.int('per_page', { min: 1, max: 100 }) ?? 50;
-    return pagedObject((bindings()[trigger] ?? []).map((b) => publicBinding(trigger, b)), page, perPage, 'bindings');
+    return pagedObject(
+      (bindings()[trigger] ?? []).map((b) => publicBinding(trigger, b)),
+      page,
+      perPage,
+      'bindings',
+    );
   });
 
   routes.management('PATCH', '/api/v2/actions/triggers/:trigger/bindings', 'update:actions', (ctx) => {
@@ -307,7 +359,10 @@ export const registerActions: RoutesModule = (routes, tenant) => {
       let action: JsonRecord | undefined;
       let previous: StoredBinding | undefined;
       if (type === 'action_id') action = actions().get(ref.value);
-      else if (type === 'action_name') action = actions().list().find((a) => a.name === ref.value);
+      else if (type === 'action_name')
+        action = actions()
+          .list()
+          .find((a) => a.name === ref.value);
       else if (type === 'binding_id') {
         previous = current.find((b) => b.id === ref.value);
         action = previous ? actions().get(previous.action_id) : undefined;
@@ -316,12 +371,13 @@ export const registerActions: RoutesModule = (routes, tenant) => {
       if (!(action.supported_triggers as JsonRecord[]).some((t) => t.id === trigger)) {
         throw badRequest(`The action '${String(action.name)}' does not support the trigger ${trigger}.`, 'invalid_trigger');
       }
-      if (action.deployed_version_id === undefined) throw badRequest(`The action '${String(action.name)}' must be deployed before it is bound.`, 'action_not_deployed');
+      if (action.deployed_version_id === undefined)
+        throw badRequest(`The action '${String(action.name)}' must be deployed before it is bound.`, 'action_not_deployed');
       previous ??= current.find((b) => b.action_id === action.id);
       return {
         id: previous?.id ?? randomUUID(),
         action_id: String(action.id),
-        display_name: typeof item.display_name === 'string' ? item.display_name : previous?.display_name ?? String(action.name),
+        display_name: typeof item.display_name === 'string' ? item.display_name : (previous?.display_name ?? String(action.name)),
         created_at: previous?.created_at ?? stamp,
         updated_at: stamp,
       };
@@ -338,5 +394,4 @@ export const registerActions: RoutesModule = (routes, tenant) => {
     if (!execution) throw notFound('The execution does not exist.', 'execution_not_found');
     return clone(execution);
   });
-
 };

@@ -19,7 +19,8 @@ function databaseConnection(ctx: RouteContext, body: AuthBody): { client: Client
   if (!client) throw new OAuthError(400, 'invalid_request', `Unknown client: ${clientId}`);
   const name = requireStr(body, 'connection');
   const connection = ctx.tenant.state.connectionByName(name);
-  if (!connection || connection.strategy !== 'auth0') throw signupError('connection_not_found', `The connection ${name} is not a database connection of this tenant`);
+  if (!connection || connection.strategy !== 'auth0')
+    throw signupError('connection_not_found', `The connection ${name} is not a database connection of this tenant`);
   if (connection.enabled_clients && !connection.enabled_clients.includes(client.client_id)) {
     throw signupError('connection_disabled', 'The connection is disabled for this client');
   }
@@ -31,7 +32,15 @@ export const registerDatabaseRoutes: RoutesModule = (routes) => {
     const body = bodyFields(ctx.body);
     const { client, connection } = databaseConnection(ctx, body);
     const email = str(body, 'email');
-    const logBase = { client_id: client.client_id, client_name: client.name, connection: connection.name, connection_id: connection.id, strategy: 'auth0', strategy_type: 'database', user_name: email ?? str(body, 'username') };
+    const logBase = {
+      client_id: client.client_id,
+      client_name: client.name,
+      connection: connection.name,
+      connection_id: connection.id,
+      strategy: 'auth0',
+      strategy_type: 'database',
+      user_name: email ?? str(body, 'username'),
+    };
     try {
       if (!email) throw signupError('invalid_parameter', 'Missing email');
       if (!str(body, 'password')) throw signupError('invalid_password', 'Missing password');
@@ -84,10 +93,34 @@ export const registerDatabaseRoutes: RoutesModule = (routes) => {
     // The answer is the same whether or not the user exists (no account enumeration), as Auth0's.
     if (user) {
       const link = createTicket(ctx.tenant, { kind: 'password-change', userId: user.user_id, clientId: client.client_id });
-      ctx.tenant.outbox.push({ channel: 'email', to: email, kind: 'change_password', subject: 'Reset your password', body: `Reset your password: ${link}`, link });
-      ctx.log({ type: 'scpr', description: 'Change password request', client_id: client.client_id, client_name: client.name, connection: connection.name, connection_id: connection.id, user_id: user.user_id, user_name: email });
+      ctx.tenant.outbox.push({
+        channel: 'email',
+        to: email,
+        kind: 'change_password',
+        subject: 'Reset your password',
+        body: `Reset your password: ${link}`,
+        link,
+      });
+      ctx.log({
+        type: 'scpr',
+        description: 'Change password request',
+        client_id: client.client_id,
+        client_name: client.name,
+        connection: connection.name,
+        connection_id: connection.id,
+        user_id: user.user_id,
+        user_name: email,
+      });
     } else {
-      ctx.log({ type: 'fcpr', description: 'User does not exist', client_id: client.client_id, client_name: client.name, connection: connection.name, connection_id: connection.id, user_name: email });
+      ctx.log({
+        type: 'fcpr',
+        description: 'User does not exist',
+        client_id: client.client_id,
+        client_name: client.name,
+        connection: connection.name,
+        connection_id: connection.id,
+        user_name: email,
+      });
     }
     return "We've just sent you an email to reset your password.";
   });

@@ -53,35 +53,56 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     if (redirect) {
       if (!client) throw new OAuthError(400, 'invalid_request', 'post_logout_redirect_uri needs client_id or id_token_hint');
       if (!urlAllowed(redirect, client.allowed_logout_urls)) {
-        throw new OAuthError(400, 'invalid_request', `The "post_logout_redirect_uri" parameter "${redirect}" is not defined as a valid URL in "Allowed Logout URLs".`);
+        throw new OAuthError(
+          400,
+          'invalid_request',
+          `The "post_logout_redirect_uri" parameter "${redirect}" is not defined as a valid URL in "Allowed Logout URLs".`,
+        );
       }
     }
-    ctx.log({ type: 'oidc_logout_succeeded', description: 'OIDC logout', client_id: clientId, client_name: client?.name, details: { federated: q.has('federated') } });
+    ctx.log({
+      type: 'oidc_logout_succeeded',
+      description: 'OIDC logout',
+      client_id: clientId,
+      client_name: client?.name,
+      details: { federated: q.has('federated') },
+    });
     return redirect ? RawReply.redirect(withParams(redirect, { state: q.str('state') })) : html('Logged out', '<p>You have been logged out.</p>');
   });
 
   routes.auth('GET', '/samlp/:client_id', (ctx) => {
     const client = knownClient(ctx, ctx.params.client_id);
-    return html('Log in', `<form method="post"><p>Log in to ${escapeHtml(client.name)}</p><input name="username"><input name="password" type="password"><button>Log in</button></form>`);
+    return html(
+      'Log in',
+      `<form method="post"><p>Log in to ${escapeHtml(client.name)}</p><input name="username"><input name="password" type="password"><button>Log in</button></form>`,
+    );
   });
 
   routes.auth('POST', '/samlp/:client_id/logout', (ctx) => {
     const client = knownClient(ctx, ctx.params.client_id);
     const body = bodyFields(ctx.body);
     if (!str(body, 'SAMLRequest') && !str(body, 'SAMLResponse')) throw new RawBodyError(400, 'Missing SAMLRequest');
-    const callback = ((client.addons as Record<string, { logout?: { callback?: string } }> | undefined)?.samlp?.logout?.callback);
+    const callback = (client.addons as Record<string, { logout?: { callback?: string } }> | undefined)?.samlp?.logout?.callback;
     ctx.log({ type: 'slo', description: 'SAML logout', client_id: client.client_id, client_name: client.name });
     if (!callback) return html('Logged out', '<p>You have been logged out.</p>');
-    const response = Buffer.from(`<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_${randomToken(12)}" Version="2.0"><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`).toString('base64');
+    const response = Buffer.from(
+      `<samlp:LogoutResponse xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_${randomToken(12)}" Version="2.0"><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`,
+    ).toString('base64');
     const relay = str(body, 'RelayState');
-    return html('Logging out', `<form method="post" action="${escapeHtml(callback)}"><input type="hidden" name="SAMLResponse" value="${response}">${relay ? `<input type="hidden" name="RelayState" value="${escapeHtml(relay)}">` : ''}</form>`);
+    return html(
+      'Logging out',
+      `<form method="post" action="${escapeHtml(callback)}"><input type="hidden" name="SAMLResponse" value="${response}">${relay ? `<input type="hidden" name="RelayState" value="${escapeHtml(relay)}">` : ''}</form>`,
+    );
   });
 
   routes.auth('GET', '/wsfed/:client_id', (ctx) => {
     const client = knownClient(ctx, ctx.params.client_id);
     const wreply = ctx.query.str('wreply');
     if (wreply && !urlAllowed(wreply, client.callbacks)) throw new RawBodyError(400, `wreply ${wreply} is not an allowed callback URL of the application`);
-    return html('Log in', `<form method="post"><p>Log in to ${escapeHtml(client.name)}</p><input name="username"><input name="password" type="password"><button>Log in</button></form>`);
+    return html(
+      'Log in',
+      `<form method="post"><p>Log in to ${escapeHtml(client.name)}</p><input name="username"><input name="password" type="password"><button>Log in</button></form>`,
+    );
   });
 
   routes.auth('POST', '/login/callback', (ctx) => {
@@ -89,8 +110,11 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     const connectionName = requireStr(body, 'connection');
     const connection = ctx.tenant.state.connectionByName(connectionName);
     if (!connection || connection.strategy !== 'samlp') throw new OAuthError(400, 'invalid_request', `${connectionName} is not a SAML connection`);
-    const options = (connection.options ?? {}) as { idpinitiated?: { enabled?: boolean; client_id?: string; client_protocol?: string; client_authorizequery?: string } };
-    if (!options.idpinitiated?.enabled || !options.idpinitiated.client_id) throw new OAuthError(400, 'invalid_request', 'IdP-initiated login is not enabled for the connection');
+    const options = (connection.options ?? {}) as {
+      idpinitiated?: { enabled?: boolean; client_id?: string; client_protocol?: string; client_authorizequery?: string };
+    };
+    if (!options.idpinitiated?.enabled || !options.idpinitiated.client_id)
+      throw new OAuthError(400, 'invalid_request', 'IdP-initiated login is not enabled for the connection');
     const client = knownClient(ctx, options.idpinitiated.client_id);
     const xml = Buffer.from(requireStr(body, 'SAMLResponse'), 'base64').toString('utf8');
     const nameId = /<(?:\w+:)?NameID[^>]*>([^<]+)</.exec(xml)?.[1]?.trim().toLowerCase();
@@ -102,10 +126,19 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     // The connection's authorize query may name the redirect_uri; else the application's first callback.
     const query = new URLSearchParams(options.idpinitiated.client_authorizequery ?? '');
     const callback = query.get('redirect_uri') ?? client.callbacks?.find((c) => !c.includes('*'));
-    if (!callback || !urlAllowed(callback, client.callbacks)) throw new OAuthError(400, 'invalid_request', 'The application has no callback URL for IdP-initiated login');
+    if (!callback || !urlAllowed(callback, client.callbacks))
+      throw new OAuthError(400, 'invalid_request', 'The application has no callback URL for IdP-initiated login');
     const now = ctx.tenant.clock.nowSeconds();
     const code = randomToken(24);
-    state.authCodes.set(code, { code, clientId: client.client_id, userId: user.user_id, scope: query.get('scope') ?? 'openid profile email', authTime: now, expiresAt: now + 600, connection: connection.name });
+    state.authCodes.set(code, {
+      code,
+      clientId: client.client_id,
+      userId: user.user_id,
+      scope: query.get('scope') ?? 'openid profile email',
+      authTime: now,
+      expiresAt: now + 600,
+      connection: connection.name,
+    });
     return RawReply.redirect(withParams(callback, { code, state: str(body, 'RelayState') }));
   });
 
@@ -117,7 +150,7 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     if (!connection) throw new OAuthError(400, 'invalid_request', `Unknown connection: ${ctx.params.connection_name}`);
     const claims = decodeUnverified(m[1]) ?? {};
     const issuer = (connection.options as { issuer?: string } | undefined)?.issuer;
-    if (issuer && claims.iss !== issuer) throw new OAuthError(401, 'invalid_token', 'The logout token is not from the connection\'s issuer');
+    if (issuer && claims.iss !== issuer) throw new OAuthError(401, 'invalid_token', "The logout token is not from the connection's issuer");
     const subject = bodyFields(ctx.body).subject as Record<string, unknown> | undefined;
     if (!subject || typeof subject !== 'object') throw new OAuthError(400, 'invalid_request', 'Missing required parameter: subject');
     let user: UserRecord | undefined;

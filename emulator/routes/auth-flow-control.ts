@@ -41,9 +41,15 @@ function userOf(ctx: RouteContext, body: Record<string, unknown>): UserRecord | 
 }
 
 export const registerFlowControlRoutes: RoutesModule = (routes) => {
-  routes.raw('GET', '/__emulator/device', (ctx) => [...flowState(ctx.tenant).deviceCodes.values()].map((d) => ({
-    user_code: d.userCode, client_id: d.clientId, status: d.status, interval: d.interval, expires_at: new Date(d.expiresAt * 1000).toISOString(),
-  })));
+  routes.raw('GET', '/__emulator/device', (ctx) =>
+    [...flowState(ctx.tenant).deviceCodes.values()].map((d) => ({
+      user_code: d.userCode,
+      client_id: d.clientId,
+      status: d.status,
+      interval: d.interval,
+      expires_at: new Date(d.expiresAt * 1000).toISOString(),
+    })),
+  );
   routes.raw('POST', '/__emulator/device', (ctx) => {
     const body = objectBody(ctx);
     const flows = flowState(ctx.tenant);
@@ -54,15 +60,22 @@ export const registerFlowControlRoutes: RoutesModule = (routes) => {
     return { user_code: record.userCode, status: record.status, user_id: record.userId };
   });
 
-  routes.raw('GET', '/__emulator/backchannel', (ctx) => [...flowState(ctx.tenant).backchannel.values()].map((b) => ({
-    auth_req_id: b.authReqId, client_id: b.clientId, user_id: b.userId, binding_message: b.bindingMessage, status: b.status,
-  })));
+  routes.raw('GET', '/__emulator/backchannel', (ctx) =>
+    [...flowState(ctx.tenant).backchannel.values()].map((b) => ({
+      auth_req_id: b.authReqId,
+      client_id: b.clientId,
+      user_id: b.userId,
+      binding_message: b.bindingMessage,
+      status: b.status,
+    })),
+  );
   routes.raw('POST', '/__emulator/backchannel', (ctx) => {
     const body = objectBody(ctx);
     const pending = [...flowState(ctx.tenant).backchannel.values()].filter((b) => b.status === 'pending');
-    const record = typeof body.auth_req_id === 'string'
-      ? pending.find((b) => b.authReqId === body.auth_req_id)
-      : pending.reverse().find((b) => typeof body.user_id !== 'string' || b.userId === body.user_id);
+    const record =
+      typeof body.auth_req_id === 'string'
+        ? pending.find((b) => b.authReqId === body.auth_req_id)
+        : pending.reverse().find((b) => typeof body.user_id !== 'string' || b.userId === body.user_id);
     if (!record) throw notFound('no pending backchannel login request');
     record.status = action(body) ? 'approved' : 'denied';
     return { auth_req_id: record.authReqId, status: record.status, binding_message: record.bindingMessage };

@@ -24,14 +24,20 @@ function escapeHtml(text: string): string {
 }
 
 function page(title: string, inner: string, status = 200): RawReply {
-  return RawReply.text(`<!DOCTYPE html><html><head><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${inner}</body></html>`, 'text/html; charset=utf-8', status);
+  return RawReply.text(
+    `<!DOCTYPE html><html><head><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${inner}</body></html>`,
+    'text/html; charset=utf-8',
+    status,
+  );
 }
 
 function activationForm(userCode: string, error?: string): string {
-  return `${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}<form method="post" action="/activate">`
-    + `<label>Code <input name="user_code" value="${escapeHtml(userCode)}"></label>`
-    + '<label>Email <input name="username"></label><label>Password <input name="password" type="password"></label>'
-    + '<button name="action" value="approve">Confirm</button><button name="action" value="deny">Cancel</button></form>';
+  return (
+    `${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}<form method="post" action="/activate">` +
+    `<label>Code <input name="user_code" value="${escapeHtml(userCode)}"></label>` +
+    '<label>Email <input name="username"></label><label>Password <input name="password" type="password"></label>' +
+    '<button name="action" value="approve">Confirm</button><button name="action" value="deny">Cancel</button></form>'
+  );
 }
 
 export const registerFlowRoutes: RoutesModule = (routes, tenant) => {
@@ -59,7 +65,10 @@ export const registerFlowRoutes: RoutesModule = (routes, tenant) => {
       if (err instanceof OAuthError) return page('Device Activation', activationForm(code, err.message), 400);
       throw err;
     }
-    return page(approve ? 'Congratulations, you\'re all set!' : 'Device rejected', approve ? '<p>Your device is now connected.</p>' : '<p>You can close this page.</p>');
+    return page(
+      approve ? "Congratulations, you're all set!" : 'Device rejected',
+      approve ? '<p>Your device is now connected.</p>' : '<p>You can close this page.</p>',
+    );
   });
 
   // ---- backchannel login ----
@@ -77,7 +86,8 @@ export const registerFlowRoutes: RoutesModule = (routes, tenant) => {
     const client = authenticateClient(ctx.tenant.state, ctx.req, body);
     if (requireStr(body, 'response_type') !== 'code') throw new OAuthError(400, 'invalid_request', 'response_type must be code');
     const redirectUri = requireStr(body, 'redirect_uri');
-    if (!urlAllowed(redirectUri, client.callbacks)) throw new OAuthError(400, 'invalid_request', `Callback URL mismatch. ${redirectUri} is not in the list of allowed callback URLs`);
+    if (!urlAllowed(redirectUri, client.callbacks))
+      throw new OAuthError(400, 'invalid_request', `Callback URL mismatch. ${redirectUri} is not in the list of allowed callback URLs`);
     if (body.request_uri !== undefined) throw new OAuthError(400, 'invalid_request', 'request_uri is not allowed in a pushed authorization request');
     const params: Record<string, string> = {};
     for (const [key, value] of Object.entries(body)) {
@@ -108,7 +118,8 @@ export const registerFlowRoutes: RoutesModule = (routes, tenant) => {
       throw new OAuthError(400, 'invalid_redirect_uri', 'redirect_uris must be a non-empty array of http(s) URLs');
     }
     const method = str(body, 'token_endpoint_auth_method') ?? 'client_secret_post';
-    if (!['none', 'client_secret_post', 'client_secret_basic'].includes(method)) throw new OAuthError(400, 'invalid_client_metadata', 'Unsupported token_endpoint_auth_method');
+    if (!['none', 'client_secret_post', 'client_secret_basic'].includes(method))
+      throw new OAuthError(400, 'invalid_client_metadata', 'Unsupported token_endpoint_auth_method');
     const client: ClientRecord = {
       client_id: randomAlnum(32),
       name: str(body, 'client_name') ?? 'My Dynamic Application',
@@ -124,8 +135,11 @@ export const registerFlowRoutes: RoutesModule = (routes, tenant) => {
     ctx.log({ type: 'sapi', description: 'Dynamic client registration', client_id: client.client_id, client_name: client.name });
     ctx.status = 201;
     return {
-      client_name: client.name, client_id: client.client_id, ...(client.client_secret ? { client_secret: client.client_secret } : {}),
-      redirect_uris: client.callbacks, client_secret_expires_at: 0,
+      client_name: client.name,
+      client_id: client.client_id,
+      ...(client.client_secret ? { client_secret: client.client_secret } : {}),
+      redirect_uris: client.callbacks,
+      client_secret_expires_at: 0,
     };
   });
 };

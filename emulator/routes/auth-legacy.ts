@@ -80,7 +80,8 @@ export const registerLegacyAuthRoutes: RoutesModule = (routes) => {
     const body = bodyFields(ctx.body);
     const client = authenticateClient(ctx.tenant.state, ctx.req, body, { secretOptional: true });
     const grantType = requireStr(body, 'grant_type');
-    if (grantType !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+    if (grantType !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+      throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
     const state = ctx.tenant.state;
     let userId: string | undefined;
     const idToken = str(body, 'id_token');

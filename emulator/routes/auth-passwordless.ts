@@ -39,14 +39,30 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
         code,
         link,
       });
-      ctx.log({ type: 'cls', description: `Code/Link sent to ${email}`, client_id: client.client_id, client_name: client.name, connection: connection.name, connection_id: connection.id, user_name: email });
+      ctx.log({
+        type: 'cls',
+        description: `Code/Link sent to ${email}`,
+        client_id: client.client_id,
+        client_name: client.name,
+        connection: connection.name,
+        connection_id: connection.id,
+        user_name: email,
+      });
       return { _id: randomToken(12), email, email_verified: false };
     }
     const phone = requireStr(body, 'phone_number');
     if (!/^\+?[0-9]{6,16}$/.test(phone)) throw new OAuthError(400, 'bad.phone_number', 'The phone number is invalid');
     const code = issueOtp(tenant, client.client_id, 'sms', phone);
     tenant.outbox.push({ channel: 'sms', to: phone, kind: 'passwordless', body: `Your verification code is: ${code}`, code });
-    ctx.log({ type: 'cls', description: `Code sent to ${phone}`, client_id: client.client_id, client_name: client.name, connection: connection.name, connection_id: connection.id, user_name: phone });
+    ctx.log({
+      type: 'cls',
+      description: `Code sent to ${phone}`,
+      client_id: client.client_id,
+      client_name: client.name,
+      connection: connection.name,
+      connection_id: connection.id,
+      user_name: phone,
+    });
     return { _id: randomToken(12), phone_number: phone, phone_verified: false, request_language: null };
   });
 
@@ -64,7 +80,9 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
     if (!consumeOtp(tenant, client.client_id, 'email', email, code)) {
       ctx.log({ type: 'f', description: 'Wrong email or verification code.', client_id: client.client_id, connection: 'email', user_name: email });
       const sep = redirectUri.includes('?') ? '&' : '?';
-      return RawReply.redirect(`${redirectUri}${sep}${new URLSearchParams({ error: 'access_denied', error_description: 'Wrong email or verification code.' })}`);
+      return RawReply.redirect(
+        `${redirectUri}${sep}${new URLSearchParams({ error: 'access_denied', error_description: 'Wrong email or verification code.' })}`,
+      );
     }
     const user = findOrCreatePasswordlessUser(ctx, connection, email);
     recordLogin(ctx, client, connection, user);

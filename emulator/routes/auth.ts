@@ -15,7 +15,12 @@ import { consumeOtp, findOrCreatePasswordlessUser } from '../auth/passwordless';
 import { issueLoginTokens, profileClaims } from '../auth/tokens';
 import { backchannelGrant, deviceCodeGrant, GRANT_CIBA, GRANT_DEVICE_CODE } from '../auth/device-and-backchannel';
 import {
-  federatedConnectionTokenGrant, GRANT_FEDERATED_CONNECTION_TOKEN, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, jwtBearerGrant, tokenExchangeGrant,
+  federatedConnectionTokenGrant,
+  GRANT_FEDERATED_CONNECTION_TOKEN,
+  GRANT_JWT_BEARER,
+  GRANT_TOKEN_EXCHANGE,
+  jwtBearerGrant,
+  tokenExchangeGrant,
 } from '../auth/exchange';
 import { mfaOobGrant, mfaOtpGrant, mfaRecoveryGrant, requireMfaIfEnrolled } from '../auth/mfa';
 import { GRANT_WEBAUTHN, webauthnGrant } from '../auth/passkeys';
@@ -108,7 +113,11 @@ export const registerAuthRoutes: RoutesModule = (routes) => {
       const allowed = client ? client.allowed_logout_urls : (state.tenantSettings().allowed_logout_urls as string[] | undefined);
       if (!urlAllowed(returnTo, allowed)) {
         ctx.log({ type: 'flo', description: 'Invalid returnTo URL', client_id: clientId, details: { returnTo } });
-        throw new OAuthError(400, 'invalid_request', `The "returnTo" querystring parameter "${returnTo}" is not defined as a valid URL in "Allowed Logout URLs".`);
+        throw new OAuthError(
+          400,
+          'invalid_request',
+          `The "returnTo" querystring parameter "${returnTo}" is not defined as a valid URL in "Allowed Logout URLs".`,
+        );
       }
     }
     ctx.log({ type: 'slo', description: 'User successfully logged out', client_id: clientId, client_name: client?.name, details: { returnTo, federated } });
@@ -124,7 +133,11 @@ export const registerAuthRoutes: RoutesModule = (routes) => {
     if (!checked.ok || typeof checked.claims.sub !== 'string') throw unauthorized();
     const user = ctx.tenant.state.users.get(checked.claims.sub);
     if (!user) throw unauthorized();
-    const scopes = new Set(String(checked.claims.scope ?? '').split(' ').filter(Boolean));
+    const scopes = new Set(
+      String(checked.claims.scope ?? '')
+        .split(' ')
+        .filter(Boolean),
+    );
     return { sub: user.user_id, ...profileClaims(user, scopes) };
   };
   routes.auth('GET', '/userinfo', userinfo);
@@ -135,7 +148,12 @@ export const registerAuthRoutes: RoutesModule = (routes) => {
 };
 
 /** Runs a token exchange and writes its success/failure log event. */
-function exchangeLogged(ctx: RouteContext, success: string, failure: string, exchange: () => { response: unknown; client: ClientRecord; userId?: string }): unknown {
+function exchangeLogged(
+  ctx: RouteContext,
+  success: string,
+  failure: string,
+  exchange: () => { response: unknown; client: ClientRecord; userId?: string },
+): unknown {
   try {
     const { response, client, userId } = exchange();
     ctx.log({ type: success, client_id: client.client_id, client_name: client.name, user_id: userId });
@@ -215,7 +233,14 @@ function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
   const otp = requireStr(body, 'otp');
   const connection = loginConnection(ctx, client, realm);
   if (!consumeOtp(ctx.tenant, client.client_id, realm, username, otp)) {
-    ctx.log({ type: 'f', description: 'Wrong email or verification code.', client_id: client.client_id, client_name: client.name, connection: realm, user_name: username });
+    ctx.log({
+      type: 'f',
+      description: 'Wrong email or verification code.',
+      client_id: client.client_id,
+      client_name: client.name,
+      connection: realm,
+      user_name: username,
+    });
     throw new OAuthError(403, 'invalid_grant', realm === 'email' ? 'Wrong email or verification code.' : 'Wrong phone number or verification code.');
   }
   const user = findOrCreatePasswordlessUser(ctx, connection, username);
@@ -335,9 +360,9 @@ function authorize(ctx: RouteContext): RawReply {
   const fail = (error: string, description: string) => redirectWith(redirectUri, { error, error_description: description, state: stateParam }, mode);
 
   if (!types.has('code') && !implicit) return fail('unsupported_response_type', `Unsupported response type: ${responseType}`);
-  if (implicit && !(client.grant_types ?? []).includes('implicit')) return fail('unauthorized_client', 'Grant type \'implicit\' not allowed for the client.');
+  if (implicit && !(client.grant_types ?? []).includes('implicit')) return fail('unauthorized_client', "Grant type 'implicit' not allowed for the client.");
   if (types.has('code') && !(client.grant_types ?? []).includes('authorization_code')) {
-    return fail('unauthorized_client', 'Grant type \'authorization_code\' not allowed for the client.');
+    return fail('unauthorized_client', "Grant type 'authorization_code' not allowed for the client.");
   }
   const challenge = q.str('code_challenge');
   const challengeMethod = q.str('code_challenge_method') ?? (challenge ? 'plain' : undefined);
@@ -354,7 +379,7 @@ function authorize(ctx: RouteContext): RawReply {
       user = passwordLogin(ctx, client, connection, username, password);
     } else {
       const hint = q.str('login_hint');
-      user = hint ? findLoginUser(state, connection.name, hint) ?? state.users.firstBy('email', hint.toLowerCase()) : undefined;
+      user = hint ? (findLoginUser(state, connection.name, hint) ?? state.users.firstBy('email', hint.toLowerCase())) : undefined;
       if (!user && !hint) {
         user = firstUserOf(tenant, connection.name);
       }
@@ -444,21 +469,66 @@ function openidConfiguration(tenant: Tenant): Record<string, unknown> {
     registration_endpoint: `${base}/oidc/register`,
     revocation_endpoint: `${base}/oauth/revoke`,
     end_session_endpoint: `${base}/oidc/logout`,
-    scopes_supported: ['openid', 'profile', 'offline_access', 'name', 'given_name', 'family_name', 'nickname', 'email', 'email_verified', 'picture', 'created_at', 'identities', 'phone', 'address'],
+    scopes_supported: [
+      'openid',
+      'profile',
+      'offline_access',
+      'name',
+      'given_name',
+      'family_name',
+      'nickname',
+      'email',
+      'email_verified',
+      'picture',
+      'created_at',
+      'identities',
+      'phone',
+      'address',
+    ],
     response_types_supported: ['code', 'token', 'id_token', 'code token', 'code id_token', 'token id_token', 'code token id_token'],
     code_challenge_methods_supported: ['S256', 'plain'],
     response_modes_supported: ['query', 'fragment', 'form_post'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
-    claims_supported: ['aud', 'auth_time', 'created_at', 'email', 'email_verified', 'exp', 'family_name', 'given_name', 'iat', 'identities', 'iss', 'name', 'nickname', 'phone_number', 'picture', 'sub'],
+    claims_supported: [
+      'aud',
+      'auth_time',
+      'created_at',
+      'email',
+      'email_verified',
+      'exp',
+      'family_name',
+      'given_name',
+      'iat',
+      'identities',
+      'iss',
+      'name',
+      'nickname',
+      'phone_number',
+      'picture',
+      'sub',
+    ],
     request_uri_parameter_supported: false,
     pushed_authorization_request_endpoint: `${base}/oauth/par`,
     backchannel_authentication_endpoint: `${base}/bc-authorize`,
     backchannel_token_delivery_modes_supported: ['poll'],
     grant_types_supported: [
-      'authorization_code', 'client_credentials', 'refresh_token', 'password', GRANT_PASSWORD_REALM, GRANT_PASSWORDLESS_OTP, 'implicit',
-      GRANT_DEVICE_CODE, GRANT_CIBA, GRANT_MFA_OTP, GRANT_MFA_OOB, GRANT_MFA_RECOVERY_CODE, GRANT_TOKEN_EXCHANGE, GRANT_JWT_BEARER, GRANT_WEBAUTHN,
+      'authorization_code',
+      'client_credentials',
+      'refresh_token',
+      'password',
+      GRANT_PASSWORD_REALM,
+      GRANT_PASSWORDLESS_OTP,
+      'implicit',
+      GRANT_DEVICE_CODE,
+      GRANT_CIBA,
+      GRANT_MFA_OTP,
+      GRANT_MFA_OOB,
+      GRANT_MFA_RECOVERY_CODE,
+      GRANT_TOKEN_EXCHANGE,
+      GRANT_JWT_BEARER,
+      GRANT_WEBAUTHN,
     ],
   };
 }

@@ -12,9 +12,22 @@ import { bodyObject, checkBody, clone, payloadError, type BodySpec } from './gro
 
 const CREATE_SPEC: BodySpec = {
   types: {
-    type: 'string', name: 'string', totp_secret: 'string', phone_number: 'string', email: 'string', preferred_authentication_method: 'string',
-    key_id: 'string', public_key: 'string', aaguid: 'string', relying_party_identifier: 'string', credential_device_type: 'string',
-    credential_backed_up: 'boolean', identity_user_id: 'string', user_agent: 'string', user_handle: 'string', transports: 'array',
+    type: 'string',
+    name: 'string',
+    totp_secret: 'string',
+    phone_number: 'string',
+    email: 'string',
+    preferred_authentication_method: 'string',
+    key_id: 'string',
+    public_key: 'string',
+    aaguid: 'string',
+    relying_party_identifier: 'string',
+    credential_device_type: 'string',
+    credential_backed_up: 'boolean',
+    identity_user_id: 'string',
+    user_agent: 'string',
+    user_handle: 'string',
+    transports: 'array',
   },
   required: ['type'],
   enums: {
@@ -28,7 +41,10 @@ const SET_ITEM_SPEC: BodySpec = {
   required: ['type'],
   enums: { type: ['phone', 'email', 'totp'], preferred_authentication_method: ['voice', 'sms'] },
 };
-const UPDATE_SPEC: BodySpec = { types: { name: 'string', preferred_authentication_method: 'string' }, enums: { preferred_authentication_method: ['voice', 'sms'] } };
+const UPDATE_SPEC: BodySpec = {
+  types: { name: 'string', preferred_authentication_method: 'string' },
+  enums: { preferred_authentication_method: ['voice', 'sms'] },
+};
 /** What each type must carry. */
 const REQUIRED_BY_TYPE: Record<string, readonly string[]> = {
   phone: ['phone_number'],
@@ -44,7 +60,10 @@ export const registerAuthenticationMethods: RoutesModule = (routes, tenant) => {
   const requireUser = (id: string): void => {
     if (!tenant.state.users.get(id)) throw notFound('The user does not exist.', 'inexistent_user');
   };
-  const ofUser = (userId: string) => methods().list().filter((m) => m.user_id === userId);
+  const ofUser = (userId: string) =>
+    methods()
+      .list()
+      .filter((m) => m.user_id === userId);
   const view = (m: JsonRecord): JsonRecord => {
     const { user_id: _user, totp_secret: _secret, ...rest } = m;
     return clone(rest);
@@ -56,7 +75,8 @@ export const registerAuthenticationMethods: RoutesModule = (routes, tenant) => {
     return found;
   };
   const sameMethod = (a: JsonRecord, b: JsonRecord): boolean =>
-    a.type === b.type && (a.type === 'phone' ? a.phone_number === b.phone_number : a.type === 'email' ? a.email === b.email : a.type === 'totp' || a.key_id === b.key_id);
+    a.type === b.type &&
+    (a.type === 'phone' ? a.phone_number === b.phone_number : a.type === 'email' ? a.email === b.email : a.type === 'totp' || a.key_id === b.key_id);
   const make = (userId: string, body: Record<string, unknown>, where = ''): JsonRecord => {
     for (const field of REQUIRED_BY_TYPE[String(body.type)] ?? []) {
       if (body[field] === undefined) throw payloadError(`Missing required property: ${field}`, `${where}${field}`);
@@ -113,7 +133,9 @@ export const registerAuthenticationMethods: RoutesModule = (routes, tenant) => {
     return undefined;
   });
 
-  routes.management('GET', '/api/v2/users/:id/authentication-methods/:methodId', 'read:authentication_methods', (ctx) => view(requireMethod(ctx.params.id, ctx.params.methodId)));
+  routes.management('GET', '/api/v2/users/:id/authentication-methods/:methodId', 'read:authentication_methods', (ctx) =>
+    view(requireMethod(ctx.params.id, ctx.params.methodId)),
+  );
 
   routes.management('PATCH', '/api/v2/users/:id/authentication-methods/:methodId', 'update:authentication_methods', (ctx) => {
     const body = checkBody(bodyObject(ctx), UPDATE_SPEC);

@@ -14,11 +14,17 @@ export const registerBlacklists: RoutesModule = (routes, tenant) => {
       .map((t) => (t.aud !== undefined ? { aud: t.aud, jti: t.jti } : { jti: t.jti }));
   });
 
-  routes.management('POST', '/api/v2/blacklists/tokens', 'blacklist:tokens', (ctx) => {
-    const body = checkBody(bodyObject(ctx), { types: { aud: 'string', jti: 'string' }, required: ['jti'] });
-    checkString(body.jti, 'jti', { min: 1 });
-    tenant.state.blacklistedTokens.put(body.aud !== undefined ? { jti: body.jti as string, aud: body.aud as string } : { jti: body.jti as string });
-    ctx.status = 201;
-    return undefined;
-  }, { description: 'Blacklist a token' });
+  routes.management(
+    'POST',
+    '/api/v2/blacklists/tokens',
+    'blacklist:tokens',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), { types: { aud: 'string', jti: 'string' }, required: ['jti'] });
+      checkString(body.jti, 'jti', { min: 1 });
+      tenant.state.blacklistedTokens.put(body.aud !== undefined ? { jti: body.jti as string, aud: body.aud as string } : { jti: body.jti as string });
+      ctx.status = 201;
+      return undefined;
+    },
+    { description: 'Blacklist a token' },
+  );
 };

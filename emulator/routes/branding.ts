@@ -10,7 +10,12 @@ import { bodyObject, checkBody, clone, payloadError, tenantName, type BodySpec }
 import { registerResources, registerSettings } from './resources';
 
 const THEME_TYPES: BodySpec['types'] = {
-  borders: 'object', colors: 'object', displayName: 'string', fonts: 'object', page_background: 'object', widget: 'object',
+  borders: 'object',
+  colors: 'object',
+  displayName: 'string',
+  fonts: 'object',
+  page_background: 'object',
+  widget: 'object',
 };
 const THEME_REQUIRED = ['borders', 'colors', 'fonts', 'page_background', 'widget'];
 const TRY_SPEC: BodySpec = { types: { to: 'string', delivery_method: 'string' }, required: ['to'], enums: { delivery_method: ['text', 'voice'] } };
@@ -18,19 +23,24 @@ const PHONE_TEMPLATE_TYPES = ['otp_verify', 'otp_enroll', 'change_password', 'bl
 
 /** Auth0's text of each phone template type before it is customised. */
 function defaultContent(type: string): JsonRecord {
-  const text = type === 'otp_verify' || type === 'otp_enroll'
-    ? '@{{code}} is your verification code for {{friendly_name}}.'
-    : `{{friendly_name}}: ${type.replace(/_/g, ' ')} notice.`;
+  const text =
+    type === 'otp_verify' || type === 'otp_enroll'
+      ? '@{{code}} is your verification code for {{friendly_name}}.'
+      : `{{friendly_name}}: ${type.replace(/_/g, ' ')} notice.`;
   return { syntax: 'liquid', body: { text, voice: text } };
 }
 
 export const registerBranding: RoutesModule = (routes, tenant) => {
-  registerSettings(routes, tenant, [{
-    name: 'branding', path: '/api/v2/branding',
-    defaults: { colors: { primary: '#0059d6', page_background: '#000000' } },
-    read: 'read:branding', update: 'update:branding',
-    body: { types: { colors: ['object', 'null'], favicon_url: ['string', 'null'], logo_url: ['string', 'null'], font: ['object', 'null'] } },
-  }]);
+  registerSettings(routes, tenant, [
+    {
+      name: 'branding',
+      path: '/api/v2/branding',
+      defaults: { colors: { primary: '#0059d6', page_background: '#000000' } },
+      read: 'read:branding',
+      update: 'update:branding',
+      body: { types: { colors: ['object', 'null'], favicon_url: ['string', 'null'], logo_url: ['string', 'null'], font: ['object', 'null'] } },
+    },
+  ]);
 
   // ---- Universal Login page template ----
   const templatePath = '/api/v2/branding/templates/universal-login';
@@ -39,23 +49,35 @@ export const registerBranding: RoutesModule = (routes, tenant) => {
     if (template().body === undefined) throw notFound('Template does not exist', 'inexistent_template');
     return { body: template().body };
   });
-  routes.management('PUT', templatePath, 'update:branding', (ctx) => {
-    const body = checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] });
-    const text = body.template as string;
-    if (!text.includes('{%- auth0:head -%}') || !text.includes('{%- auth0:widget -%}')) {
-      throw payloadError('The template must contain the {%- auth0:head -%} and {%- auth0:widget -%} tags', 'template');
-    }
-    const existed = template().body !== undefined;
-    tenant.state.setDoc('branding:universal-login', { body: text });
-    // Auth0: 201 when the template is created, 204 when an existing one is replaced.
-    ctx.status = existed ? 204 : 201;
-    return undefined;
-  }, { description: 'Set the Universal Login page template' });
-  routes.management('DELETE', templatePath, 'delete:branding', (ctx) => {
-    tenant.state.setDoc('branding:universal-login', {});
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete the Universal Login page template' });
+  routes.management(
+    'PUT',
+    templatePath,
+    'update:branding',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] });
+      const text = body.template as string;
+      if (!text.includes('{%- auth0:head -%}') || !text.includes('{%- auth0:widget -%}')) {
+        throw payloadError('The template must contain the {%- auth0:head -%} and {%- auth0:widget -%} tags', 'template');
+      }
+      const existed = template().body !== undefined;
+      tenant.state.setDoc('branding:universal-login', { body: text });
+      // Auth0: 201 when the template is created, 204 when an existing one is replaced.
+      ctx.status = existed ? 204 : 201;
+      return undefined;
+    },
+    { description: 'Set the Universal Login page template' },
+  );
+  routes.management(
+    'DELETE',
+    templatePath,
+    'delete:branding',
+    (ctx) => {
+      tenant.state.setDoc('branding:universal-login', {});
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete the Universal Login page template' },
+  );
 
   // ---- themes: one per tenant ----
   const themes = () => tenant.state.collection('branding-themes', 'themeId');
@@ -67,7 +89,11 @@ export const registerBranding: RoutesModule = (routes, tenant) => {
 
   registerResources(routes, tenant, [
     {
-      name: 'branding-themes', path: '/api/v2/branding/themes', idParam: 'themeId', idField: 'themeId', idPrefix: 'thm',
+      name: 'branding-themes',
+      path: '/api/v2/branding/themes',
+      idParam: 'themeId',
+      idField: 'themeId',
+      idPrefix: 'thm',
       scopes: { create: 'update:branding', get: 'read:branding', update: 'update:branding', delete: 'delete:branding' },
       create: { types: THEME_TYPES, required: THEME_REQUIRED, defaults: { displayName: '' } },
       derive: () => {
@@ -79,13 +105,22 @@ export const registerBranding: RoutesModule = (routes, tenant) => {
       createdStatus: 200,
     },
     {
-      name: 'phone-providers', path: '/api/v2/branding/phone/providers', idPrefix: 'pro',
-      scopes: { list: 'read:phone_providers', create: 'create:phone_providers', get: 'read:phone_providers', update: 'update:phone_providers', delete: 'delete:phone_providers' },
+      name: 'phone-providers',
+      path: '/api/v2/branding/phone/providers',
+      idPrefix: 'pro',
+      scopes: {
+        list: 'read:phone_providers',
+        create: 'create:phone_providers',
+        get: 'read:phone_providers',
+        update: 'update:phone_providers',
+        delete: 'delete:phone_providers',
+      },
       list: { shape: 'wrapped', itemsKey: 'providers' },
       filters: ['disabled'],
       create: {
         types: { name: 'string', disabled: 'boolean', configuration: 'object', credentials: 'object' },
-        required: ['name', 'credentials'], enums: { name: ['twilio', 'custom'] },
+        required: ['name', 'credentials'],
+        enums: { name: ['twilio', 'custom'] },
         defaults: { disabled: false, channel: 'phone' },
       },
       derive: (item) => {
@@ -98,8 +133,16 @@ export const registerBranding: RoutesModule = (routes, tenant) => {
       timestamps: true,
     },
     {
-      name: 'phone-templates', path: '/api/v2/branding/phone/templates', idPrefix: 'tem',
-      scopes: { list: 'read:phone_templates', create: 'create:phone_templates', get: 'read:phone_templates', update: 'update:phone_templates', delete: 'delete:phone_templates' },
+      name: 'phone-templates',
+      path: '/api/v2/branding/phone/templates',
+      idPrefix: 'tem',
+      scopes: {
+        list: 'read:phone_templates',
+        create: 'create:phone_templates',
+        get: 'read:phone_templates',
+        update: 'update:phone_templates',
+        delete: 'delete:phone_templates',
+      },
       list: { shape: 'wrapped', itemsKey: 'templates' },
       filters: ['disabled'],
       create: {
@@ -130,21 +173,39 @@ export const registerBranding: RoutesModule = (routes, tenant) => {
     ctx.status = 202;
     return undefined;
   };
-  routes.management('POST', '/api/v2/branding/phone/providers/:id/try', 'create:phone_providers', (ctx) => {
-    const provider = requireItem(providers, ctx, 'provider');
-    if (provider.disabled === true) throw new ApiError(409, 'The phone provider is disabled', 'phone_provider_disabled');
-    return sendTest(ctx, `Test message from the ${String(provider.name)} phone provider`, 'phone_provider_test');
-  }, { description: 'Send a test message through a phone provider' });
-  routes.management('POST', '/api/v2/branding/phone/templates/:id/try', 'create:phone_templates', (ctx) => {
-    const template = requireItem(phoneTemplates, ctx, 'template');
-    const content = template.content as { body?: { text?: string } } | undefined;
-    return sendTest(ctx, content?.body?.text ?? '', 'phone_template_test');
-  }, { description: 'Send a test message with a phone template' });
-  routes.management('PATCH', '/api/v2/branding/phone/templates/:id/reset', 'update:phone_templates', (ctx) => {
-    const template = requireItem(phoneTemplates, ctx, 'template');
-    const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)) };
-    phoneTemplates().put(reset);
-    const { _parent: _hidden, ...shown } = clone(reset);
-    return shown;
-  }, { description: 'Reset a phone template' });
+  routes.management(
+    'POST',
+    '/api/v2/branding/phone/providers/:id/try',
+    'create:phone_providers',
+    (ctx) => {
+      const provider = requireItem(providers, ctx, 'provider');
+      if (provider.disabled === true) throw new ApiError(409, 'The phone provider is disabled', 'phone_provider_disabled');
+      return sendTest(ctx, `Test message from the ${String(provider.name)} phone provider`, 'phone_provider_test');
+    },
+    { description: 'Send a test message through a phone provider' },
+  );
+  routes.management(
+    'POST',
+    '/api/v2/branding/phone/templates/:id/try',
+    'create:phone_templates',
+    (ctx) => {
+      const template = requireItem(phoneTemplates, ctx, 'template');
+      const content = template.content as { body?: { text?: string } } | undefined;
+      return sendTest(ctx, content?.body?.text ?? '', 'phone_template_test');
+    },
+    { description: 'Send a test message with a phone template' },
+  );
+  routes.management(
+    'PATCH',
+    '/api/v2/branding/phone/templates/:id/reset',
+    'update:phone_templates',
+    (ctx) => {
+      const template = requireItem(phoneTemplates, ctx, 'template');
+      const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)) };
+      phoneTemplates().put(reset);
+      const { _parent: _hidden, ...shown } = clone(reset);
+      return shown;
+    },
+    { description: 'Reset a phone template' },
+  );
 };

@@ -26,7 +26,7 @@ function externalClientId(ctx: RouteContext): string {
   try {
     parsed = new URL(String(url));
   } catch {
-    throw payloadError('Object didn\'t pass validation for format absolute-https-uri-or-empty', 'external_client_id');
+    throw payloadError("Object didn't pass validation for format absolute-https-uri-or-empty", 'external_client_id');
   }
   if (parsed.protocol !== 'https:' || parsed.pathname === '/' || parsed.hash) {
     throw payloadError('external_client_id must be an https URL with a path and no fragment', 'external_client_id');
@@ -59,38 +59,55 @@ function readDocument(tenant: Tenant, url: string): CimdReading {
 
 export function registerClientSearchAndCimd(routes: RouteRegistry, tenant: Tenant, present: Present, newClient: (body: JsonRecord) => ClientRecord): void {
   const clients = () => tenant.state.clients;
-  const byExternalId = (url: string) => clients().list().find((c) => c.external_client_id === url);
+  const byExternalId = (url: string) =>
+    clients()
+      .list()
+      .find((c) => c.external_client_id === url);
 
   routes.management('GET', '/api/v2/clients/search', ['read:clients', 'read:client_summary'], (ctx) => {
     const text = (ctx.query.str('q') ?? ctx.query.str('name') ?? '').toLowerCase();
-    const found = clients().list().filter((c) => text === '' || c.name.toLowerCase().includes(text) || c.client_id === text);
+    const found = clients()
+      .list()
+      .filter((c) => text === '' || c.name.toLowerCase().includes(text) || c.client_id === text);
     return pagedList(found, ctx.query, { itemsKey: 'clients', defaultPerPage: 50 }, (c) => present(ctx, c, false));
   });
 
-  routes.management('POST', '/api/v2/clients/cimd/preview', 'read:clients', (ctx) => {
-    const url = externalClientId(ctx);
-    const reading = readDocument(tenant, url);
-    const existing = byExternalId(url);
-    return {
-      ...(existing ? { client_id: existing.client_id } : {}),
-      mapped_fields: reading.mapped,
-      validation: { valid: reading.violations.length === 0, violations: reading.violations, warnings: reading.warnings },
-    };
-  }, { description: 'Preview a client metadata document' });
+  routes.management(
+    'POST',
+    '/api/v2/clients/cimd/preview',
+    'read:clients',
+    (ctx) => {
+      const url = externalClientId(ctx);
+      const reading = readDocument(tenant, url);
+      const existing = byExternalId(url);
+      return {
+        ...(existing ? { client_id: existing.client_id } : {}),
+        mapped_fields: reading.mapped,
+        validation: { valid: reading.violations.length === 0, violations: reading.violations, warnings: reading.warnings },
+      };
+    },
+    { description: 'Preview a client metadata document' },
+  );
 
-  routes.management('POST', '/api/v2/clients/cimd/register', ['create:clients', 'update:clients'], (ctx) => {
-    const url = externalClientId(ctx);
-    const reading = readDocument(tenant, url);
-    if (reading.violations.length) throw payloadError(`The metadata document is not valid: ${reading.violations.join('; ')}`);
-    const validation = { valid: true, violations: [], warnings: reading.warnings };
-    const existing = byExternalId(url);
-    if (existing) {
-      const updated = clients().update(existing.client_id, (client) => Object.assign(client, reading.mapped)) as ClientRecord;
-      return { client_id: updated.client_id, mapped_fields: reading.mapped, validation };
-    }
-    const client = newClient({ ...reading.mapped, is_first_party: false });
-    clients().insert(client);
-    ctx.status = 201;
-    return { client_id: client.client_id, mapped_fields: reading.mapped, validation };
-  }, { description: 'Register a client from its metadata document' });
+  routes.management(
+    'POST',
+    '/api/v2/clients/cimd/register',
+    ['create:clients', 'update:clients'],
+    (ctx) => {
+      const url = externalClientId(ctx);
+      const reading = readDocument(tenant, url);
+      if (reading.violations.length) throw payloadError(`The metadata document is not valid: ${reading.violations.join('; ')}`);
+      const validation = { valid: true, violations: [], warnings: reading.warnings };
+      const existing = byExternalId(url);
+      if (existing) {
+        const updated = clients().update(existing.client_id, (client) => Object.assign(client, reading.mapped)) as ClientRecord;
+        return { client_id: updated.client_id, mapped_fields: reading.mapped, validation };
+      }
+      const client = newClient({ ...reading.mapped, is_first_party: false });
+      clients().insert(client);
+      ctx.status = 201;
+      return { client_id: client.client_id, mapped_fields: reading.mapped, validation };
+    },
+    { description: 'Register a client from its metadata document' },
+  );
 }

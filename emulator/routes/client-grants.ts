@@ -14,8 +14,14 @@ const ORGANIZATION_USAGE = ['deny', 'allow', 'require'];
 
 const CREATE_SPEC: BodySpec = {
   types: {
-    client_id: 'string', audience: 'string', default_for: 'string', organization_usage: 'string',
-    allow_any_organization: 'boolean', scope: 'array', subject_type: 'string', authorization_details_types: 'array',
+    client_id: 'string',
+    audience: 'string',
+    default_for: 'string',
+    organization_usage: 'string',
+    allow_any_organization: 'boolean',
+    scope: 'array',
+    subject_type: 'string',
+    authorization_details_types: 'array',
     allow_all_scopes: 'boolean',
   },
   required: ['client_id', 'audience'],
@@ -24,8 +30,11 @@ const CREATE_SPEC: BodySpec = {
 
 const UPDATE_SPEC: BodySpec = {
   types: {
-    scope: 'array', organization_usage: ['string', 'null'], allow_any_organization: ['boolean', 'null'],
-    authorization_details_types: 'array', allow_all_scopes: 'boolean',
+    scope: 'array',
+    organization_usage: ['string', 'null'],
+    allow_any_organization: ['boolean', 'null'],
+    authorization_details_types: 'array',
+    allow_all_scopes: 'boolean',
   },
   enums: { organization_usage: ORGANIZATION_USAGE },
 };
@@ -56,54 +65,80 @@ export const registerClientGrants: RoutesModule = (routes, tenant) => {
     const subjectType = ctx.query.str('subject_type');
     if (subjectType !== undefined) list = list.filter((g) => (g.subject_type ?? 'client') === subjectType);
     if (isCheckpointRequest(ctx.query)) {
-      return checkpointBody(checkpointPage(list, ctx.query, (g) => g.id), 'client_grants', clone);
+      return checkpointBody(
+        checkpointPage(list, ctx.query, (g) => g.id),
+        'client_grants',
+        clone,
+      );
     }
     return offsetBody(offsetPage(list, ctx.query, { itemsKey: 'client_grants', defaultPerPage: 50 }), 'client_grants', clone);
   });
 
   routes.management('GET', '/api/v2/client-grants/:id', 'read:client_grants', (ctx) => clone(requireGrant(ctx.params.id)));
 
-  routes.management('POST', '/api/v2/client-grants', 'create:client_grants', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkScopes(body.scope);
-    const clientId = body.client_id as string;
-    const audience = body.audience as string;
-    if (!tenant.state.clients.has(clientId)) throw notFound(`No client with id ${clientId} was found`, 'inexistent_client');
-    if (!tenant.state.resourceServerByIdentifier(audience)) {
-      throw notFound(`No resource server with identifier ${audience} was found`, 'inexistent_resource_server');
-    }
-    if (grants().findBy('client', clientId).some((g) => g.audience === audience)) {
-      throw conflict('A client grant for this client and audience already exists', 'client_grant_conflict');
-    }
-    const grant: ClientGrantRecord = {
-      id: prefixedId('cgr'),
-      client_id: clientId,
-      audience,
-      scope: (body.scope as string[] | undefined) ?? [],
-      ...clone(body),
-    };
-    grants().insert(grant);
-    ctx.status = 201;
-    return clone(grant);
-  }, { description: 'Create client grant' });
-
-  routes.management('PATCH', '/api/v2/client-grants/:id', 'update:client_grants', (ctx) => {
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    checkScopes(body.scope);
-    requireGrant(ctx.params.id);
-    const updated = grants().update(ctx.params.id, (grant) => {
-      for (const [key, value] of Object.entries(clone(body))) {
-        if (value === null) delete grant[key];
-        else grant[key] = value;
+  routes.management(
+    'POST',
+    '/api/v2/client-grants',
+    'create:client_grants',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      checkScopes(body.scope);
+      const clientId = body.client_id as string;
+      const audience = body.audience as string;
+      if (!tenant.state.clients.has(clientId)) throw notFound(`No client with id ${clientId} was found`, 'inexistent_client');
+      if (!tenant.state.resourceServerByIdentifier(audience)) {
+        throw notFound(`No resource server with identifier ${audience} was found`, 'inexistent_resource_server');
       }
-    });
-    return clone(updated);
-  }, { description: 'Update client grant' });
+      if (
+        grants()
+          .findBy('client', clientId)
+          .some((g) => g.audience === audience)
+      ) {
+        throw conflict('A client grant for this client and audience already exists', 'client_grant_conflict');
+      }
+      const grant: ClientGrantRecord = {
+        id: prefixedId('cgr'),
+        client_id: clientId,
+        audience,
+        scope: (body.scope as string[] | undefined) ?? [],
+        ...clone(body),
+      };
+      grants().insert(grant);
+      ctx.status = 201;
+      return clone(grant);
+    },
+    { description: 'Create client grant' },
+  );
 
-  routes.management('DELETE', '/api/v2/client-grants/:id', 'delete:client_grants', (ctx) => {
-    // Idempotent, as in Auth0: an absent grant is not an error.
-    grants().delete(ctx.params.id);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete client grant' });
+  routes.management(
+    'PATCH',
+    '/api/v2/client-grants/:id',
+    'update:client_grants',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      checkScopes(body.scope);
+      requireGrant(ctx.params.id);
+      const updated = grants().update(ctx.params.id, (grant) => {
+        for (const [key, value] of Object.entries(clone(body))) {
+          if (value === null) delete grant[key];
+          else grant[key] = value;
+        }
+      });
+      return clone(updated);
+    },
+    { description: 'Update client grant' },
+  );
+
+  routes.management(
+    'DELETE',
+    '/api/v2/client-grants/:id',
+    'delete:client_grants',
+    (ctx) => {
+      // Idempotent, as in Auth0: an absent grant is not an error.
+      grants().delete(ctx.params.id);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete client grant' },
+  );
 };

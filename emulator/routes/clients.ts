@@ -14,25 +14,93 @@ import { CLIENT_CREDENTIALS } from './client-credentials';
 import { bodyObject, checkBody, checkString, clone, hasScope, payloadError, tenantName, type BodySpec, type JsonType } from './group-helpers';
 
 const COMMON_TYPES: Record<string, JsonType | readonly JsonType[]> = {
-  name: 'string', description: 'string', logo_uri: 'string', callbacks: 'array', oidc_logout: 'object',
-  oidc_backchannel_logout: 'object', session_transfer: ['object', 'null'], allowed_origins: 'array', web_origins: 'array',
-  client_aliases: 'array', allowed_clients: 'array', allowed_logout_urls: 'array', grant_types: 'array',
-  token_endpoint_auth_method: 'string', is_token_endpoint_ip_header_trusted: 'boolean', app_type: 'string',
-  is_first_party: 'boolean', oidc_conformant: 'boolean', jwt_configuration: 'object', encryption_key: ['object', 'null'],
-  sso: 'boolean', cross_origin_authentication: 'boolean', cross_origin_loc: 'string', sso_disabled: 'boolean',
-  custom_login_page_on: 'boolean', custom_login_page: 'string', custom_login_page_preview: 'string', form_template: 'string',
-  addons: 'object', client_metadata: 'object', mobile: 'object', initiate_login_uri: 'string', native_social_login: 'object',
-  fedcm_login: 'object', refresh_token: ['object', 'null'], default_organization: ['object', 'null'], organization_usage: 'string',
-  organization_require_behavior: 'string', organization_discovery_methods: 'array', client_authentication_methods: ['object', 'null'],
-  require_pushed_authorization_requests: 'boolean', require_proof_of_possession: 'boolean', signed_request_object: 'object',
-  token_vault_privileged_access: 'object', compliance_level: ['string', 'null'], skip_non_verifiable_callback_uri_confirmation_prompt: 'boolean',
-  token_exchange: 'object', par_request_expiry: ['integer', 'null'], token_quota: 'object', identity_assertion_authorization_grant: 'object',
-  anonymous_sessions: 'object', third_party_security_mode: 'string', redirection_policy: 'string', express_configuration: 'object',
-  b2b_integration_configuration: 'object', my_organization_configuration: 'object', async_approval_notification_channels: 'array',
+  name: 'string',
+  description: 'string',
+  logo_uri: 'string',
+  callbacks: 'array',
+  oidc_logout: 'object',
+  oidc_backchannel_logout: 'object',
+  session_transfer: ['object', 'null'],
+  allowed_origins: 'array',
+  web_origins: 'array',
+  client_aliases: 'array',
+  allowed_clients: 'array',
+  allowed_logout_urls: 'array',
+  grant_types: 'array',
+  token_endpoint_auth_method: 'string',
+  is_token_endpoint_ip_header_trusted: 'boolean',
+  app_type: 'string',
+  is_first_party: 'boolean',
+  oidc_conformant: 'boolean',
+  jwt_configuration: 'object',
+  encryption_key: ['object', 'null'],
+  sso: 'boolean',
+  cross_origin_authentication: 'boolean',
+  cross_origin_loc: 'string',
+  sso_disabled: 'boolean',
+  custom_login_page_on: 'boolean',
+  custom_login_page: 'string',
+  custom_login_page_preview: 'string',
+  form_template: 'string',
+  addons: 'object',
+  client_metadata: 'object',
+  mobile: 'object',
+  initiate_login_uri: 'string',
+  native_social_login: 'object',
+  fedcm_login: 'object',
+  refresh_token: ['object', 'null'],
+  default_organization: ['object', 'null'],
+  organization_usage: 'string',
+  organization_require_behavior: 'string',
+  organization_discovery_methods: 'array',
+  client_authentication_methods: ['object', 'null'],
+  require_pushed_authorization_requests: 'boolean',
+  require_proof_of_possession: 'boolean',
+  signed_request_object: 'object',
+  token_vault_privileged_access: 'object',
+  compliance_level: ['string', 'null'],
+  skip_non_verifiable_callback_uri_confirmation_prompt: 'boolean',
+  token_exchange: 'object',
+  par_request_expiry: ['integer', 'null'],
+  token_quota: 'object',
+  identity_assertion_authorization_grant: 'object',
+  anonymous_sessions: 'object',
+  third_party_security_mode: 'string',
+  redirection_policy: 'string',
+  express_configuration: 'object',
+  b2b_integration_configuration: 'object',
+  my_organization_configuration: 'object',
+  async_approval_notification_channels: 'array',
 };
 
 const ENUMS = {
-  app_type: ['native', 'spa', 'regular_web', 'non_interactive', 'resource_server', 'express_configuration', 'rms', 'box', 'cloudbees', 'concur', 'dropbox', 'mscrm', 'echosign', 'egnyte', 'newrelic', 'office365', 'salesforce', 'sentry', 'sharepoint', 'slack', 'springcm', 'zendesk', 'zoom', 'sso_integration', 'oag'],
+  app_type: [
+    'native',
+    'spa',
+    'regular_web',
+    'non_interactive',
+    'resource_server',
+    'express_configuration',
+    'rms',
+    'box',
+    'cloudbees',
+    'concur',
+    'dropbox',
+    'mscrm',
+    'echosign',
+    'egnyte',
+    'newrelic',
+    'office365',
+    'salesforce',
+    'sentry',
+    'sharepoint',
+    'slack',
+    'springcm',
+    'zendesk',
+    'zoom',
+    'sso_integration',
+    'oag',
+  ],
   token_endpoint_auth_method: ['none', 'client_secret_post', 'client_secret_basic'],
   organization_usage: ['deny', 'allow', 'require'],
 };
@@ -105,7 +173,12 @@ export const registerClients: RoutesModule = (routes, tenant) => {
     if (appTypes) clients = clients.filter((c) => c.app_type !== undefined && appTypes.includes(c.app_type));
     const external = ctx.query.str('external_client_id');
     if (external !== undefined) clients = clients.filter((c) => c.external_client_id === external);
-    if (isCheckpointRequest(ctx.query)) return checkpointBody(checkpointPage(clients, ctx.query, (c) => c.client_id), 'clients', (c) => present(ctx, c, false));
+    if (isCheckpointRequest(ctx.query))
+      return checkpointBody(
+        checkpointPage(clients, ctx.query, (c) => c.client_id),
+        'clients',
+        (c) => present(ctx, c, false),
+      );
     return pagedList(clients, ctx.query, { itemsKey: 'clients', defaultPerPage: 50 }, (c) => present(ctx, c, false));
   });
 
@@ -148,65 +221,92 @@ export const registerClients: RoutesModule = (routes, tenant) => {
     return client;
   };
 
-  routes.management('POST', '/api/v2/clients', 'create:clients', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
-    const client = newClient(body);
-    state().clients.insert(client);
-    ctx.status = 201;
-    return present(ctx, client, true);
-  }, { description: 'Create a client' });
+  routes.management(
+    'POST',
+    '/api/v2/clients',
+    'create:clients',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
+      const client = newClient(body);
+      state().clients.insert(client);
+      ctx.status = 201;
+      return present(ctx, client, true);
+    },
+    { description: 'Create a client' },
+  );
 
   routes.management('GET', '/api/v2/clients/:id', ['read:clients', 'read:client_keys'], (ctx) => {
     return fieldsProjection(ctx.query)(present(ctx, requireClient(ctx.params.id), true));
   });
 
-  routes.management('PATCH', '/api/v2/clients/:id', ['update:clients', 'update:client_keys'], (ctx) => {
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
-    const touchesKeys = KEY_PROPERTIES.some((key) => key in body);
-    if (touchesKeys && !hasScope(ctx, 'update:client_keys')) throw forbidden('Insufficient scope, expected any of: update:client_keys', 'insufficient_scope');
-    if (!touchesKeys && !hasScope(ctx, 'update:clients')) throw forbidden('Insufficient scope, expected any of: update:clients', 'insufficient_scope');
-    requireClient(ctx.params.id);
-    const updated = state().clients.update(ctx.params.id, (client) => {
-      for (const [key, value] of Object.entries(clone(body))) {
-        if (value === null) delete client[key];
-        else client[key] = value;
-      }
-    }) as ClientRecord;
-    return present(ctx, updated, true);
-  }, { description: 'Update a client' });
+  routes.management(
+    'PATCH',
+    '/api/v2/clients/:id',
+    ['update:clients', 'update:client_keys'],
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
+      const touchesKeys = KEY_PROPERTIES.some((key) => key in body);
+      if (touchesKeys && !hasScope(ctx, 'update:client_keys')) throw forbidden('Insufficient scope, expected any of: update:client_keys', 'insufficient_scope');
+      if (!touchesKeys && !hasScope(ctx, 'update:clients')) throw forbidden('Insufficient scope, expected any of: update:clients', 'insufficient_scope');
+      requireClient(ctx.params.id);
+      const updated = state().clients.update(ctx.params.id, (client) => {
+        for (const [key, value] of Object.entries(clone(body))) {
+          if (value === null) delete client[key];
+          else client[key] = value;
+        }
+      }) as ClientRecord;
+      return present(ctx, updated, true);
+    },
+    { description: 'Update a client' },
+  );
 
-  routes.management('DELETE', '/api/v2/clients/:id', 'delete:clients', (ctx) => {
-    const id = ctx.params.id;
-    // Deleting an absent client succeeds, as in Auth0 (the call is idempotent).
-    state().clients.delete(id);
-    for (const grant of state().clientGrants.findBy('client', id)) state().clientGrants.delete(grant.id);
-    for (const credential of state().collection(CLIENT_CREDENTIALS).list()) {
-      if (credential.client_id === id) state().collection(CLIENT_CREDENTIALS).delete(credential.id as string);
-    }
-    for (const connection of state().connections.list()) {
-      if (connection.enabled_clients?.includes(id)) {
-        state().connections.update(connection.id, (c) => {
-          c.enabled_clients = (c.enabled_clients ?? []).filter((clientId) => clientId !== id);
-        });
+  routes.management(
+    'DELETE',
+    '/api/v2/clients/:id',
+    'delete:clients',
+    (ctx) => {
+      const id = ctx.params.id;
+      // Deleting an absent client succeeds, as in Auth0 (the call is idempotent).
+      state().clients.delete(id);
+      for (const grant of state().clientGrants.findBy('client', id)) state().clientGrants.delete(grant.id);
+      for (const credential of state().collection(CLIENT_CREDENTIALS).list()) {
+        if (credential.client_id === id)
+          state()
+            .collection(CLIENT_CREDENTIALS)
+            .delete(credential.id as string);
       }
-    }
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a client' });
+      for (const connection of state().connections.list()) {
+        if (connection.enabled_clients?.includes(id)) {
+          state().connections.update(connection.id, (c) => {
+            c.enabled_clients = (c.enabled_clients ?? []).filter((clientId) => clientId !== id);
+          });
+        }
+      }
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a client' },
+  );
 
-  routes.management('POST', '/api/v2/clients/:id/rotate-secret', 'update:client_keys', (ctx) => {
-    const client = requireClient(ctx.params.id);
-    if (client.token_endpoint_auth_method === 'none') {
-      throw payloadError('Cannot rotate the secret of a client without a client secret (token_endpoint_auth_method none)');
-    }
-    const updated = state().clients.update(client.client_id, (c) => {
-      c.client_secret = randomAlnum(64);
-    }) as ClientRecord;
-    // The new secret is the point of the call, so it is shown whatever the read scopes.
-    return present(ctx, updated, true, true);
-  }, { description: 'Rotate a client secret' });
+  routes.management(
+    'POST',
+    '/api/v2/clients/:id/rotate-secret',
+    'update:client_keys',
+    (ctx) => {
+      const client = requireClient(ctx.params.id);
+      if (client.token_endpoint_auth_method === 'none') {
+        throw payloadError('Cannot rotate the secret of a client without a client secret (token_endpoint_auth_method none)');
+      }
+      const updated = state().clients.update(client.client_id, (c) => {
+        c.client_secret = randomAlnum(64);
+      }) as ClientRecord;
+      // The new secret is the point of the call, so it is shown whatever the read scopes.
+      return present(ctx, updated, true, true);
+    },
+    { description: 'Rotate a client secret' },
+  );
 
   registerClientSearchAndCimd(routes, tenant, present, newClient);
 };

@@ -47,10 +47,15 @@ export const registerControlRoutes: RoutesModule = (routes: RouteRegistry) => {
     ctx.status = 204;
   });
 
-  routes.raw('POST', '/__emulator/seed', (ctx) => {
-    ctx.tenant.seed(objectBody(ctx.body, 'seed data') as SeedData);
-    ctx.status = 204;
-  }, { bodyLimit: 100 * 1024 * 1024 });
+  routes.raw(
+    'POST',
+    '/__emulator/seed',
+    (ctx) => {
+      ctx.tenant.seed(objectBody(ctx.body, 'seed data') as SeedData);
+      ctx.status = 204;
+    },
+    { bodyLimit: 100 * 1024 * 1024 },
+  );
 
   routes.raw('GET', '/__emulator/faults', (ctx) => ctx.tenant.faults.get());
   const setFaults = (ctx: Parameters<Parameters<RouteRegistry['raw']>[2]>[0]) =>

@@ -37,10 +37,7 @@ function refreshCredential(tenant: Tenant, record: RefreshTokenRecord): JsonReco
 export const registerDeviceCredentials: RoutesModule = (routes, tenant) => {
   const keys = () => tenant.state.collection('device-credentials');
 
-  const all = (): JsonRecord[] => [
-    ...keys().list(),
-    ...[...tenant.state.refreshTokens.values()].map((record) => refreshCredential(tenant, record)),
-  ];
+  const all = (): JsonRecord[] => [...keys().list(), ...[...tenant.state.refreshTokens.values()].map((record) => refreshCredential(tenant, record))];
 
   routes.management('GET', '/api/v2/device-credentials', 'read:device_credentials', (ctx) => {
     let list = all();
@@ -59,41 +56,57 @@ export const registerDeviceCredentials: RoutesModule = (routes, tenant) => {
     return offsetBody(offsetPage(list, ctx.query, { itemsKey: 'device_credentials', defaultPerPage: 50 }), 'device_credentials', view);
   });
 
-  routes.management('POST', '/api/v2/device-credentials', ['create:current_user_device_credentials'], (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkString(body.device_name, 'device_name', { min: 1, max: 100 });
-    checkString(body.device_id, 'device_id', { min: 1, max: 100 });
-    const clientId = (body.client_id as string | undefined) ?? ctx.token?.clientId;
-    if (clientId !== undefined && !tenant.state.clients.has(clientId)) throw notFound('The client does not exist', 'inexistent_client');
-    // The credential belongs to the token's subject (a user token's `sub`).
-    const subject = String(ctx.token?.claims.sub ?? '');
-    if (keys().list().some((c) => c.device_id === body.device_id && c.user_id === subject && c.client_id === clientId)) {
-      throw conflict('A device credential with the same device_id already exists', 'device_credential_conflict');
-    }
-    const record: JsonRecord = {
-      id: prefixedId('dcr'),
-      device_name: body.device_name,
-      device_id: body.device_id,
-      type: body.type,
-      value: body.value,
-      user_id: subject,
-      client_id: clientId,
-    };
-    keys().insert(record);
-    ctx.status = 201;
-    return { id: record.id };
-  }, { description: 'Create a device public key' });
+  routes.management(
+    'POST',
+    '/api/v2/device-credentials',
+    ['create:current_user_device_credentials'],
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      checkString(body.device_name, 'device_name', { min: 1, max: 100 });
+      checkString(body.device_id, 'device_id', { min: 1, max: 100 });
+      const clientId = (body.client_id as string | undefined) ?? ctx.token?.clientId;
+      if (clientId !== undefined && !tenant.state.clients.has(clientId)) throw notFound('The client does not exist', 'inexistent_client');
+      // The credential belongs to the token's subject (a user token's `sub`).
+      const subject = String(ctx.token?.claims.sub ?? '');
+      if (
+        keys()
+          .list()
+          .some((c) => c.device_id === body.device_id && c.user_id === subject && c.client_id === clientId)
+      ) {
+        throw conflict('A device credential with the same device_id already exists', 'device_credential_conflict');
+      }
+      const record: JsonRecord = {
+        id: prefixedId('dcr'),
+        device_name: body.device_name,
+        device_id: body.device_id,
+        type: body.type,
+        value: body.value,
+        user_id: subject,
+        client_id: clientId,
+      };
+      keys().insert(record);
+      ctx.status = 201;
+      return { id: record.id };
+    },
+    { description: 'Create a device public key' },
+  );
 
-  routes.management('DELETE', '/api/v2/device-credentials/:id', 'delete:device_credentials', (ctx) => {
-    const id = ctx.params.id;
-    // Idempotent, as in Auth0: an absent credential is not an error.
-    if (!keys().delete(id)) {
-      const token = [...tenant.state.refreshTokens.keys()].find((t) => refreshCredentialId(t) === id);
-      if (token !== undefined) tenant.state.refreshTokens.delete(token);
-    }
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a device credential' });
+  routes.management(
+    'DELETE',
+    '/api/v2/device-credentials/:id',
+    'delete:device_credentials',
+    (ctx) => {
+      const id = ctx.params.id;
+      // Idempotent, as in Auth0: an absent credential is not an error.
+      if (!keys().delete(id)) {
+        const token = [...tenant.state.refreshTokens.keys()].find((t) => refreshCredentialId(t) === id);
+        if (token !== undefined) tenant.state.refreshTokens.delete(token);
+      }
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a device credential' },
+  );
 
   routes.onSeed((data) => {
     const seeded = data.deviceCredentials;

@@ -8,14 +8,31 @@ import type { RouteContext, RoutesModule } from '../core/types';
 import { bodyObject, checkBody, clone, type BodySpec } from './group-helpers';
 
 export const TEMPLATE_NAMES = [
-  'verify_email', 'verify_email_by_code', 'reset_email', 'reset_email_by_code', 'welcome_email', 'blocked_account',
-  'stolen_credentials', 'enrollment_email', 'mfa_oob_code', 'user_invitation', 'change_password', 'password_reset',
+  'verify_email',
+  'verify_email_by_code',
+  'reset_email',
+  'reset_email_by_code',
+  'welcome_email',
+  'blocked_account',
+  'stolen_credentials',
+  'enrollment_email',
+  'mfa_oob_code',
+  'user_invitation',
+  'change_password',
+  'password_reset',
   'async_approval',
 ];
 
 const TYPES = {
-  template: 'string', body: ['string', 'null'], from: ['string', 'null'], resultUrl: ['string', 'null'], subject: ['string', 'null'],
-  syntax: 'string', urlLifetimeInSeconds: ['number', 'null'], includeEmailInRedirect: 'boolean', enabled: ['boolean', 'null'],
+  template: 'string',
+  body: ['string', 'null'],
+  from: ['string', 'null'],
+  resultUrl: ['string', 'null'],
+  subject: ['string', 'null'],
+  syntax: 'string',
+  urlLifetimeInSeconds: ['number', 'null'],
+  includeEmailInRedirect: 'boolean',
+  enabled: ['boolean', 'null'],
 } as const;
 
 const ENUMS = { template: TEMPLATE_NAMES, syntax: ['liquid'] };
@@ -46,38 +63,54 @@ export const registerEmailTemplates: RoutesModule = (routes, tenant) => {
     return template;
   };
 
-  routes.management('POST', '/api/v2/email-templates', 'create:email_templates', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    const name = body.template as string;
-    if (templates().has(name)) throw conflict(`Template ${name} already exists.`, 'email_template_conflict');
-    const record: JsonRecord = { includeEmailInRedirect: false, ...clone(body) };
-    templates().insert(record);
-    ctx.status = 201;
-    return clone(record);
-  }, { description: 'Create an email template' });
-
-  routes.management('GET', '/api/v2/email-templates/:templateName', 'read:email_templates', (ctx) =>
-    clone(requireTemplate(templateName(ctx))),
+  routes.management(
+    'POST',
+    '/api/v2/email-templates',
+    'create:email_templates',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      const name = body.template as string;
+      if (templates().has(name)) throw conflict(`Template ${name} already exists.`, 'email_template_conflict');
+      const record: JsonRecord = { includeEmailInRedirect: false, ...clone(body) };
+      templates().insert(record);
+      ctx.status = 201;
+      return clone(record);
+    },
+    { description: 'Create an email template' },
   );
 
-  routes.management('PATCH', '/api/v2/email-templates/:templateName', 'update:email_templates', (ctx) => {
-    const name = templateName(ctx);
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    sameName(body, name);
-    requireTemplate(name);
-    return clone(
-      templates().update(name, (template) => {
-        for (const [key, value] of Object.entries(clone(body))) template[key] = value;
-      }),
-    );
-  }, { description: 'Update an email template' });
+  routes.management('GET', '/api/v2/email-templates/:templateName', 'read:email_templates', (ctx) => clone(requireTemplate(templateName(ctx))));
 
-  routes.management('PUT', '/api/v2/email-templates/:templateName', 'update:email_templates', (ctx) => {
-    const name = templateName(ctx);
-    const body = checkBody(bodyObject(ctx), SET_SPEC);
-    sameName(body, name);
-    const record: JsonRecord = { includeEmailInRedirect: false, ...clone(body), template: name };
-    templates().put(record);
-    return clone(record);
-  }, { description: 'Set an email template' });
+  routes.management(
+    'PATCH',
+    '/api/v2/email-templates/:templateName',
+    'update:email_templates',
+    (ctx) => {
+      const name = templateName(ctx);
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      sameName(body, name);
+      requireTemplate(name);
+      return clone(
+        templates().update(name, (template) => {
+          for (const [key, value] of Object.entries(clone(body))) template[key] = value;
+        }),
+      );
+    },
+    { description: 'Update an email template' },
+  );
+
+  routes.management(
+    'PUT',
+    '/api/v2/email-templates/:templateName',
+    'update:email_templates',
+    (ctx) => {
+      const name = templateName(ctx);
+      const body = checkBody(bodyObject(ctx), SET_SPEC);
+      sameName(body, name);
+      const record: JsonRecord = { includeEmailInRedirect: false, ...clone(body), template: name };
+      templates().put(record);
+      return clone(record);
+    },
+    { description: 'Set an email template' },
+  );
 };

@@ -34,34 +34,52 @@ export const registerEmails: RoutesModule = (routes, tenant) => {
     return provider;
   };
 
-  routes.management('POST', '/api/v2/emails/provider', 'create:email_provider', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    if (current()) throw conflict('An email provider is already configured', 'email_provider_conflict');
-    const provider: Provider = { enabled: true, ...clone(body) };
-    tenant.state.setDoc(DOC, provider);
-    ctx.status = 201;
-    return shown(provider);
-  }, { description: 'Configure the email provider' });
+  routes.management(
+    'POST',
+    '/api/v2/emails/provider',
+    'create:email_provider',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      if (current()) throw conflict('An email provider is already configured', 'email_provider_conflict');
+      const provider: Provider = { enabled: true, ...clone(body) };
+      tenant.state.setDoc(DOC, provider);
+      ctx.status = 201;
+      return shown(provider);
+    },
+    { description: 'Configure the email provider' },
+  );
 
   routes.management('GET', '/api/v2/emails/provider', 'read:email_provider', (ctx) => fieldsProjection(ctx.query)(shown(requireProvider())));
 
-  routes.management('PATCH', '/api/v2/emails/provider', 'update:email_provider', (ctx) => {
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    const provider = requireProvider();
-    for (const [key, value] of Object.entries(clone(body))) {
-      if (key === 'credentials' && body.name === undefined) {
-        // Credentials of the same provider are merged, so a secret need not be sent again.
-        provider.credentials = { ...(provider.credentials as object), ...(value as object) };
-      } else if (value === null) delete provider[key];
-      else provider[key] = value;
-    }
-    return shown(provider);
-  }, { description: 'Update the email provider' });
+  routes.management(
+    'PATCH',
+    '/api/v2/emails/provider',
+    'update:email_provider',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      const provider = requireProvider();
+      for (const [key, value] of Object.entries(clone(body))) {
+        if (key === 'credentials' && body.name === undefined) {
+          // Credentials of the same provider are merged, so a secret need not be sent again.
+          provider.credentials = { ...(provider.credentials as object), ...(value as object) };
+        } else if (value === null) delete provider[key];
+        else provider[key] = value;
+      }
+      return shown(provider);
+    },
+    { description: 'Update the email provider' },
+  );
 
-  routes.management('DELETE', '/api/v2/emails/provider', 'delete:email_provider', (ctx) => {
-    requireProvider();
-    tenant.state.deleteDoc(DOC);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete the email provider' });
+  routes.management(
+    'DELETE',
+    '/api/v2/emails/provider',
+    'delete:email_provider',
+    (ctx) => {
+      requireProvider();
+      tenant.state.deleteDoc(DOC);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete the email provider' },
+  );
 };

@@ -77,11 +77,22 @@ function readDestination(value: Record<string, unknown>, previousSecret: Webhook
   const type = value.type;
   if (typeof type !== 'string' || !DESTINATION_TYPES.includes(type)) throw payloadError(`No enum match for: ${JSON.stringify(type)}`, 'destination.type');
   const configuration = value.configuration;
-  if (!configuration || typeof configuration !== 'object' || Array.isArray(configuration)) throw payloadError('Missing required property: configuration', 'destination');
+  if (!configuration || typeof configuration !== 'object' || Array.isArray(configuration))
+    throw payloadError('Missing required property: configuration', 'destination');
   const config = configuration as Record<string, unknown>;
   if (type === 'eventbridge') {
-    if (typeof config.aws_account_id !== 'string' || typeof config.aws_region !== 'string') throw payloadError('Missing required property: aws_account_id, aws_region', 'destination.configuration');
-    return { destination: { type, configuration: { aws_account_id: config.aws_account_id, aws_region: config.aws_region, aws_partner_event_source: `aws.partner/auth0.com/${randomAlnum(24).toLowerCase()}/auth0.events` } } };
+    if (typeof config.aws_account_id !== 'string' || typeof config.aws_region !== 'string')
+      throw payloadError('Missing required property: aws_account_id, aws_region', 'destination.configuration');
+    return {
+      destination: {
+        type,
+        configuration: {
+          aws_account_id: config.aws_account_id,
+          aws_region: config.aws_region,
+          aws_partner_event_source: `aws.partner/auth0.com/${randomAlnum(24).toLowerCase()}/auth0.events`,
+        },
+      },
+    };
   }
   if (type === 'action') {
     if (typeof config.action_id !== 'string') throw payloadError('Missing required property: action_id', 'destination.configuration');
@@ -135,7 +146,9 @@ function deliveryView(record: DeliveryRecord): Record<string, unknown> {
     event_stream_id: record.event_stream_id,
     status: record.status,
     event_type: record.event_type,
-    attempts: record.attempts.filter((a) => a.status === 'failed').map((a) => ({ status: a.status, timestamp: a.timestamp, ...(a.error_message ? { error_message: a.error_message } : {}) })),
+    attempts: record.attempts
+      .filter((a) => a.status === 'failed')
+      .map((a) => ({ status: a.status, timestamp: a.timestamp, ...(a.error_message ? { error_message: a.error_message } : {}) })),
     event: record.event,
   };
 }
@@ -188,7 +201,10 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
       subscribed: (type) => ((stream.subscriptions as { event_type: string }[] | undefined) ?? []).some((s) => s.event_type === type),
       enabled: () => streams().get(id)?.status === 'enabled',
       disable: () => {
-        if (streams().has(id)) streams().update(id, (s) => { s.status = 'disabled'; });
+        if (streams().has(id))
+          streams().update(id, (s) => {
+            s.status = 'disabled';
+          });
       },
     };
   };
@@ -230,66 +246,93 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
     return body;
   });
 
-  routes.management('POST', '/api/v2/event-streams', 'create:event_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkString(body.name, 'name', { min: 1, max: 128 });
-    const { destination, secret } = readDestination(body.destination as Record<string, unknown>, undefined);
-    const subscriptions = checkSubscriptions(body.subscriptions, destination.type === 'webhook');
-    const now = ctx.tenant.clock.isoNow();
-    const id = `est_${randomAlnum(22)}`;
-    const stream: JsonRecord = {
-      id,
-      name: (body.name as string | undefined) ?? `${String(destination.type)}-${randomAlnum(6).toLowerCase()}`,
-      subscriptions: subscriptions ?? [],
-      destination,
-      status: (body.status as string | undefined) ?? 'enabled',
-      created_at: now,
-      updated_at: now,
-    };
-    if (secret) stream[SECRET_KEY] = secret;
-    streams().insert(stream);
-    ctx.status = 201;
-    return streamView(stream);
-  }, { description: 'Create an event stream' });
+  routes.management(
+    'POST',
+    '/api/v2/event-streams',
+    'create:event_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      checkString(body.name, 'name', { min: 1, max: 128 });
+      const { destination, secret } = readDestination(body.destination as Record<string, unknown>, undefined);
+      const subscriptions = checkSubscriptions(body.subscriptions, destination.type === 'webhook');
+      const now = ctx.tenant.clock.isoNow();
+      const id = `est_${randomAlnum(22)}`;
+      const stream: JsonRecord = {
+        id,
+        name: (body.name as string | undefined) ?? `${String(destination.type)}-${randomAlnum(6).toLowerCase()}`,
+        subscriptions: subscriptions ?? [],
+        destination,
+        status: (body.status as string | undefined) ?? 'enabled',
+        created_at: now,
+        updated_at: now,
+      };
+      if (secret) stream[SECRET_KEY] = secret;
+      streams().insert(stream);
+      ctx.status = 201;
+      return streamView(stream);
+    },
+    { description: 'Create an event stream' },
+  );
 
   routes.management('GET', '/api/v2/event-streams/:id', 'read:event_streams', (ctx) => streamView(requireStream(ctx.params.id)));
 
-  routes.management('PATCH', '/api/v2/event-streams/:id', 'update:event_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    checkString(body.name, 'name', { min: 1, max: 128 });
-    const current = requireStream(ctx.params.id);
-    const destination = body.destination === undefined ? undefined : readDestination(body.destination as Record<string, unknown>, current[SECRET_KEY] as WebhookSecret | undefined);
-    const subscriptions = checkSubscriptions(body.subscriptions, false);
-    const updated = streams().update(ctx.params.id, (stream) => {
-      if (body.name !== undefined) stream.name = body.name;
-      if (body.status !== undefined) stream.status = body.status;
-      if (subscriptions) stream.subscriptions = subscriptions;
-      if (destination) {
-        stream.destination = destination.destination;
-        if (destination.secret) stream[SECRET_KEY] = destination.secret;
-        else delete stream[SECRET_KEY];
-      }
-      stream.updated_at = ctx.tenant.clock.isoNow();
-    });
-    return streamView(updated as JsonRecord);
-  }, { description: 'Update an event stream' });
+  routes.management(
+    'PATCH',
+    '/api/v2/event-streams/:id',
+    'update:event_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      checkString(body.name, 'name', { min: 1, max: 128 });
+      const current = requireStream(ctx.params.id);
+      const destination =
+        body.destination === undefined
+          ? undefined
+          : readDestination(body.destination as Record<string, unknown>, current[SECRET_KEY] as WebhookSecret | undefined);
+      const subscriptions = checkSubscriptions(body.subscriptions, false);
+      const updated = streams().update(ctx.params.id, (stream) => {
+        if (body.name !== undefined) stream.name = body.name;
+        if (body.status !== undefined) stream.status = body.status;
+        if (subscriptions) stream.subscriptions = subscriptions;
+        if (destination) {
+          stream.destination = destination.destination;
+          if (destination.secret) stream[SECRET_KEY] = destination.secret;
+          else delete stream[SECRET_KEY];
+        }
+        stream.updated_at = ctx.tenant.clock.isoNow();
+      });
+      return streamView(updated as JsonRecord);
+    },
+    { description: 'Update an event stream' },
+  );
 
-  routes.management('DELETE', '/api/v2/event-streams/:id', 'delete:event_streams', (ctx) => {
-    if (!streams().delete(ctx.params.id)) throw notFound(STREAM_NOT_FOUND, 'inexistent_event_stream');
-    deliverer.forget(ctx.params.id);
-    ctx.status = 204;
-  }, { description: 'Delete an event stream' });
+  routes.management(
+    'DELETE',
+    '/api/v2/event-streams/:id',
+    'delete:event_streams',
+    (ctx) => {
+      if (!streams().delete(ctx.params.id)) throw notFound(STREAM_NOT_FOUND, 'inexistent_event_stream');
+      deliverer.forget(ctx.params.id);
+      ctx.status = 204;
+    },
+    { description: 'Delete an event stream' },
+  );
 
-  routes.management('POST', '/api/v2/event-streams/:id/test', 'create:event_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx), { types: { event_type: 'string', data: 'object' }, required: ['event_type'] });
-    if (!isEventType(body.event_type)) throw payloadError(`No enum match for: ${JSON.stringify(body.event_type)}`, 'event_type');
-    const target = requireTarget(requireStream(ctx.params.id));
-    const data = (body.data as Record<string, unknown> | undefined) ?? { object: { test: true }, context: { tenant: { id: 'emulator' } } };
-    const event = { ...bus.cloudEvent(body.event_type, clone(data), target.id), a0purpose: 'test' as const };
-    const record = deliverer.deliver(target, event);
-    ctx.status = 202;
-    return deliveryView(record);
-  }, { description: 'Send a test event to an event stream' });
+  routes.management(
+    'POST',
+    '/api/v2/event-streams/:id/test',
+    'create:event_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), { types: { event_type: 'string', data: 'object' }, required: ['event_type'] });
+      if (!isEventType(body.event_type)) throw payloadError(`No enum match for: ${JSON.stringify(body.event_type)}`, 'event_type');
+      const target = requireTarget(requireStream(ctx.params.id));
+      const data = (body.data as Record<string, unknown> | undefined) ?? { object: { test: true }, context: { tenant: { id: 'emulator' } } };
+      const event = { ...bus.cloudEvent(body.event_type, clone(data), target.id), a0purpose: 'test' as const };
+      const record = deliverer.deliver(target, event);
+      ctx.status = 202;
+      return deliveryView(record);
+    },
+    { description: 'Send a test event to an event stream' },
+  );
 
   const queryFilterError = (name: string) => invalidQuery(`Query validation error: invalid ${name}`);
   routes.management('GET', '/api/v2/event-streams/:id/deliveries', 'read:event_streams', (ctx) => {
@@ -327,34 +370,54 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
   });
 
   const bodyFilterError = (name: string) => payloadError('Invalid value', name);
-  routes.management('POST', '/api/v2/event-streams/:id/redeliver', 'update:event_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx, true), { types: { date_from: 'string', date_to: 'string', statuses: 'array', event_types: 'array' } });
-    const target = requireTarget(requireStream(ctx.params.id));
-    const statuses = stringArray(body.statuses, 'statuses');
-    const eventTypes = stringArray(body.event_types, 'event_types');
-    checkFilterValues(statuses, eventTypes, bodyFilterError);
-    const dateFrom = isoDate(body.date_from, 'date_from', bodyFilterError);
-    const dateTo = isoDate(body.date_to, 'date_to', bodyFilterError);
-    const filter = { ...(statuses ? { statuses } : {}), ...(eventTypes ? { eventTypes } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
-    for (const record of deliverer.recordsOf(target.id).filter((r) => matches(r, filter))) deliverer.redeliver(target, record);
-    ctx.status = 202;
-    return clone(body);
-  }, { description: 'Redeliver failed events of an event stream' });
+  routes.management(
+    'POST',
+    '/api/v2/event-streams/:id/redeliver',
+    'update:event_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx, true), { types: { date_from: 'string', date_to: 'string', statuses: 'array', event_types: 'array' } });
+      const target = requireTarget(requireStream(ctx.params.id));
+      const statuses = stringArray(body.statuses, 'statuses');
+      const eventTypes = stringArray(body.event_types, 'event_types');
+      checkFilterValues(statuses, eventTypes, bodyFilterError);
+      const dateFrom = isoDate(body.date_from, 'date_from', bodyFilterError);
+      const dateTo = isoDate(body.date_to, 'date_to', bodyFilterError);
+      const filter = {
+        ...(statuses ? { statuses } : {}),
+        ...(eventTypes ? { eventTypes } : {}),
+        ...(dateFrom ? { dateFrom } : {}),
+        ...(dateTo ? { dateTo } : {}),
+      };
+      for (const record of deliverer.recordsOf(target.id).filter((r) => matches(r, filter))) deliverer.redeliver(target, record);
+      ctx.status = 202;
+      return clone(body);
+    },
+    { description: 'Redeliver failed events of an event stream' },
+  );
 
-  routes.management('POST', '/api/v2/event-streams/:id/redeliver/:event_id', 'update:event_streams', (ctx) => {
-    const target = requireTarget(requireStream(ctx.params.id));
-    const record = deliverer.record(target.id, ctx.params.event_id);
-    if (!record) throw notFound('The event does not exist.', 'inexistent_event');
-    deliverer.redeliver(target, record);
-    ctx.status = 202;
-  }, { description: 'Redeliver one event of an event stream' });
+  routes.management(
+    'POST',
+    '/api/v2/event-streams/:id/redeliver/:event_id',
+    'update:event_streams',
+    (ctx) => {
+      const target = requireTarget(requireStream(ctx.params.id));
+      const record = deliverer.record(target.id, ctx.params.event_id);
+      if (!record) throw notFound('The event does not exist.', 'inexistent_event');
+      deliverer.redeliver(target, record);
+      ctx.status = 202;
+    },
+    { description: 'Redeliver one event of an event stream' },
+  );
 
   routes.management('GET', '/api/v2/events', 'read:events', (ctx: RouteContext) => api.subscribe(ctx));
 
   // Controls for tests (no token, no rate limit, no faults).
   routes.raw('GET', '/__emulator/events', (ctx) => {
     const type = ctx.query.str('type');
-    return bus.log.all().filter((e) => !type || e.event.type === type).map((e) => ({ seq: e.seq, offset: encodeOffset(e.seq), event: e.event }));
+    return bus.log
+      .all()
+      .filter((e) => !type || e.event.type === type)
+      .map((e) => ({ seq: e.seq, offset: encodeOffset(e.seq), event: e.event }));
   });
   routes.raw('PUT', '/__emulator/events/settings', (ctx) => {
     const body = bodyObject(ctx);
@@ -373,7 +436,12 @@ export const registerEventStreams: RoutesModule = (routes, tenant) => {
     bus.settings = next;
     return { ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections, connectionsOpened: api.opened };
   });
-  routes.raw('GET', '/__emulator/events/settings', () => ({ ...bus.settings, maxEvents: bus.log.maxEvents, openConnections: api.openConnections, connectionsOpened: api.opened }));
+  routes.raw('GET', '/__emulator/events/settings', () => ({
+    ...bus.settings,
+    maxEvents: bus.log.maxEvents,
+    openConnections: api.openConnections,
+    connectionsOpened: api.opened,
+  }));
   routes.raw('POST', '/__emulator/events/disconnect', (ctx) => {
     const body = bodyObject(ctx, true);
     return { disconnected: api.disconnectAll(body.abrupt === true) };

@@ -58,21 +58,33 @@ export const registerGrants: RoutesModule = (routes, tenant) => {
     return offsetBody(offsetPage(list, ctx.query, { itemsKey: 'grants', defaultPerPage: 50 }), 'grants');
   });
 
-  routes.management('DELETE', '/api/v2/grants/:id', 'delete:grants', (ctx) => {
-    // Idempotent, as in Auth0: an absent grant is not an error.
-    const grant = all().find((g) => g.id === ctx.params.id);
-    if (grant) remove(grant);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a grant' });
+  routes.management(
+    'DELETE',
+    '/api/v2/grants/:id',
+    'delete:grants',
+    (ctx) => {
+      // Idempotent, as in Auth0: an absent grant is not an error.
+      const grant = all().find((g) => g.id === ctx.params.id);
+      if (grant) remove(grant);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a grant' },
+  );
 
-  routes.management('DELETE', '/api/v2/grants', 'delete:grants', (ctx) => {
-    const userId = ctx.query.str('user_id');
-    if (userId === undefined) throw badRequest("Query validation error: 'Missing required property: user_id'.", 'invalid_query_string');
-    for (const grant of all()) if (grant.user_id === userId) remove(grant);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete grants of a user' });
+  routes.management(
+    'DELETE',
+    '/api/v2/grants',
+    'delete:grants',
+    (ctx) => {
+      const userId = ctx.query.str('user_id');
+      if (userId === undefined) throw badRequest("Query validation error: 'Missing required property: user_id'.", 'invalid_query_string');
+      for (const grant of all()) if (grant.user_id === userId) remove(grant);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete grants of a user' },
+  );
 
   routes.onSeed((data) => {
     const seeded = data.grants;

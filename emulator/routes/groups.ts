@@ -55,7 +55,11 @@ function requiredQuery(query: QueryReader, name: string): string {
 
 function checkpointList(ctx: RouteContext, items: readonly JsonRecord[], itemsKey: string): unknown {
   const project = fieldsProjection(ctx.query);
-  return checkpointBody(checkpointPage(items, ctx.query, (item) => String(item.id)), itemsKey, project);
+  return checkpointBody(
+    checkpointPage(items, ctx.query, (item) => String(item.id)),
+    itemsKey,
+    project,
+  );
 }
 
 export function groupsOf(tenant: Tenant): JsonRecord[] {
@@ -92,26 +96,45 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
     return group;
   };
   const filters = ['connection_id', 'name', 'external_id'];
-  registerResources(routes, tenant, [{
-    name: GROUPS, path: '/api/v2/groups', idPrefix: 'grp', scopes: { list: 'read:groups', get: 'read:groups', delete: 'delete:groups' },
-    list: { shape: 'offset-or-checkpoint', itemsKey: 'groups' }, writeOnly: HIDDEN,
-    filter: (item, query) => filters.every((key) => query.str(key) === undefined || item[key] === query.str(key))
-      && (query.str('search') === undefined || String(item.name ?? '').toLowerCase().includes(String(query.str('search')).toLowerCase())),
-    notFound: { message: GROUP_MISSING, errorCode: 'inexistent_group' },
-  }]);
+  registerResources(routes, tenant, [
+    {
+      name: GROUPS,
+      path: '/api/v2/groups',
+      idPrefix: 'grp',
+      scopes: { list: 'read:groups', get: 'read:groups', delete: 'delete:groups' },
+      list: { shape: 'offset-or-checkpoint', itemsKey: 'groups' },
+      writeOnly: HIDDEN,
+      filter: (item, query) =>
+        filters.every((key) => query.str(key) === undefined || item[key] === query.str(key)) &&
+        (query.str('search') === undefined ||
+          String(item.name ?? '')
+            .toLowerCase()
+            .includes(String(query.str('search')).toLowerCase())),
+      notFound: { message: GROUP_MISSING, errorCode: 'inexistent_group' },
+    },
+  ]);
 
   // Members and roles of a group.
   routes.management('GET', '/api/v2/groups/:id/members', 'read:group_members', (ctx) => {
     const group = requireGroup(ctx.params.id);
     const members = list(group.members).map((userId) => ({
-      id: userId, member_type: 'user', type: group.connection_id ? 'connection' : 'tenant',
-      ...(group.connection_id ? { connection_id: group.connection_id } : {}), created_at: group.created_at ?? tenant.clock.isoNow(),
+      id: userId,
+      member_type: 'user',
+      type: group.connection_id ? 'connection' : 'tenant',
+      ...(group.connection_id ? { connection_id: group.connection_id } : {}),
+      created_at: group.created_at ?? tenant.clock.isoNow(),
     }));
     return checkpointList(ctx, members, 'members');
   });
   routes.management('GET', '/api/v2/groups/:id/roles', 'read:group_roles', (ctx) => {
-    const roles = list(requireGroup(ctx.params.id).roles).map((id) => state.roles.get(id)).filter((r): r is RoleRecord => !!r);
-    return checkpointList(ctx, roles.map((r) => roleView(r)), 'roles');
+    const roles = list(requireGroup(ctx.params.id).roles)
+      .map((id) => state.roles.get(id))
+      .filter((r): r is RoleRecord => !!r);
+    return checkpointList(
+      ctx,
+      roles.map((r) => roleView(r)),
+      'roles',
+    );
   });
   const changeGroupRoles = (ctx: RouteContext, add: boolean): undefined => {
     const group = requireGroup(ctx.params.id);
@@ -123,12 +146,20 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
     return undefined;
   };
   routes.management('POST', '/api/v2/groups/:id/roles', 'create:group_roles', (ctx) => changeGroupRoles(ctx, true), { description: 'Assign roles to a group' });
-  routes.management('DELETE', '/api/v2/groups/:id/roles', 'delete:group_roles', (ctx) => changeGroupRoles(ctx, false), { description: 'Remove roles from a group' });
+  routes.management('DELETE', '/api/v2/groups/:id/roles', 'delete:group_roles', (ctx) => changeGroupRoles(ctx, false), {
+    description: 'Remove roles from a group',
+  });
 
   // The groups of a role.
   routes.management('GET', '/api/v2/roles/:id/groups', 'read:group_roles', (ctx) => {
     requireRole(state, ctx.params.id);
-    return checkpointList(ctx, groupsOf(tenant).filter((g) => list(g.roles).includes(ctx.params.id)).map(groupView), 'groups');
+    return checkpointList(
+      ctx,
+      groupsOf(tenant)
+        .filter((g) => list(g.roles).includes(ctx.params.id))
+        .map(groupView),
+      'groups',
+    );
   });
   const changeRoleGroups = (ctx: RouteContext, add: boolean): undefined => {
     requireRole(state, ctx.params.id);
@@ -143,18 +174,26 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
     return undefined;
   };
   routes.management('POST', '/api/v2/roles/:id/groups', 'create:group_roles', (ctx) => changeRoleGroups(ctx, true), { description: 'Assign a role to groups' });
-  routes.management('DELETE', '/api/v2/roles/:id/groups', 'delete:group_roles', (ctx) => changeRoleGroups(ctx, false), { description: 'Remove a role from groups' });
+  routes.management('DELETE', '/api/v2/roles/:id/groups', 'delete:group_roles', (ctx) => changeRoleGroups(ctx, false), {
+    description: 'Remove a role from groups',
+  });
 
   // A user's groups, effective roles and effective permissions.
   routes.management('GET', '/api/v2/users/:id/groups', 'read:groups', (ctx) => {
     requireUser(state, ctx.params.id);
-    const mine = groupsOf(tenant).filter((g) => list(g.members).includes(ctx.params.id)).map(groupView);
+    const mine = groupsOf(tenant)
+      .filter((g) => list(g.members).includes(ctx.params.id))
+      .map(groupView);
     if (ctx.query.has('from') || ctx.query.has('take')) return checkpointList(ctx, mine, 'groups');
     return pagedList(mine, ctx.query, { itemsKey: 'groups', defaultPerPage: 50 });
   });
   routes.management('GET', '/api/v2/users/:id/effective-roles', 'read:user_effective_roles', (ctx) => {
     requireUser(state, ctx.params.id);
-    return checkpointList(ctx, effectiveRoles(tenant, ctx.params.id).map((e) => roleView(e.role, e.sources)), 'roles');
+    return checkpointList(
+      ctx,
+      effectiveRoles(tenant, ctx.params.id).map((e) => roleView(e.role, e.sources)),
+      'roles',
+    );
   });
   routes.management('GET', '/api/v2/users/:id/effective-roles/sources/groups', 'read:user_role_source_groups', (ctx) => {
     requireUser(state, ctx.params.id);
@@ -180,7 +219,11 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
   routes.management('GET', '/api/v2/users/:id/effective-permissions', 'read:user_effective_permissions', (ctx) => {
     requireUser(state, ctx.params.id);
     const api = requiredQuery(ctx.query, 'resource_server_identifier');
-    const items = effectivePermissions(ctx.params.id, api).map((e) => ({ ...permissionView(state, e.permission), sources: e.sources, id: e.permission.permission_name }));
+    const items = effectivePermissions(ctx.params.id, api).map((e) => ({
+      ...permissionView(state, e.permission),
+      sources: e.sources,
+      id: e.permission.permission_name,
+    }));
     const body = checkpointList(ctx, items, 'permissions') as { permissions: JsonRecord[] };
     for (const item of body.permissions) delete item.id;
     return body;
@@ -190,7 +233,11 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
     const api = requiredQuery(ctx.query, 'resource_server_identifier');
     const name = requiredQuery(ctx.query, 'permission_name');
     const entry = effectivePermissions(ctx.params.id, api).find((e) => e.permission.permission_name === name);
-    return checkpointList(ctx, (entry?.roles ?? []).map((r) => roleView(r.role, r.sources)), 'roles');
+    return checkpointList(
+      ctx,
+      (entry?.roles ?? []).map((r) => roleView(r.role, r.sources)),
+      'roles',
+    );
   });
 
   // Groups with roles in an organization, and a member's effective roles there.
@@ -200,13 +247,25 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
   };
   routes.management('GET', '/api/v2/organizations/:id/groups', 'read:organization_groups', (ctx) => {
     requireOrg(state, ctx.params.id);
-    return checkpointList(ctx, groupsOf(tenant).filter((g) => list(orgRolesOf(g)[ctx.params.id]).length > 0).map(groupView), 'groups');
+    return checkpointList(
+      ctx,
+      groupsOf(tenant)
+        .filter((g) => list(orgRolesOf(g)[ctx.params.id]).length > 0)
+        .map(groupView),
+      'groups',
+    );
   });
   const orgGroupRolesPath = '/api/v2/organizations/:id/groups/:group_id/roles';
   routes.management('GET', orgGroupRolesPath, 'read:organization_group_roles', (ctx) => {
     requireOrg(state, ctx.params.id);
-    const roles = list(orgRolesOf(requireGroup(ctx.params.group_id))[ctx.params.id]).map((id) => state.roles.get(id)).filter((r): r is RoleRecord => !!r);
-    return checkpointList(ctx, roles.map((r) => roleView(r)), 'roles');
+    const roles = list(orgRolesOf(requireGroup(ctx.params.group_id))[ctx.params.id])
+      .map((id) => state.roles.get(id))
+      .filter((r): r is RoleRecord => !!r);
+    return checkpointList(
+      ctx,
+      roles.map((r) => roleView(r)),
+      'roles',
+    );
   });
   const changeOrgGroupRoles = (ctx: RouteContext, add: boolean): undefined => {
     requireOrg(state, ctx.params.id);
@@ -220,8 +279,12 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
     ctx.status = 204;
     return undefined;
   };
-  routes.management('POST', orgGroupRolesPath, 'create:organization_group_roles', (ctx) => changeOrgGroupRoles(ctx, true), { description: 'Assign organization roles to a group' });
-  routes.management('DELETE', orgGroupRolesPath, 'delete:organization_group_roles', (ctx) => changeOrgGroupRoles(ctx, false), { description: 'Remove organization roles from a group' });
+  routes.management('POST', orgGroupRolesPath, 'create:organization_group_roles', (ctx) => changeOrgGroupRoles(ctx, true), {
+    description: 'Assign organization roles to a group',
+  });
+  routes.management('DELETE', orgGroupRolesPath, 'delete:organization_group_roles', (ctx) => changeOrgGroupRoles(ctx, false), {
+    description: 'Remove organization roles from a group',
+  });
   routes.management('GET', '/api/v2/organizations/:id/roles/:role_id/groups', 'read:organization_groups', (ctx) => {
     requireOrg(state, ctx.params.id);
     requireRole(state, ctx.params.role_id);
@@ -234,12 +297,21 @@ export const registerGroups: RoutesModule = (routes, tenant) => {
   };
   routes.management('GET', '/api/v2/organizations/:id/members/:user_id/effective-roles', 'read:organization_member_effective_roles', (ctx) => {
     requireMember(ctx.params.id, ctx.params.user_id);
-    return checkpointList(ctx, effectiveRoles(tenant, ctx.params.user_id, ctx.params.id).map((e) => roleView(e.role, e.sources)), 'roles');
+    return checkpointList(
+      ctx,
+      effectiveRoles(tenant, ctx.params.user_id, ctx.params.id).map((e) => roleView(e.role, e.sources)),
+      'roles',
+    );
   });
-  routes.management('GET', '/api/v2/organizations/:id/members/:user_id/effective-roles/sources/groups', 'read:organization_member_role_source_groups', (ctx) => {
-    requireMember(ctx.params.id, ctx.params.user_id);
-    const roleId = requiredQuery(ctx.query, 'role_id');
-    const entry = effectiveRoles(tenant, ctx.params.user_id, ctx.params.id).find((e) => e.role.id === roleId);
-    return checkpointList(ctx, (entry?.groups ?? []).map(groupView), 'groups');
-  });
+  routes.management(
+    'GET',
+    '/api/v2/organizations/:id/members/:user_id/effective-roles/sources/groups',
+    'read:organization_member_role_source_groups',
+    (ctx) => {
+      requireMember(ctx.params.id, ctx.params.user_id);
+      const roleId = requiredQuery(ctx.query, 'role_id');
+      const entry = effectiveRoles(tenant, ctx.params.user_id, ctx.params.id).find((e) => e.role.id === roleId);
+      return checkpointList(ctx, (entry?.groups ?? []).map(groupView), 'groups');
+    },
+  );
 };

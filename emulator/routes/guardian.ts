@@ -29,8 +29,11 @@ const PROVIDERS: Record<string, { fields: BodySpec; secrets: string[] }> = {
   'push-notification/providers/sns': {
     fields: {
       types: {
-        aws_access_key_id: ['string', 'null'], aws_secret_access_key: ['string', 'null'], aws_region: ['string', 'null'],
-        sns_apns_platform_application_arn: ['string', 'null'], sns_gcm_platform_application_arn: ['string', 'null'],
+        aws_access_key_id: ['string', 'null'],
+        aws_secret_access_key: ['string', 'null'],
+        aws_region: ['string', 'null'],
+        sns_apns_platform_application_arn: ['string', 'null'],
+        sns_gcm_platform_application_arn: ['string', 'null'],
       },
     },
     secrets: [],
@@ -98,27 +101,43 @@ export const registerGuardian: RoutesModule = (routes: RouteRegistry, tenant: Te
   const update = 'update:guardian_factors';
 
   // ---- factors ----
-  routes.management('GET', `${base}/factors`, read, () =>
-    FACTOR_NAMES.map((name) => ({ ...config().factors[name], name })),
+  routes.management('GET', `${base}/factors`, read, () => FACTOR_NAMES.map((name) => ({ ...config().factors[name], name })));
+
+  routes.management(
+    'PUT',
+    `${base}/factors/:name`,
+    update,
+    (ctx) => {
+      const name = ctx.params.name;
+      if (!FACTOR_NAMES.includes(name)) throw payloadError(`No enum match for: "${name}"`, 'name');
+      const body = checkBody(bodyObject(ctx), { types: { enabled: 'boolean' }, required: ['enabled'] });
+      config().factors[name].enabled = body.enabled as boolean;
+      return { enabled: body.enabled };
+    },
+    { description: 'Update a multi-factor authentication factor' },
   );
 
-  routes.management('PUT', `${base}/factors/:name`, update, (ctx) => {
-    const name = ctx.params.name;
-    if (!FACTOR_NAMES.includes(name)) throw payloadError(`No enum match for: "${name}"`, 'name');
-    const body = checkBody(bodyObject(ctx), { types: { enabled: 'boolean' }, required: ['enabled'] });
-    config().factors[name].enabled = body.enabled as boolean;
-    return { enabled: body.enabled };
-  }, { description: 'Update a multi-factor authentication factor' });
-
   // ---- templates ----
-  const templateSpec: BodySpec = { types: { enrollment_message: 'string', verification_message: 'string' }, required: ['enrollment_message', 'verification_message'] };
-  for (const [segment, key] of [['sms', 'smsTemplates'], ['phone', 'phoneTemplates']] as const) {
+  const templateSpec: BodySpec = {
+    types: { enrollment_message: 'string', verification_message: 'string' },
+    required: ['enrollment_message', 'verification_message'],
+  };
+  for (const [segment, key] of [
+    ['sms', 'smsTemplates'],
+    ['phone', 'phoneTemplates'],
+  ] as const) {
     routes.management('GET', `${base}/factors/${segment}/templates`, read, () => clone(config()[key]));
-    routes.management('PUT', `${base}/factors/${segment}/templates`, update, (ctx) => {
-      const body = checkBody(bodyObject(ctx), templateSpec);
-      config()[key] = { enrollment_message: body.enrollment_message as string, verification_message: body.verification_message as string };
-      return clone(config()[key]);
-    }, { description: `Update ${segment} enrollment and verification templates` });
+    routes.management(
+      'PUT',
+      `${base}/factors/${segment}/templates`,
+      update,
+      (ctx) => {
+        const body = checkBody(bodyObject(ctx), templateSpec);
+        config()[key] = { enrollment_message: body.enrollment_message as string, verification_message: body.verification_message as string };
+        return clone(config()[key]);
+      },
+      { description: `Update ${segment} enrollment and verification templates` },
+    );
   }
 
   // ---- providers ----
@@ -147,51 +166,91 @@ export const registerGuardian: RoutesModule = (routes: RouteRegistry, tenant: Te
     return path;
   };
   routes.management('GET', `${base}/factors/:name/providers/:provider`, read, (ctx) => providerView(genericProvider(ctx)));
-  routes.management('PUT', `${base}/factors/:name/providers/:provider`, update, (ctx) => {
-    const path = genericProvider(ctx);
-    const body = checkBody(bodyObject(ctx), PROVIDERS[path].fields);
-    const stored: Record<string, unknown> = {};
-    apply(stored, body);
-    config().providers[path] = stored;
-    return providerView(path);
-  }, { description: 'Update a factor provider' });
+  routes.management(
+    'PUT',
+    `${base}/factors/:name/providers/:provider`,
+    update,
+    (ctx) => {
+      const path = genericProvider(ctx);
+      const body = checkBody(bodyObject(ctx), PROVIDERS[path].fields);
+      const stored: Record<string, unknown> = {};
+      apply(stored, body);
+      config().providers[path] = stored;
+      return providerView(path);
+    },
+    { description: 'Update a factor provider' },
+  );
 
-  const selectable = { sms: ['auth0', 'twilio', 'phone-message-hook'], phone: ['auth0', 'twilio', 'phone-message-hook'], 'push-notification': ['guardian', 'sns', 'direct'] } as const;
+  const selectable = {
+    sms: ['auth0', 'twilio', 'phone-message-hook'],
+    phone: ['auth0', 'twilio', 'phone-message-hook'],
+    'push-notification': ['guardian', 'sns', 'direct'],
+  } as const;
   for (const factor of Object.keys(selectable) as Array<keyof typeof selectable>) {
     routes.management('GET', `${base}/factors/${factor}/selected-provider`, read, () => ({ provider: config().selected[factor] }));
-    routes.management('PUT', `${base}/factors/${factor}/selected-provider`, update, (ctx) => {
-      const body = checkBody(bodyObject(ctx), { types: { provider: 'string' }, required: ['provider'], enums: { provider: selectable[factor] } });
-      config().selected[factor] = body.provider as string;
-      return { provider: body.provider };
-    }, { description: `Select the ${factor} provider` });
+    routes.management(
+      'PUT',
+      `${base}/factors/${factor}/selected-provider`,
+      update,
+      (ctx) => {
+        const body = checkBody(bodyObject(ctx), { types: { provider: 'string' }, required: ['provider'], enums: { provider: selectable[factor] } });
+        config().selected[factor] = body.provider as string;
+        return { provider: body.provider };
+      },
+      { description: `Select the ${factor} provider` },
+    );
   }
 
   // ---- phone message types, policies, settings ----
   routes.management('GET', `${base}/factors/phone/message-types`, read, () => ({ message_types: [...config().messageTypes] }));
-  routes.management('PUT', `${base}/factors/phone/message-types`, update, (ctx) => {
-    const body = checkBody(bodyObject(ctx), { types: { message_types: 'array' }, required: ['message_types'] });
-    checkStrings(body, 'message_types');
-    for (const type of body.message_types as string[]) if (type !== 'sms' && type !== 'voice') throw payloadError(`No enum match for: "${type}"`, 'message_types');
-    config().messageTypes = [...(body.message_types as string[])];
-    return { message_types: [...config().messageTypes] };
-  }, { description: 'Update the phone factor message types' });
+  routes.management(
+    'PUT',
+    `${base}/factors/phone/message-types`,
+    update,
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), { types: { message_types: 'array' }, required: ['message_types'] });
+      checkStrings(body, 'message_types');
+      for (const type of body.message_types as string[])
+        if (type !== 'sms' && type !== 'voice') throw payloadError(`No enum match for: "${type}"`, 'message_types');
+      config().messageTypes = [...(body.message_types as string[])];
+      return { message_types: [...config().messageTypes] };
+    },
+    { description: 'Update the phone factor message types' },
+  );
 
   routes.management('GET', `${base}/policies`, ['read:mfa_policies', read], () => [...config().policies]);
-  routes.management('PUT', `${base}/policies`, ['update:mfa_policies', update], (ctx) => {
-    const body = ctx.body;
-    if (!Array.isArray(body)) throw payloadError(`Expected type array but found type ${typeof body}`);
-    for (const policy of body) if (policy !== 'all-applications' && policy !== 'confidence-score') throw payloadError(`No enum match for: ${JSON.stringify(policy)}`);
-    config().policies = [...(body as string[])];
-    return [...config().policies];
-  }, { description: 'Set the multi-factor authentication policies' });
+  routes.management(
+    'PUT',
+    `${base}/policies`,
+    ['update:mfa_policies', update],
+    (ctx) => {
+      const body = ctx.body;
+      if (!Array.isArray(body)) throw payloadError(`Expected type array but found type ${typeof body}`);
+      for (const policy of body)
+        if (policy !== 'all-applications' && policy !== 'confidence-score') throw payloadError(`No enum match for: ${JSON.stringify(policy)}`);
+      config().policies = [...(body as string[])];
+      return [...config().policies];
+    },
+    { description: 'Set the multi-factor authentication policies' },
+  );
 
   const settingDocs: Array<[string, 'duo' | 'emailSettings' | 'phoneSettings' | 'settings', BodySpec, boolean]> = [
     ['factors/duo/settings', 'duo', { types: { ikey: 'string', skey: 'string', host: 'string' } }, true],
     ['factors/email/settings', 'emailSettings', { types: { otp_length: 'integer', otp_expiration_time: 'integer' } }, false],
     ['factors/phone/settings', 'phoneSettings', { types: { otp_length: 'integer', otp_expiration_time: 'integer' } }, false],
-    ['settings', 'settings', {
-      types: { display_remember_me_checkbox: 'boolean', remember_me_default_value: 'boolean', mfa_session_inactivity_timeout: 'integer', mfa_session_overall_timeout: 'integer' },
-    }, false],
+    [
+      'settings',
+      'settings',
+      {
+        types: {
+          display_remember_me_checkbox: 'boolean',
+          remember_me_default_value: 'boolean',
+          mfa_session_inactivity_timeout: 'integer',
+          mfa_session_overall_timeout: 'integer',
+        },
+      },
+      false,
+    ],
   ];
   for (const [path, key, spec, patchable] of settingDocs) {
     const view = () => {
@@ -200,51 +259,69 @@ export const registerGuardian: RoutesModule = (routes: RouteRegistry, tenant: Te
       return shown;
     };
     routes.management('GET', `${base}/${path}`, read, view);
-    routes.management('PUT', `${base}/${path}`, update, (ctx) => {
-      const body = checkBody(bodyObject(ctx), spec);
-      config()[key] = clone(body);
-      return view();
-    }, { description: `Set guardian ${path}` });
-    if (patchable) {
-      routes.management('PATCH', `${base}/${path}`, update, (ctx) => {
-        apply(config()[key], checkBody(bodyObject(ctx), spec));
+    routes.management(
+      'PUT',
+      `${base}/${path}`,
+      update,
+      (ctx) => {
+        const body = checkBody(bodyObject(ctx), spec);
+        config()[key] = clone(body);
         return view();
-      }, { description: `Update guardian ${path}` });
+      },
+      { description: `Set guardian ${path}` },
+    );
+    if (patchable) {
+      routes.management(
+        'PATCH',
+        `${base}/${path}`,
+        update,
+        (ctx) => {
+          apply(config()[key], checkBody(bodyObject(ctx), spec));
+          return view();
+        },
+        { description: `Update guardian ${path}` },
+      );
     }
   }
 
   // ---- enrollment tickets and enrollments ----
-  routes.management('POST', `${base}/enrollments/ticket`, 'create:guardian_enrollment_tickets', (ctx) => {
-    const body = checkBody(bodyObject(ctx), {
-      types: { user_id: 'string', email: 'string', send_mail: 'boolean', email_locale: 'string', factor: 'string', allow_multiple_enrollments: 'boolean' },
-      required: ['user_id'],
-      enums: { factor: ['push-notification', 'phone', 'email', 'otp', 'webauthn-roaming', 'webauthn-platform'] },
-    });
-    const user = tenant.state.users.get(body.user_id as string);
-    if (!user) throw notFound('The user does not exist.', 'inexistent_user');
-    const ticketId = randomAlnum(32);
-    const ticketUrl = `${tenant.url}/guardian/enroll?ticket=${ticketId}`;
-    tickets().insert({
-      ticket_id: ticketId,
-      user_id: user.user_id,
-      factor: body.factor,
-      allow_multiple_enrollments: body.allow_multiple_enrollments ?? false,
-      created_at: tenant.clock.isoNow(),
-    });
-    const to = (body.email as string | undefined) ?? user.email;
-    if (body.send_mail !== false && to) {
-      tenant.outbox.push({
-        channel: 'email',
-        to,
-        kind: 'guardian_enrollment',
-        subject: 'Enroll in multi-factor authentication',
-        body: `Follow this link to enroll a multi-factor authentication device: ${ticketUrl}`,
-        link: ticketUrl,
-        user_id: user.user_id,
+  routes.management(
+    'POST',
+    `${base}/enrollments/ticket`,
+    'create:guardian_enrollment_tickets',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), {
+        types: { user_id: 'string', email: 'string', send_mail: 'boolean', email_locale: 'string', factor: 'string', allow_multiple_enrollments: 'boolean' },
+        required: ['user_id'],
+        enums: { factor: ['push-notification', 'phone', 'email', 'otp', 'webauthn-roaming', 'webauthn-platform'] },
       });
-    }
-    return { ticket_id: ticketId, ticket_url: ticketUrl };
-  }, { description: 'Create a multi-factor authentication enrollment ticket' });
+      const user = tenant.state.users.get(body.user_id as string);
+      if (!user) throw notFound('The user does not exist.', 'inexistent_user');
+      const ticketId = randomAlnum(32);
+      const ticketUrl = `${tenant.url}/guardian/enroll?ticket=${ticketId}`;
+      tickets().insert({
+        ticket_id: ticketId,
+        user_id: user.user_id,
+        factor: body.factor,
+        allow_multiple_enrollments: body.allow_multiple_enrollments ?? false,
+        created_at: tenant.clock.isoNow(),
+      });
+      const to = (body.email as string | undefined) ?? user.email;
+      if (body.send_mail !== false && to) {
+        tenant.outbox.push({
+          channel: 'email',
+          to,
+          kind: 'guardian_enrollment',
+          subject: 'Enroll in multi-factor authentication',
+          body: `Follow this link to enroll a multi-factor authentication device: ${ticketUrl}`,
+          link: ticketUrl,
+          user_id: user.user_id,
+        });
+      }
+      return { ticket_id: ticketId, ticket_url: ticketUrl };
+    },
+    { description: 'Create a multi-factor authentication enrollment ticket' },
+  );
 
   const requireEnrollment = (id: string) => {
     const enrollment = tenant.state.enrollments.get(id);
@@ -254,16 +331,30 @@ export const registerGuardian: RoutesModule = (routes: RouteRegistry, tenant: Te
 
   routes.management('GET', `${base}/enrollments/:id`, ['read:guardian_enrollments', read], (ctx) => {
     const e = requireEnrollment(ctx.params.id);
-    const view: Record<string, unknown> = { id: e.id, status: e.status, name: e.name, identifier: e.identifier, phone_number: e.phone_number, enrolled_at: e.enrolled_at, last_auth: e.last_auth };
+    const view: Record<string, unknown> = {
+      id: e.id,
+      status: e.status,
+      name: e.name,
+      identifier: e.identifier,
+      phone_number: e.phone_number,
+      enrolled_at: e.enrolled_at,
+      last_auth: e.last_auth,
+    };
     for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
     return view;
   });
 
-  routes.management('DELETE', `${base}/enrollments/:id`, 'delete:guardian_enrollments', (ctx) => {
-    const enrollment = requireEnrollment(ctx.params.id);
-    tenant.state.enrollments.delete(enrollment.id);
-    ctx.log({ type: 'gd_unenroll', description: 'Device account unenrolled', user_id: enrollment.user_id });
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a multi-factor authentication enrollment' });
+  routes.management(
+    'DELETE',
+    `${base}/enrollments/:id`,
+    'delete:guardian_enrollments',
+    (ctx) => {
+      const enrollment = requireEnrollment(ctx.params.id);
+      tenant.state.enrollments.delete(enrollment.id);
+      ctx.log({ type: 'gd_unenroll', description: 'Device account unenrolled', user_id: enrollment.user_id });
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a multi-factor authentication enrollment' },
+  );
 };

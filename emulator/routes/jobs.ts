@@ -74,11 +74,34 @@ interface MfaFactor {
 function importEnrollment(tenant: Tenant, userId: string, factor: MfaFactor, now: string): void {
   const id = (kind: string) => `${kind}|dev_${randomAlnum(16)}`;
   if (factor.totp) {
-    tenant.state.enrollments.insert({ id: id('totp'), user_id: userId, status: 'confirmed', type: 'authenticator', auth_method: 'authenticator', enrolled_at: now });
+    tenant.state.enrollments.insert({
+      id: id('totp'),
+      user_id: userId,
+      status: 'confirmed',
+      type: 'authenticator',
+      auth_method: 'authenticator',
+      enrolled_at: now,
+    });
   } else if (factor.phone) {
-    tenant.state.enrollments.insert({ id: id('sms'), user_id: userId, status: 'confirmed', type: 'sms', auth_method: 'sms', phone_number: factor.phone.value, enrolled_at: now });
+    tenant.state.enrollments.insert({
+      id: id('sms'),
+      user_id: userId,
+      status: 'confirmed',
+      type: 'sms',
+      auth_method: 'sms',
+      phone_number: factor.phone.value,
+      enrolled_at: now,
+    });
   } else if (factor.email) {
-    tenant.state.enrollments.insert({ id: id('email'), user_id: userId, status: 'confirmed', type: 'email', auth_method: 'email', identifier: factor.email.value, enrolled_at: now });
+    tenant.state.enrollments.insert({
+      id: id('email'),
+      user_id: userId,
+      status: 'confirmed',
+      type: 'email',
+      auth_method: 'email',
+      identifier: factor.email.value,
+      enrolled_at: now,
+    });
   }
 }
 
@@ -104,10 +127,9 @@ function jobsHost(tenant: Tenant): JobsHost {
     },
     userEmail: (userId) => {
       const user = tenant.state.users.get(userId);
-      return user ? user.email ?? null : undefined;
+      return user ? (user.email ?? null) : undefined;
     },
-    verificationLink: (userId, clientId) =>
-      createTicket(tenant, { kind: 'email-verification', userId, clientId, markEmailAsVerified: true }),
+    verificationLink: (userId, clientId) => createTicket(tenant, { kind: 'email-verification', userId, clientId, markEmailAsVerified: true }),
     sendEmail: (email: JobEmail) => {
       tenant.outbox.push({
         channel: 'email',
@@ -192,7 +214,8 @@ export const registerJobs: RoutesModule = (routes: RouteRegistry, tenant: Tenant
     'read:users',
     (ctx: RouteContext) => {
       const body = ctx.body ?? {};
-      if (typeof body !== 'object' || Array.isArray(body)) throw payloadError(`Expected type object but found type ${Array.isArray(body) ? 'array' : typeof body}`);
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw payloadError(`Expected type object but found type ${Array.isArray(body) ? 'array' : typeof body}`);
       const record = body as Record<string, unknown>;
       const extra = Object.keys(record).filter((k) => !['connection_id', 'format', 'limit', 'fields'].includes(k));
       if (extra.length) throw payloadError(`Additional properties not allowed: ${extra.join(',')}`);
@@ -201,7 +224,8 @@ export const registerJobs: RoutesModule = (routes: RouteRegistry, tenant: Tenant
       if (format !== 'json' && format !== 'csv') throw payloadError(`No enum match for: ${JSON.stringify(record.format)}`, 'format');
       let limit: number | undefined;
       if (record.limit !== undefined) {
-        if (typeof record.limit !== 'number' || !Number.isInteger(record.limit)) throw payloadError(`Expected type integer but found type ${typeof record.limit}`, 'limit');
+        if (typeof record.limit !== 'number' || !Number.isInteger(record.limit))
+          throw payloadError(`Expected type integer but found type ${typeof record.limit}`, 'limit');
         if (record.limit < 1) throw payloadError(`Value ${record.limit} is less than minimum 1`, 'limit');
         limit = record.limit;
       }
@@ -212,7 +236,12 @@ export const registerJobs: RoutesModule = (routes: RouteRegistry, tenant: Tenant
         fields = (record.fields as ExportField[]).map((f) => (f.export_as !== undefined ? { name: f.name, export_as: f.export_as } : { name: f.name }));
       }
       try {
-        const job = jobs().createExport({ format, ...(connectionId ? { connectionId } : {}), ...(limit !== undefined ? { limit } : {}), ...(fields ? { fields } : {}) });
+        const job = jobs().createExport({
+          format,
+          ...(connectionId ? { connectionId } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+          ...(fields ? { fields } : {}),
+        });
         ctx.status = 201;
         return view(job);
       } catch (err) {
@@ -284,7 +313,11 @@ export const registerJobs: RoutesModule = (routes: RouteRegistry, tenant: Tenant
     if ('refused' in found) {
       const status = found.refused === 'not-found' ? 404 : 403;
       const message = found.refused === 'expired' ? 'Request has expired' : found.refused === 'not-found' ? 'Not Found' : 'Access denied';
-      return RawReply.text(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${status === 404 ? 'NoSuchKey' : 'AccessDenied'}</Code><Message>${message}</Message></Error>`, 'application/xml', status);
+      return RawReply.text(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${status === 404 ? 'NoSuchKey' : 'AccessDenied'}</Code><Message>${message}</Message></Error>`,
+        'application/xml',
+        status,
+      );
     }
     return new RawReply(200, createReadStream(found.file), {
       'Content-Type': 'application/gzip',

@@ -53,55 +53,77 @@ export const registerLogStreams: RoutesModule = (routes, tenant) => {
     return stream;
   };
 
-  routes.management('GET', '/api/v2/log-streams', 'read:log_streams', () => streams().list().map((s) => clone(s)));
+  routes.management('GET', '/api/v2/log-streams', 'read:log_streams', () =>
+    streams()
+      .list()
+      .map((s) => clone(s)),
+  );
 
-  routes.management('POST', '/api/v2/log-streams', 'create:log_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-    checkString(body.name, 'name', { min: 1, max: 128 });
-    checkFilters(body.filters);
-    const type = body.type as string;
-    const sink = clone(body.sink as Record<string, unknown>);
-    for (const key of REQUIRED_SINK[type]) {
-      if (sink[key] === undefined) throw payloadError(`Missing required property: ${key}`, 'sink');
-    }
-    if (type === 'eventbridge') sink.awsPartnerEventSource = `aws.partner/auth0.com/${tenantName(tenant)}-${randomAlnum(8).toLowerCase()}/auth0.logs`;
-    if (type === 'eventgrid') sink.azurePartnerTopic = `auth0-logs-${randomAlnum(8).toLowerCase()}`;
-    const stream: JsonRecord = {
-      id: prefixedId('lst'),
-      name: (body.name as string | undefined) ?? `${type}-${randomAlnum(6).toLowerCase()}`,
-      type,
-      status: 'active',
-      sink,
-      ...(body.filters !== undefined ? { filters: clone(body.filters) } : {}),
-      ...(body.isPriority !== undefined ? { isPriority: body.isPriority } : { isPriority: false }),
-      ...(body.pii_config !== undefined ? { pii_config: clone(body.pii_config) } : {}),
-    };
-    streams().insert(stream);
-    ctx.status = 201;
-    return clone(stream);
-  }, { description: 'Create a log stream' });
+  routes.management(
+    'POST',
+    '/api/v2/log-streams',
+    'create:log_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      checkString(body.name, 'name', { min: 1, max: 128 });
+      checkFilters(body.filters);
+      const type = body.type as string;
+      const sink = clone(body.sink as Record<string, unknown>);
+      for (const key of REQUIRED_SINK[type]) {
+        if (sink[key] === undefined) throw payloadError(`Missing required property: ${key}`, 'sink');
+      }
+      if (type === 'eventbridge') sink.awsPartnerEventSource = `aws.partner/auth0.com/${tenantName(tenant)}-${randomAlnum(8).toLowerCase()}/auth0.logs`;
+      if (type === 'eventgrid') sink.azurePartnerTopic = `auth0-logs-${randomAlnum(8).toLowerCase()}`;
+      const stream: JsonRecord = {
+        id: prefixedId('lst'),
+        name: (body.name as string | undefined) ?? `${type}-${randomAlnum(6).toLowerCase()}`,
+        type,
+        status: 'active',
+        sink,
+        ...(body.filters !== undefined ? { filters: clone(body.filters) } : {}),
+        ...(body.isPriority !== undefined ? { isPriority: body.isPriority } : { isPriority: false }),
+        ...(body.pii_config !== undefined ? { pii_config: clone(body.pii_config) } : {}),
+      };
+      streams().insert(stream);
+      ctx.status = 201;
+      return clone(stream);
+    },
+    { description: 'Create a log stream' },
+  );
 
   routes.management('GET', '/api/v2/log-streams/:id', 'read:log_streams', (ctx) => clone(requireStream(ctx.params.id)));
 
-  routes.management('PATCH', '/api/v2/log-streams/:id', 'update:log_streams', (ctx) => {
-    const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
-    checkString(body.name, 'name', { min: 1, max: 128 });
-    checkFilters(body.filters);
-    requireStream(ctx.params.id);
-    const updated = streams().update(ctx.params.id, (stream) => {
-      for (const [key, value] of Object.entries(clone(body))) {
-        // The sink is merged, so a secret (token, API key) need not be sent again.
-        stream[key] = key === 'sink' ? { ...(stream.sink as object), ...(value as object) } : value;
-      }
-    });
-    return clone(updated);
-  }, { description: 'Update a log stream' });
+  routes.management(
+    'PATCH',
+    '/api/v2/log-streams/:id',
+    'update:log_streams',
+    (ctx) => {
+      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      checkString(body.name, 'name', { min: 1, max: 128 });
+      checkFilters(body.filters);
+      requireStream(ctx.params.id);
+      const updated = streams().update(ctx.params.id, (stream) => {
+        for (const [key, value] of Object.entries(clone(body))) {
+          // The sink is merged, so a secret (token, API key) need not be sent again.
+          stream[key] = key === 'sink' ? { ...(stream.sink as object), ...(value as object) } : value;
+        }
+      });
+      return clone(updated);
+    },
+    { description: 'Update a log stream' },
+  );
 
-  routes.management('DELETE', '/api/v2/log-streams/:id', 'delete:log_streams', (ctx) => {
-    if (!streams().delete(ctx.params.id)) throw notFound('The log stream does not exist', 'inexistent_log_stream');
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a log stream' });
+  routes.management(
+    'DELETE',
+    '/api/v2/log-streams/:id',
+    'delete:log_streams',
+    (ctx) => {
+      if (!streams().delete(ctx.params.id)) throw notFound('The log stream does not exist', 'inexistent_log_stream');
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a log stream' },
+  );
 
   // Control endpoint (no token): set a stream's status the way Auth0 itself would.
   routes.raw('PUT', '/__emulator/log-streams/:id/status', (ctx) => {
@@ -110,9 +132,11 @@ export const registerLogStreams: RoutesModule = (routes, tenant) => {
       throw badRequest(`status must be one of ${LOG_STREAM_STATUSES.join(', ')}`);
     }
     requireStream(ctx.params.id);
-    return clone(streams().update(ctx.params.id, (stream) => {
-      stream.status = body.status;
-    }));
+    return clone(
+      streams().update(ctx.params.id, (stream) => {
+        stream.status = body.status;
+      }),
+    );
   });
 
   routes.onSeed((data) => {

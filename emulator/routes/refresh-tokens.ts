@@ -32,19 +32,27 @@ export const registerRefreshTokens: RoutesModule = (routes, tenant) => {
     const clientId = ctx.query.str('client_id');
     if (clientId) list = list.filter((r) => r.clientId === clientId);
     const project = fieldsProjection(ctx.query);
-    return checkpointBody(checkpointPage(list, ctx.query, (r) => String(r.id)), 'refresh_tokens', (r) => project(refreshTokenView(r)));
+    return checkpointBody(
+      checkpointPage(list, ctx.query, (r) => String(r.id)),
+      'refresh_tokens',
+      (r) => project(refreshTokenView(r)),
+    );
   });
 
   routes.management('POST', '/api/v2/refresh-tokens/revoke', 'delete:refresh_tokens', (ctx) => {
     const body = checkBody(bodyObject(ctx), { types: { ids: 'array', user_id: 'string', client_id: 'string', audience: 'string' } });
     const ids = body.ids as unknown[] | undefined;
-    if (ids !== undefined && (ids.length === 0 || ids.some((id) => typeof id !== 'string' || id === ''))) throw payloadError('Array items must be non-empty strings, at least 1', 'ids');
+    if (ids !== undefined && (ids.length === 0 || ids.some((id) => typeof id !== 'string' || id === '')))
+      throw payloadError('Array items must be non-empty strings, at least 1', 'ids');
     if (ids === undefined && body.user_id === undefined) throw payloadError('Either ids or user_id is required');
     const wanted = ids ? new Set(ids as string[]) : undefined;
     revokeRefreshTokens(state, (r) => {
       if (wanted) return r.id !== undefined && wanted.has(r.id);
-      return r.userId === body.user_id && (body.client_id === undefined || r.clientId === body.client_id)
-        && (body.audience === undefined || r.audience === body.audience);
+      return (
+        r.userId === body.user_id &&
+        (body.client_id === undefined || r.clientId === body.client_id) &&
+        (body.audience === undefined || r.audience === body.audience)
+      );
     });
     ctx.status = 202;
     return undefined;
@@ -56,9 +64,10 @@ export const registerRefreshTokens: RoutesModule = (routes, tenant) => {
     const body = checkBody(bodyObject(ctx), { types: { refresh_token_metadata: ['object', 'null'] } });
     if (Object.keys(body).length === 0) throw payloadError('Too few properties defined (0), minimum 1');
     const metadata = body.refresh_token_metadata as Record<string, unknown> | null;
-    if (metadata && Object.keys(metadata).length > MAX_METADATA_KEYS) throw payloadError(`Too many properties defined, maximum ${MAX_METADATA_KEYS}`, 'refresh_token_metadata');
+    if (metadata && Object.keys(metadata).length > MAX_METADATA_KEYS)
+      throw payloadError(`Too many properties defined, maximum ${MAX_METADATA_KEYS}`, 'refresh_token_metadata');
     const record = requireToken(ctx.params.id);
-    record.metadata = metadata === null ? null : JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>;
+    record.metadata = metadata === null ? null : (JSON.parse(JSON.stringify(metadata)) as Record<string, unknown>);
     return refreshTokenView(record);
   });
 

@@ -111,7 +111,10 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
     if (!spec.parent.exists(tenant, parentId)) throw notFound(spec.parent.notFound);
     return parentId;
   };
-  const siblings = (parent: string | undefined): JsonRecord[] => items().list().filter((item) => item[PARENT] === parent);
+  const siblings = (parent: string | undefined): JsonRecord[] =>
+    items()
+      .list()
+      .filter((item) => item[PARENT] === parent);
   const find = (ctx: RouteContext): JsonRecord => {
     const parent = parentOf(ctx);
     const item = items().get(ctx.params[idParam]);
@@ -140,15 +143,22 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const listScope = scope('list');
   if (listScope) {
     routes.management('GET', spec.path, listScope, (ctx) => {
-      const list = siblings(parentOf(ctx)).filter((item) =>
-        (spec.filters ?? []).every((name) => !ctx.query.has(name) || String(item[name]) === ctx.query.str(name)) && (spec.filter?.(item, ctx.query) ?? true));
+      const list = siblings(parentOf(ctx)).filter(
+        (item) =>
+          (spec.filters ?? []).every((name) => !ctx.query.has(name) || String(item[name]) === ctx.query.str(name)) && (spec.filter?.(item, ctx.query) ?? true),
+      );
       const project = fieldsProjection(ctx.query);
       const shown = (item: JsonRecord) => project(view(item, hidden));
       const shape = spec.list ?? { shape: 'array' as const };
       if (shape.shape === 'array') return list.map(shown);
       if (shape.shape === 'wrapped') return { [shape.itemsKey]: list.map(shown) };
       const checkpoint = shape.shape === 'checkpoint' || (shape.shape === 'offset-or-checkpoint' && isCheckpointRequest(ctx.query));
-      if (checkpoint) return checkpointBody(checkpointPage(list, ctx.query, (item) => String(item[idField])), shape.itemsKey, shown);
+      if (checkpoint)
+        return checkpointBody(
+          checkpointPage(list, ctx.query, (item) => String(item[idField])),
+          shape.itemsKey,
+          shown,
+        );
       return offsetBody(offsetPage(list, ctx.query, { itemsKey: shape.itemsKey }), shape.itemsKey, shown);
     });
   }

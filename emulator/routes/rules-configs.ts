@@ -11,7 +11,11 @@ const KEY_PATTERN = /^[A-Za-z0-9_\-@*+:]*$/;
 function keyOf(ctx: RouteContext): string {
   const key = ctx.params.key;
   if (key.length > 127 || !KEY_PATTERN.test(key)) {
-    throw new ApiError(400, `Path validation error: 'String does not match pattern ^[A-Za-z0-9_\\-@*+:]*$: ${key}' on property key (Key of the rules config variable to set).`, 'invalid_uri');
+    throw new ApiError(
+      400,
+      `Path validation error: 'String does not match pattern ^[A-Za-z0-9_\\-@*+:]*$: ${key}' on property key (Key of the rules config variable to set).`,
+      'invalid_uri',
+    );
   }
   return key;
 }
@@ -21,19 +25,31 @@ export const registerRulesConfigs: RoutesModule = (routes, tenant) => {
 
   routes.management('GET', '/api/v2/rules-configs', 'read:rules_configs', () => [...configs().keys()].map((key) => ({ key })));
 
-  routes.management('PUT', '/api/v2/rules-configs/:key', 'update:rules_configs', (ctx) => {
-    const key = keyOf(ctx);
-    const body = checkBody(bodyObject(ctx), { types: { value: 'string' }, required: ['value'] });
-    checkString(body.value, 'value', { min: 1 });
-    configs().set(key, body.value as string);
-    return { key, value: body.value };
-  }, { description: 'Set a rules config' });
+  routes.management(
+    'PUT',
+    '/api/v2/rules-configs/:key',
+    'update:rules_configs',
+    (ctx) => {
+      const key = keyOf(ctx);
+      const body = checkBody(bodyObject(ctx), { types: { value: 'string' }, required: ['value'] });
+      checkString(body.value, 'value', { min: 1 });
+      configs().set(key, body.value as string);
+      return { key, value: body.value };
+    },
+    { description: 'Set a rules config' },
+  );
 
-  routes.management('DELETE', '/api/v2/rules-configs/:key', 'delete:rules_configs', (ctx) => {
-    const key = keyOf(ctx);
-    // Idempotent, as in Auth0: an absent key is not an error.
-    configs().delete(key);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Delete a rules config' });
+  routes.management(
+    'DELETE',
+    '/api/v2/rules-configs/:key',
+    'delete:rules_configs',
+    (ctx) => {
+      const key = keyOf(ctx);
+      // Idempotent, as in Auth0: an absent key is not an error.
+      configs().delete(key);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Delete a rules config' },
+  );
 };

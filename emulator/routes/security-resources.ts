@@ -17,10 +17,14 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     name: 'attack-protection:breached-password-detection',
     path: '/api/v2/attack-protection/breached-password-detection',
     defaults: {
-      enabled: false, shields: [], admin_notification_frequency: [], method: 'standard',
+      enabled: false,
+      shields: [],
+      admin_notification_frequency: [],
+      method: 'standard',
       stage: { 'pre-user-registration': { shields: [] }, 'pre-change-password': { shields: [] } },
     },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: {
       types: { enabled: 'boolean', shields: 'array', admin_notification_frequency: 'array', method: 'string', stage: 'object' },
       enums: { method: ['standard', 'enhanced'] },
@@ -30,7 +34,8 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     name: 'attack-protection:brute-force-protection',
     path: '/api/v2/attack-protection/brute-force-protection',
     defaults: { enabled: true, shields: ['block', 'user_notification'], mode: 'count_per_identifier_and_ip', allowlist: [], max_attempts: 10 },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: {
       types: { enabled: 'boolean', shields: 'array', allowlist: 'array', mode: 'string', max_attempts: 'integer' },
       enums: { mode: ['count_per_identifier_and_ip', 'count_per_identifier'] },
@@ -40,24 +45,36 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     name: 'attack-protection:suspicious-ip-throttling',
     path: '/api/v2/attack-protection/suspicious-ip-throttling',
     defaults: {
-      enabled: true, shields: ['admin_notification', 'block'], allowlist: [],
+      enabled: true,
+      shields: ['admin_notification', 'block'],
+      allowlist: [],
       stage: { 'pre-login': { max_attempts: 100, rate: 864000 }, 'pre-user-registration': { max_attempts: 50, rate: 1200 } },
     },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: { types: { enabled: 'boolean', shields: 'array', allowlist: 'array', stage: 'object' } },
   },
   {
     name: 'attack-protection:bot-detection',
     path: '/api/v2/attack-protection/bot-detection',
     defaults: {
-      bot_detection_level: 'medium', challenge_password_policy: 'never', challenge_passwordless_policy: 'never',
-      challenge_password_reset_policy: 'never', allowlist: [], monitoring_mode_enabled: false,
+      bot_detection_level: 'medium',
+      challenge_password_policy: 'never',
+      challenge_passwordless_policy: 'never',
+      challenge_password_reset_policy: 'never',
+      allowlist: [],
+      monitoring_mode_enabled: false,
     },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: {
       types: {
-        bot_detection_level: 'string', challenge_password_policy: 'string', challenge_passwordless_policy: 'string',
-        challenge_password_reset_policy: 'string', allowlist: 'array', monitoring_mode_enabled: 'boolean',
+        bot_detection_level: 'string',
+        challenge_password_policy: 'string',
+        challenge_passwordless_policy: 'string',
+        challenge_password_reset_policy: 'string',
+        allowlist: 'array',
+        monitoring_mode_enabled: 'boolean',
       },
       enums: {
         bot_detection_level: ['low', 'medium', 'high'],
@@ -71,11 +88,18 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     name: 'attack-protection:captcha',
     path: '/api/v2/attack-protection/captcha',
     defaults: { active_provider_id: 'auth_challenge', auth_challenge: { fail_open: false } },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: {
       types: {
-        active_provider_id: 'string', arkose: 'object', auth_challenge: 'object', hcaptcha: 'object', friendly_captcha: 'object',
-        recaptcha_enterprise: 'object', recaptcha_v2: 'object', simple_captcha: 'object',
+        active_provider_id: 'string',
+        arkose: 'object',
+        auth_challenge: 'object',
+        hcaptcha: 'object',
+        friendly_captcha: 'object',
+        recaptcha_enterprise: 'object',
+        recaptcha_v2: 'object',
+        simple_captcha: 'object',
       },
       enums: { active_provider_id: ['arkose', 'auth_challenge', 'friendly_captcha', 'hcaptcha', 'recaptcha_v2', 'recaptcha_enterprise', 'simple_captcha'] },
     },
@@ -84,23 +108,36 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     name: 'attack-protection:phone-provider-protection',
     path: '/api/v2/attack-protection/phone-provider-protection',
     defaults: { type: 'none' },
-    read: AP_READ, update: AP_UPDATE,
+    read: AP_READ,
+    update: AP_UPDATE,
     body: { types: { type: 'string' }, required: ['type'], enums: { type: ['exponential', 'none'] } },
   },
 ];
 
 const SIGNALS: readonly SettingsSpec[] = [
   {
-    name: 'risk-assessments:settings', path: '/api/v2/risk-assessments/settings', defaults: { enabled: false },
-    read: AP_READ, update: AP_UPDATE, body: { types: { enabled: 'boolean' }, required: ['enabled'] },
+    name: 'risk-assessments:settings',
+    path: '/api/v2/risk-assessments/settings',
+    defaults: { enabled: false },
+    read: AP_READ,
+    update: AP_UPDATE,
+    body: { types: { enabled: 'boolean' }, required: ['enabled'] },
   },
   {
-    name: 'risk-assessments:new-device', path: '/api/v2/risk-assessments/settings/new-device', defaults: { remember_for: 30 },
-    read: AP_READ, update: AP_UPDATE, body: { types: { remember_for: 'integer' }, required: ['remember_for'] },
+    name: 'risk-assessments:new-device',
+    path: '/api/v2/risk-assessments/settings/new-device',
+    defaults: { remember_for: 30 },
+    read: AP_READ,
+    update: AP_UPDATE,
+    body: { types: { remember_for: 'integer' }, required: ['remember_for'] },
   },
   {
-    name: 'supplemental-signals', path: '/api/v2/supplemental-signals', defaults: { akamai_enabled: false },
-    read: AP_READ, update: AP_UPDATE, body: { types: { akamai_enabled: 'boolean' }, required: ['akamai_enabled'] },
+    name: 'supplemental-signals',
+    path: '/api/v2/supplemental-signals',
+    defaults: { akamai_enabled: false },
+    read: AP_READ,
+    update: AP_UPDATE,
+    body: { types: { akamai_enabled: 'boolean' }, required: ['akamai_enabled'] },
   },
 ];
 
@@ -112,8 +149,17 @@ export const registerSecurityResources: RoutesModule = (routes, tenant) => {
 
   registerResources(routes, tenant, [
     {
-      name: 'network-acls', path: '/api/v2/network-acls', idPrefix: 'acl',
-      scopes: { list: 'read:network_acls', create: 'create:network_acls', get: 'read:network_acls', update: 'update:network_acls', replace: 'update:network_acls', delete: 'delete:network_acls' },
+      name: 'network-acls',
+      path: '/api/v2/network-acls',
+      idPrefix: 'acl',
+      scopes: {
+        list: 'read:network_acls',
+        create: 'create:network_acls',
+        get: 'read:network_acls',
+        update: 'update:network_acls',
+        replace: 'update:network_acls',
+        delete: 'delete:network_acls',
+      },
       list: { shape: 'offset', itemsKey: 'network_acls' },
       create: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' }, required: ['description', 'active', 'rule'] },
       update: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' } },
@@ -121,8 +167,16 @@ export const registerSecurityResources: RoutesModule = (routes, tenant) => {
       timestamps: true,
     },
     {
-      name: 'rate-limit-policies', path: '/api/v2/rate-limit-policies', idPrefix: 'rlp',
-      scopes: { list: 'read:rate_limit_policies', create: 'create:rate_limit_policies', get: 'read:rate_limit_policies', update: 'update:rate_limit_policies', delete: 'delete:rate_limit_policies' },
+      name: 'rate-limit-policies',
+      path: '/api/v2/rate-limit-policies',
+      idPrefix: 'rlp',
+      scopes: {
+        list: 'read:rate_limit_policies',
+        create: 'create:rate_limit_policies',
+        get: 'read:rate_limit_policies',
+        update: 'update:rate_limit_policies',
+        delete: 'delete:rate_limit_policies',
+      },
       list: { shape: 'checkpoint', itemsKey: 'rate_limit_policies' },
       filters: ['resource', 'consumer', 'consumer_selector'],
       create: {
@@ -137,7 +191,9 @@ export const registerSecurityResources: RoutesModule = (routes, tenant) => {
     },
     {
       // The key value is a shared secret: stored, never returned; its fingerprint is.
-      name: 'network-acl-keys', path: '/api/v2/keys/network-acls', idPrefix: 'nak',
+      name: 'network-acl-keys',
+      path: '/api/v2/keys/network-acls',
+      idPrefix: 'nak',
       scopes: { list: 'read:network_acl_keys', create: 'create:network_acl_keys', get: 'read:network_acl_keys', delete: 'delete:network_acl_keys' },
       list: { shape: 'wrapped', itemsKey: 'keys' },
       create: { types: { name: 'string', alg: 'string', value: 'string' }, required: ['name', 'alg', 'value'], enums: { alg: ['hmac-sha256'] } },
@@ -158,9 +214,15 @@ export const registerSecurityResources: RoutesModule = (routes, tenant) => {
     if (!blocks().has(ctx.params.id)) throw notFound('IP address is not blocked', 'inexistent_ip_block');
     return undefined;
   });
-  routes.management('DELETE', '/api/v2/anomaly/blocks/ips/:id', 'delete:anomaly_blocks', (ctx) => {
-    blocks().delete(ctx.params.id);
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Unblock an IP address' });
+  routes.management(
+    'DELETE',
+    '/api/v2/anomaly/blocks/ips/:id',
+    'delete:anomaly_blocks',
+    (ctx) => {
+      blocks().delete(ctx.params.id);
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Unblock an IP address' },
+  );
 };

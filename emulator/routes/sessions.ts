@@ -29,12 +29,15 @@ export const registerSessions: RoutesModule = (routes, tenant) => {
     const body = checkBody(bodyObject(ctx), { types: { session_metadata: ['object', 'null'] } });
     if (Object.keys(body).length === 0) throw payloadError('Too few properties defined (0), minimum 1');
     const metadata = body.session_metadata as Record<string, unknown> | null;
-    if (metadata && Object.keys(metadata).length > MAX_METADATA_KEYS) throw payloadError(`Too many properties defined, maximum ${MAX_METADATA_KEYS}`, 'session_metadata');
+    if (metadata && Object.keys(metadata).length > MAX_METADATA_KEYS)
+      throw payloadError(`Too many properties defined, maximum ${MAX_METADATA_KEYS}`, 'session_metadata');
     requireSession(ctx.params.id);
-    return clone(sessions(state).update(ctx.params.id, (s) => {
-      s.session_metadata = clone(metadata);
-      s.updated_at = tenant.clock.isoNow();
-    }));
+    return clone(
+      sessions(state).update(ctx.params.id, (s) => {
+        s.session_metadata = clone(metadata);
+        s.updated_at = tenant.clock.isoNow();
+      }),
+    );
   });
 
   routes.management('POST', '/api/v2/sessions/:id/revoke', ['delete:sessions'], (ctx) => {
@@ -58,7 +61,11 @@ export const registerSessions: RoutesModule = (routes, tenant) => {
 
   routes.management('DELETE', '/api/v2/users/:id/sessions', 'delete:sessions', (ctx) => {
     requireUser(ctx.params.id);
-    endSessions(tenant, userSessions(state, ctx.params.id).map((s) => String(s.id)), { refreshTokens: false });
+    endSessions(
+      tenant,
+      userSessions(state, ctx.params.id).map((s) => String(s.id)),
+      { refreshTokens: false },
+    );
     ctx.status = 202;
     return undefined;
   });
@@ -72,7 +79,11 @@ export const registerSessions: RoutesModule = (routes, tenant) => {
       const session = sessions(state).get(body.session_id);
       if (session && session.user_id === userId) endSessions(tenant, [body.session_id], { refreshTokens: !keepTokens });
     } else {
-      endSessions(tenant, userSessions(state, userId).map((s) => String(s.id)), { refreshTokens: false });
+      endSessions(
+        tenant,
+        userSessions(state, userId).map((s) => String(s.id)),
+        { refreshTokens: false },
+      );
       if (!keepTokens) revokeRefreshTokens(state, (r) => r.userId === userId);
     }
     ctx.status = 202;

@@ -43,20 +43,32 @@ export const registerUserBlocksRoutes: RoutesModule = (routes) => {
     requireUser(state, ctx.params.id);
     return { blocked_for: (state.loginBlocks.get(ctx.params.id) ?? []).map(blockView) };
   });
-  routes.management('DELETE', '/api/v2/user-blocks/:id', ['update:users'], (ctx) => {
-    requireUser(ctx.tenant.state, ctx.params.id);
-    unblock(ctx, ctx.params.id);
-    ctx.status = 204;
-  }, { description: 'Unblock a user' });
+  routes.management(
+    'DELETE',
+    '/api/v2/user-blocks/:id',
+    ['update:users'],
+    (ctx) => {
+      requireUser(ctx.tenant.state, ctx.params.id);
+      unblock(ctx, ctx.params.id);
+      ctx.status = 204;
+    },
+    { description: 'Unblock a user' },
+  );
   routes.management('GET', '/api/v2/user-blocks', ['read:users'], (ctx) => {
     const state = ctx.tenant.state;
     const identifier = identifierParam(ctx);
     const blocks = usersByIdentifier(state, identifier).flatMap((user) => state.loginBlocks.get(user.user_id) ?? []);
     return { blocked_for: blocks.map(blockView) };
   });
-  routes.management('DELETE', '/api/v2/user-blocks', ['update:users'], (ctx) => {
-    const identifier = identifierParam(ctx);
-    for (const user of usersByIdentifier(ctx.tenant.state, identifier)) unblock(ctx, user.user_id);
-    ctx.status = 204;
-  }, { description: 'Unblock a user by identifier' });
+  routes.management(
+    'DELETE',
+    '/api/v2/user-blocks',
+    ['update:users'],
+    (ctx) => {
+      const identifier = identifierParam(ctx);
+      for (const user of usersByIdentifier(ctx.tenant.state, identifier)) unblock(ctx, user.user_id);
+      ctx.status = 204;
+    },
+    { description: 'Unblock a user by identifier' },
+  );
 };

@@ -18,7 +18,9 @@ export const registerUserConnectedAccounts: RoutesModule = (routes, tenant) => {
   const state = tenant.state;
   routes.management('GET', '/api/v2/users/:id/connected-accounts', 'read:users', (ctx) => {
     requireUser(state, ctx.params.id);
-    const accounts = state.collection('connected-accounts').list()
+    const accounts = state
+      .collection('connected-accounts')
+      .list()
       .filter((account) => account.user_id === ctx.params.id)
       .map((account) => {
         const shown = clone(account);
@@ -26,22 +28,31 @@ export const registerUserConnectedAccounts: RoutesModule = (routes, tenant) => {
         const connection = typeof account.connection === 'string' ? state.connectionByName(account.connection) : undefined;
         return { connection_id: connection?.id ?? '', created_at: tenant.clock.isoNow(), ...shown } as JsonRecord;
       });
-    return checkpointBody(checkpointPage(accounts, ctx.query, (account) => String(account.id)), 'connected_accounts');
+    return checkpointBody(
+      checkpointPage(accounts, ctx.query, (account) => String(account.id)),
+      'connected_accounts',
+    );
   });
 
-  routes.management('POST', '/api/v2/users/:id/risk-assessments/clear', 'update:users', (ctx) => {
-    requireUser(state, ctx.params.id);
-    const body = checkBody(bodyObject(ctx), { types: { connection: 'string', assessors: 'array' }, required: ['connection', 'assessors'] });
-    if (!state.connectionByName(String(body.connection))) throw notFound('The connection does not exist.', 'inexistent_connection');
-    for (const assessor of body.assessors as unknown[]) {
-      if (!ASSESSORS.includes(String(assessor))) throw notFound(`Unknown assessor ${String(assessor)}`, 'inexistent_assessor');
-    }
-    // What the new-device assessor remembers: the devices seen for this user on this connection.
-    const devices = state.collection('risk-known-devices');
-    for (const device of devices.list()) {
-      if (device.user_id === ctx.params.id && device.connection === body.connection) devices.delete(String(device.id));
-    }
-    ctx.status = 204;
-    return undefined;
-  }, { description: 'Clear the risk assessments of a user' });
+  routes.management(
+    'POST',
+    '/api/v2/users/:id/risk-assessments/clear',
+    'update:users',
+    (ctx) => {
+      requireUser(state, ctx.params.id);
+      const body = checkBody(bodyObject(ctx), { types: { connection: 'string', assessors: 'array' }, required: ['connection', 'assessors'] });
+      if (!state.connectionByName(String(body.connection))) throw notFound('The connection does not exist.', 'inexistent_connection');
+      for (const assessor of body.assessors as unknown[]) {
+        if (!ASSESSORS.includes(String(assessor))) throw notFound(`Unknown assessor ${String(assessor)}`, 'inexistent_assessor');
+      }
+      // What the new-device assessor remembers: the devices seen for this user on this connection.
+      const devices = state.collection('risk-known-devices');
+      for (const device of devices.list()) {
+        if (device.user_id === ctx.params.id && device.connection === body.connection) devices.delete(String(device.id));
+      }
+      ctx.status = 204;
+      return undefined;
+    },
+    { description: 'Clear the risk assessments of a user' },
+  );
 };

@@ -39,7 +39,8 @@ function dependencyOf(item: unknown, index: number): Dependency {
     if (typeof name !== 'string' || name === '' || typeof version !== 'string' || version === '') {
       throw new InputError('dependencies', `input "dependencies": item ${index} needs a "name" and a "version"`);
     }
-    if (registry !== undefined && typeof registry !== 'string') throw new InputError('dependencies', `input "dependencies": "registry_url" of item ${index} must be a string`);
+    if (registry !== undefined && typeof registry !== 'string')
+      throw new InputError('dependencies', `input "dependencies": "registry_url" of item ${index} must be a string`);
     return registry === undefined ? { name, version } : { name, version, registry_url: registry };
   }
   throw new InputError('dependencies', `input "dependencies": item ${index} must be "name@version" or {name, version}`);
@@ -52,14 +53,21 @@ export function dependenciesOf(value: unknown): Dependency[] | undefined {
   if (typeof value === 'string') {
     const text = value.trim();
     try {
-      list = text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : text.split(',').map((part) => part.trim()).filter(Boolean);
+      list =
+        text.startsWith('[') || text.startsWith('{')
+          ? JSON.parse(text)
+          : text
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean);
     } catch {
       throw new InputError('dependencies', 'input "dependencies" is not valid JSON');
     }
   }
   if (list && typeof list === 'object' && !Array.isArray(list)) {
     return Object.entries(list as Record<string, unknown>).map(([name, version]) => {
-      if (typeof version !== 'string' || version === '') throw new InputError('dependencies', `input "dependencies": the version of "${name.slice(0, 60)}" must be a string`);
+      if (typeof version !== 'string' || version === '')
+        throw new InputError('dependencies', `input "dependencies": the version of "${name.slice(0, 60)}" must be a string`);
       return { name, version };
     });
   }
@@ -72,7 +80,8 @@ export function secretsOf(value: unknown): { name: string; value: string }[] | u
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) throw new InputError('secrets', 'input "secrets" must be an object {NAME: value}');
   return Object.entries(value as Record<string, unknown>).map(([name, secret]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new InputError('secrets', `input "secrets": "${name.slice(0, 40)}" is not a valid secret name (letters, digits and _)`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new InputError('secrets', `input "secrets": "${name.slice(0, 40)}" is not a valid secret name (letters, digits and _)`);
     if (typeof secret !== 'string') throw new InputError('secrets', `input "secrets": the value of ${name} must be a string`);
     return { name, value: secret };
   });
@@ -100,7 +109,8 @@ export function planOf(values: Record<string, unknown>): DeployAndBindPlan {
   if (position !== undefined) plan.position = position;
   if (position === 'index') {
     const index = values.index;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) throw new InputError('index', 'input "index" must be a whole number from 0 with position index');
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0)
+      throw new InputError('index', 'input "index" must be a whole number from 0 with position index');
     plan.index = index;
   }
   if (position === 'after') {
@@ -111,7 +121,8 @@ export function planOf(values: Record<string, unknown>): DeployAndBindPlan {
   }
   if (values.timeout !== undefined) {
     const timeout = values.timeout;
-    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) throw new InputError('timeout', 'input "timeout" must be a number of seconds from 1 to 3600');
+    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > 3600)
+      throw new InputError('timeout', 'input "timeout" must be a number of seconds from 1 to 3600');
     plan.timeoutMs = timeout * 1000;
   }
   return plan;

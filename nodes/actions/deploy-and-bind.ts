@@ -82,7 +82,11 @@ async function readBindings(ctx: ExecutorContext, trigger: string): Promise<Bind
 function findAfter(bindings: readonly Binding[], plan: DeployAndBindPlan): number {
   const at = bindings.findIndex((b) => b.action?.name === plan.after);
   if (at === -1) {
-    const bound = bindings.map((b) => b.action?.name).filter(Boolean).join(', ') || 'none';
+    const bound =
+      bindings
+        .map((b) => b.action?.name)
+        .filter(Boolean)
+        .join(', ') || 'none';
     throw new InputError('after', `input "after": no action named "${plan.after}" is bound to ${plan.trigger} (bound: ${bound})`);
   }
   return at;
@@ -117,11 +121,18 @@ async function upsertAction(ctx: ExecutorContext, plan: DeployAndBindPlan, secre
     const supported = (existing.supported_triggers as Json[] | undefined) ?? [];
     if (!supported.some((t) => t.id === plan.trigger)) {
       const ids = supported.map((t) => String(t.id)).join(', ');
-      throw new InputError('trigger', `input "trigger": the action "${plan.name}" exists for ${ids || 'another trigger'}, not ${plan.trigger}; an action serves one trigger`);
+      throw new InputError(
+        'trigger',
+        `input "trigger": the action "${plan.name}" exists for ${ids || 'another trigger'}, not ${plan.trigger}; an action serves one trigger`,
+      );
     }
     ctx.progress(`updating ${plan.name}`);
     const response = await request(ctx, {
-      method: 'PATCH', path: `/api/v2/actions/actions/${encodePathSegment(String(existing.id))}`, body: draftOf(plan), contentType: 'json', secrets,
+      method: 'PATCH',
+      path: `/api/v2/actions/actions/${encodePathSegment(String(existing.id))}`,
+      body: draftOf(plan),
+      contentType: 'json',
+      secrets,
     });
     return response.data as Json;
   }
@@ -141,11 +152,21 @@ async function waitForBuild(ctx: ExecutorContext, plan: DeployAndBindPlan, actio
     if (status === 'built') return current;
     if (status === 'failed') {
       const errors = await buildErrors(ctx, current);
-      const text = errors.map((e) => String(e.msg ?? e.message ?? e.id ?? '')).filter(Boolean).join('; ');
-      throw new ActionBuildError(`action "${plan.name}" failed to build: ${text || 'Auth0 gave no reason'}; nothing was deployed or bound`, 'action_build_failed', errors);
+      const text = errors
+        .map((e) => String(e.msg ?? e.message ?? e.id ?? ''))
+        .filter(Boolean)
+        .join('; ');
+      throw new ActionBuildError(
+        `action "${plan.name}" failed to build: ${text || 'Auth0 gave no reason'}; nothing was deployed or bound`,
+        'action_build_failed',
+        errors,
+      );
     }
     if (Date.now() >= deadline) {
-      throw new ActionBuildError(`action "${plan.name}" was still ${status || 'building'} after ${plan.timeoutMs / 1000} s (input "timeout"); nothing was deployed or bound`, 'action_build_timeout');
+      throw new ActionBuildError(
+        `action "${plan.name}" was still ${status || 'building'} after ${plan.timeoutMs / 1000} s (input "timeout"); nothing was deployed or bound`,
+        'action_build_timeout',
+      );
     }
     ctx.progress(`building ${plan.name}`);
     const delay = POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)];
@@ -162,7 +183,9 @@ async function waitForBuild(ctx: ExecutorContext, plan: DeployAndBindPlan, actio
 async function buildErrors(ctx: ExecutorContext, action: Json): Promise<Json[]> {
   if (Array.isArray(action.errors) && action.errors.length > 0) return action.errors as Json[];
   const response = await request(ctx, {
-    method: 'GET', path: `/api/v2/actions/actions/${encodePathSegment(String(action.id))}/versions`, query: { page: '0', per_page: '1' },
+    method: 'GET',
+    path: `/api/v2/actions/actions/${encodePathSegment(String(action.id))}/versions`,
+    query: { page: '0', per_page: '1' },
   });
   const versions = (response.data as { versions?: Json[] } | undefined)?.versions ?? [];
   const failed = versions.find((v) => v.status === 'failed' && Array.isArray(v.errors));
@@ -172,11 +195,13 @@ async function buildErrors(ctx: ExecutorContext, action: Json): Promise<Json[]> 
 /** The trigger's bindings with the action in its place, as the PATCH body's list. */
 export function mergeBindings(bindings: readonly Binding[], plan: DeployAndBindPlan, actionId: string): Json[] {
   // A binding whose action is gone (deleted with force elsewhere) cannot be written back.
-  const refs = bindings.filter((b) => typeof b.action?.id === 'string').map((b) => ({
-    actionId: b.action?.id,
-    binding: b,
-    entry: { ref: { type: 'action_id', value: b.action?.id }, display_name: b.display_name } as Json,
-  }));
+  const refs = bindings
+    .filter((b) => typeof b.action?.id === 'string')
+    .map((b) => ({
+      actionId: b.action?.id,
+      binding: b,
+      entry: { ref: { type: 'action_id', value: b.action?.id }, display_name: b.display_name } as Json,
+    }));
   const ours: Json = { ref: { type: 'action_id', value: actionId }, display_name: plan.displayName };
   const was = refs.findIndex((r) => r.actionId === actionId);
   const others = refs.filter((r) => r.actionId !== actionId);
@@ -189,7 +214,11 @@ export function mergeBindings(bindings: readonly Binding[], plan: DeployAndBindP
       at = Math.min(plan.index ?? 0, others.length);
       break;
     case 'after':
-      at = findAfter(others.map((r) => r.binding), plan) + 1;
+      at =
+        findAfter(
+          others.map((r) => r.binding),
+          plan,
+        ) + 1;
       break;
     case 'last':
       at = others.length;

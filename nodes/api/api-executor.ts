@@ -15,7 +15,10 @@ function methodOf(ctx: ExecutorContext): HttpMethod {
   const raw = isSet(ctx.values.method) ? ctx.values.method : isSet(ctx.msg.method) ? ctx.msg.method : 'GET';
   const method = typeof raw === 'string' ? raw.trim().toUpperCase() : raw;
   if (typeof method !== 'string' || !(API_METHODS as readonly string[]).includes(method)) {
-    throw new InputError('method', `input "method" must be one of ${API_METHODS.join(', ')}; got ${typeof raw === 'string' ? `"${raw.slice(0, 20)}"` : typeof raw}`);
+    throw new InputError(
+      'method',
+      `input "method" must be one of ${API_METHODS.join(', ')}; got ${typeof raw === 'string' ? `"${raw.slice(0, 20)}"` : typeof raw}`,
+    );
   }
   return method as HttpMethod;
 }
@@ -47,7 +50,11 @@ export async function apiRequest(ctx: ExecutorContext): Promise<ExecutorResult> 
   const body = isSet(ctx.values.body) ? bodyOf(ctx.values.body) : undefined;
   if (method === 'GET' && isSet(body)) throw new InputError('body', 'input "body" is not sent with GET; use query, or another method');
   const response = await ctx.client.request({
-    method, path, auth: 'management', operation: `api.${method} ${path}`, signal: ctx.signal,
+    method,
+    path,
+    auth: 'management',
+    operation: `api.${method} ${path}`,
+    signal: ctx.signal,
     ...(query ? { query } : {}),
     ...(isSet(body) ? { body, contentType: 'json' as const } : {}),
   });

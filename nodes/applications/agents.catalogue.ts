@@ -8,11 +8,9 @@ export const agentsGroup: GroupSpec = {
   api: 'management',
   summary: 'Manages AI agents registered with the tenant (early access).',
   details: [
-    'An early-access endpoint: Auth0 has not yet published its scopes or body schema in the API reference, so the body is passed through as given and the scopes shown follow Auth0\'s usual pattern.',
+    "An early-access endpoint: Auth0 has not yet published its scopes or body schema in the API reference, so the body is passed through as given and the scopes shown follow Auth0's usual pattern.",
   ],
-  references: [
-    { title: 'Management API', url: 'https://auth0.com/docs/api/management/v2' },
-  ],
+  references: [{ title: 'Management API', url: 'https://auth0.com/docs/api/management/v2' }],
   operations: [
     {
       id: 'list',
@@ -42,9 +40,7 @@ export const agentsGroup: GroupSpec = {
       description: 'Reads one agent by its id.',
       method: 'GET',
       path: '/api/v2/agents/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' }],
       scopes: ['read:agents'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -55,10 +51,7 @@ export const agentsGroup: GroupSpec = {
       description: 'Changes the attributes of an agent given in body.',
       method: 'PATCH',
       path: '/api/v2/agents/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' },
-        common.body('The attributes to change.'),
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' }, common.body('The attributes to change.')],
       scopes: ['update:agents'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -69,9 +62,7 @@ export const agentsGroup: GroupSpec = {
       description: 'Deletes an agent. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/agents/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the agent.' }],
       scopes: ['delete:agents'],
       lifecycle: 'early-access',
       group: 'Manage',

@@ -9,7 +9,8 @@ export const clientsGroup: GroupSpec = {
   name: 'clients',
   paletteLabel: 'applications',
   api: 'management',
-  summary: 'Lists, creates, reads, updates and deletes applications (clients), rotates an application\'s client secret, and manages its credentials (public keys for private key JWT).',
+  summary:
+    "Lists, creates, reads, updates and deletes applications (clients), rotates an application's client secret, and manages its credentials (public keys for private key JWT).",
   details: [
     'client_secret, encryption_key and signing_keys are returned only when the token has read:client_keys, and can be changed only with update:client_keys.',
     'extra_params adds further query parameters to the list (for example app_type or is_first_party); fields, include_fields, page and per_page take precedence over it.',
@@ -35,7 +36,12 @@ export const clientsGroup: GroupSpec = {
         common.take(),
         { name: 'is_global', in: 'query', type: 'boolean', description: 'Only the global client (true) or only the others (false).' },
         { name: 'is_first_party', in: 'query', type: 'boolean', description: 'Only first-party (true) or third-party (false) applications.' },
-        { name: 'app_type', in: 'query', type: 'list', description: 'Only applications of these types, e.g. spa, native, regular_web, non_interactive (array or comma-separated).' },
+        {
+          name: 'app_type',
+          in: 'query',
+          type: 'list',
+          description: 'Only applications of these types, e.g. spa, native, regular_web, non_interactive (array or comma-separated).',
+        },
         { name: 'external_client_id', in: 'query', type: 'string', description: 'Only the application registered from this Client ID Metadata Document URL.' },
         { name: 'q', in: 'query', type: 'string', description: 'A Lucene query over the applications, e.g. client_grant.audience:"https://api.example.com/".' },
         common.extraParams(),
@@ -103,7 +109,13 @@ export const clientsGroup: GroupSpec = {
       path: '/api/v2/clients/{id}/connections',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The client id of the application.' },
-        { name: 'strategy', in: 'query', type: 'list', description: 'Only connections of these strategies (array or comma-separated). One of: ad, adfs, amazon, apple, dropbox, bitbucket, auth0-oidc, auth0, baidu, bitly, box, custom, daccount, dwolla, email, evernote-sandbox, evernote, exact, facebook, fitbit, github, google-apps, google-oauth2, instagram, ip, line, linkedin, oauth1, oauth2, office365, oidc, okta, paypal, paypal-sandbox, pingfederate, planningcenter, salesforce-community, salesforce-sandbox, salesforce, samlp, sharepoint, shopify, shop, sms, soundcloud, thirtysevensignals, twitter, untappd, vkontakte, waad, weibo, windowslive, wordpress, yahoo, yandex, auth0-adldap.' },
+        {
+          name: 'strategy',
+          in: 'query',
+          type: 'list',
+          description:
+            'Only connections of these strategies (array or comma-separated). One of: ad, adfs, amazon, apple, dropbox, bitbucket, auth0-oidc, auth0, baidu, bitly, box, custom, daccount, dwolla, email, evernote-sandbox, evernote, exact, facebook, fitbit, github, google-apps, google-oauth2, instagram, ip, line, linkedin, oauth1, oauth2, office365, oidc, okta, paypal, paypal-sandbox, pingfederate, planningcenter, salesforce-community, salesforce-sandbox, salesforce, samlp, sharepoint, shopify, shop, sms, soundcloud, thirtysevensignals, twitter, untappd, vkontakte, waad, weibo, windowslive, wordpress, yahoo, yandex, auth0-adldap.',
+        },
         common.fromParam(),
         common.take(),
         common.fields(),
@@ -117,7 +129,8 @@ export const clientsGroup: GroupSpec = {
     {
       id: 'search',
       label: 'Search clients',
-      description: 'Searches the applications of the tenant. A beta endpoint whose query parameters Auth0 has not yet published: give them in extra_params (for example {"q": "name"}).',
+      description:
+        'Searches the applications of the tenant. A beta endpoint whose query parameters Auth0 has not yet published: give them in extra_params (for example {"q": "name"}).',
       method: 'GET',
       path: '/api/v2/clients/search',
       inputs: [common.extraParams()],
@@ -131,9 +144,7 @@ export const clientsGroup: GroupSpec = {
       description: 'Fetches and validates a Client ID Metadata Document without registering anything.',
       method: 'POST',
       path: '/api/v2/clients/cimd/preview',
-      inputs: [
-        { name: 'external_client_id', in: 'body', type: 'string', required: true, description: 'The URL of the Client ID Metadata Document.' },
-      ],
+      inputs: [{ name: 'external_client_id', in: 'body', type: 'string', required: true, description: 'The URL of the Client ID Metadata Document.' }],
       scopes: ['read:clients'],
       group: 'CIMD',
     },
@@ -143,9 +154,7 @@ export const clientsGroup: GroupSpec = {
       description: 'Registers an application from its Client ID Metadata Document, or refreshes one already registered from it.',
       method: 'POST',
       path: '/api/v2/clients/cimd/register',
-      inputs: [
-        { name: 'external_client_id', in: 'body', type: 'string', required: true, description: 'The URL of the Client ID Metadata Document.' },
-      ],
+      inputs: [{ name: 'external_client_id', in: 'body', type: 'string', required: true, description: 'The URL of the Client ID Metadata Document.' }],
       scopes: ['create:clients', 'update:clients'],
       group: 'CIMD',
     },
@@ -162,10 +171,16 @@ export const clientsGroup: GroupSpec = {
     {
       id: 'create_credential',
       label: 'Register credential',
-      description: 'Registers a public key (or certificate) for private key JWT authentication; an application has at most two. Enable it afterwards in the application\'s client_authentication_methods.private_key_jwt.credentials (update).',
+      description:
+        "Registers a public key (or certificate) for private key JWT authentication; an application has at most two. Enable it afterwards in the application's client_authentication_methods.private_key_jwt.credentials (update).",
       method: 'POST',
       path: '/api/v2/clients/{id}/credentials',
-      inputs: [clientId, common.body('The credential: credential_type (public_key, x509_cert or cert_subject_dn, required), name, pem (the PEM public key or certificate), alg (RS256, RS384 or PS256), kid, expires_at.')],
+      inputs: [
+        clientId,
+        common.body(
+          'The credential: credential_type (public_key, x509_cert or cert_subject_dn, required), name, pem (the PEM public key or certificate), alg (RS256, RS384 or PS256), kid, expires_at.',
+        ),
+      ],
       scopes: ['create:client_credentials'],
       group: 'Credentials',
     },
@@ -182,7 +197,7 @@ export const clientsGroup: GroupSpec = {
     {
       id: 'update_credential',
       label: 'Update credential',
-      description: 'Changes a credential\'s expiry (expires_at; null: never expires).',
+      description: "Changes a credential's expiry (expires_at; null: never expires).",
       method: 'PATCH',
       path: '/api/v2/clients/{id}/credentials/{credential_id}',
       inputs: [clientId, credentialId, common.body('The change: expires_at (an ISO 8601 date, or null).')],

@@ -6,13 +6,9 @@ export const deviceCredentialsGroup: GroupSpec = {
   name: 'device_credentials',
   paletteLabel: 'device credentials',
   api: 'management',
-  summary: 'Lists, creates and deletes device credentials: the public keys and refresh tokens issued to users\' devices.',
-  details: [
-    'Deleting a refresh-token credential revokes that refresh token.',
-  ],
-  references: [
-    { title: 'Management API: Device Credentials', url: 'https://auth0.com/docs/api/management/v2/device-credentials/get-device-credentials' },
-  ],
+  summary: "Lists, creates and deletes device credentials: the public keys and refresh tokens issued to users' devices.",
+  details: ['Deleting a refresh-token credential revokes that refresh token.'],
+  references: [{ title: 'Management API: Device Credentials', url: 'https://auth0.com/docs/api/management/v2/device-credentials/get-device-credentials' }],
   operations: [
     {
       id: 'get',
@@ -24,7 +20,10 @@ export const deviceCredentialsGroup: GroupSpec = {
         { name: 'user_id', in: 'query', type: 'string', description: 'Only the credentials of this user.' },
         { name: 'client_id', in: 'query', type: 'string', description: 'Only the credentials issued to this application.' },
         {
-          name: 'type', in: 'query', type: 'string', enum: ['public_key', 'refresh_token', 'rotating_refresh_token'],
+          name: 'type',
+          in: 'query',
+          type: 'string',
+          enum: ['public_key', 'refresh_token', 'rotating_refresh_token'],
           description: 'Only credentials of this type: public_key, refresh_token or rotating_refresh_token.',
         },
         common.fields(),

@@ -10,9 +10,7 @@ export const grantsGroup: GroupSpec = {
   details: [
     'extra_params filters the list, for example { "user_id": "auth0|…" }, { "client_id": "…" } or { "audience": "…" }; page, per_page and include_totals take precedence over it.',
   ],
-  references: [
-    { title: 'Management API: Grants', url: 'https://auth0.com/docs/api/management/v2/grants/get-grants' },
-  ],
+  references: [{ title: 'Management API: Grants', url: 'https://auth0.com/docs/api/management/v2/grants/get-grants' }],
   operations: [
     {
       id: 'all',
@@ -50,9 +48,7 @@ export const grantsGroup: GroupSpec = {
       description: 'Deletes every grant a user has given to applications.',
       method: 'DELETE',
       path: '/api/v2/grants',
-      inputs: [
-        { name: 'user_id', in: 'query', type: 'string', required: true, description: 'The user whose grants are deleted.' },
-      ],
+      inputs: [{ name: 'user_id', in: 'query', type: 'string', required: true, description: 'The user whose grants are deleted.' }],
       scopes: ['delete:grants'],
       group: 'Delete',
     },

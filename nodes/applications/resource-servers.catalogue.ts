@@ -9,9 +9,7 @@ export const resourceServersGroup: GroupSpec = {
   paletteLabel: 'APIs',
   api: 'management',
   summary: 'Lists, creates, reads, updates and deletes resource servers (the APIs registered in the tenant).',
-  details: [
-    'A resource server is an API with an identifier (the audience of its access tokens), its scopes and its token settings.',
-  ],
+  details: ['A resource server is an API with an identifier (the audience of its access tokens), its scopes and its token settings.'],
   references: [
     { title: 'Management API: Resource Servers', url: 'https://auth0.com/docs/api/management/v2/resource-servers/get-resource-servers' },
     { title: 'APIs', url: 'https://auth0.com/docs/get-started/apis' },
@@ -23,7 +21,13 @@ export const resourceServersGroup: GroupSpec = {
       description: 'Lists the resource servers of the tenant.',
       method: 'GET',
       path: '/api/v2/resource-servers',
-      inputs: [common.page(), common.perPage(), common.includeTotals(false), { name: 'identifiers', in: 'query', type: 'list', description: 'Only the APIs with these identifiers (array or comma-separated).' }, common.includeFields()],
+      inputs: [
+        common.page(),
+        common.perPage(),
+        common.includeTotals(false),
+        { name: 'identifiers', in: 'query', type: 'list', description: 'Only the APIs with these identifiers (array or comma-separated).' },
+        common.includeFields(),
+      ],
       paging: ['page'],
       itemsKey: 'resource_servers',
       scopes: ['read:resource_servers'],

@@ -6,7 +6,8 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
   name: 'token_exchange_profiles',
   paletteLabel: 'token exchange profiles',
   api: 'management',
-  summary: 'Manages custom token exchange profiles: which subject token type an Action validates when an application exchanges an outside token for Auth0 tokens.',
+  summary:
+    'Manages custom token exchange profiles: which subject token type an Action validates when an application exchanges an outside token for Auth0 tokens.',
   details: [
     'Custom token exchange is an early-access feature; a profile names the Action (action_id) that checks the incoming token. Each operation names the scopes its token needs.',
   ],
@@ -34,9 +35,7 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       description: 'Creates a token exchange profile from body.',
       method: 'POST',
       path: '/api/v2/token-exchange-profiles',
-      inputs: [
-        common.body('The new token exchange profile: name, subject_token_type, action_id and type (all required).'),
-      ],
+      inputs: [common.body('The new token exchange profile: name, subject_token_type, action_id and type (all required).')],
       scopes: ['create:token_exchange_profiles'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -47,9 +46,7 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       description: 'Reads one token exchange profile by its id.',
       method: 'GET',
       path: '/api/v2/token-exchange-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' }],
       scopes: ['read:token_exchange_profiles'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -74,9 +71,7 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       description: 'Deletes a token exchange profile. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/token-exchange-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' }],
       scopes: ['delete:token_exchange_profiles'],
       lifecycle: 'early-access',
       group: 'Manage',

@@ -56,9 +56,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** A property that names a check: unset means no check; set but empty at run time fails closed. */
-async function expectation(
-  RED: NodeRedAPI, node: Node, msg: NodeMessage, name: string, value: unknown, type: string | undefined,
-): Promise<unknown> {
+async function expectation(RED: NodeRedAPI, node: Node, msg: NodeMessage, name: string, value: unknown, type: string | undefined): Promise<unknown> {
   const configured = !isEmpty(value);
   if (!configured) return undefined;
   let result: unknown;
@@ -93,18 +91,25 @@ class VerifyTokenNode {
   private readonly leeway: number;
   private readonly toUser: boolean;
 
-  constructor(private readonly RED: NodeRedAPI, private readonly node: Node, private readonly config: VerifyTokenConfig) {
+  constructor(
+    private readonly RED: NodeRedAPI,
+    private readonly node: Node,
+    private readonly config: VerifyTokenConfig,
+  ) {
     this.kind = config.tokenType === 'id' ? 'id' : 'access';
     this.leeway = toLeeway(config.leeway);
     this.toUser = config.output === 'user';
     this.use = new TenantUse(RED, node, config.tenant);
     node.on('input', (msg: NodeMessage, send: SendFunction, done: (err?: Error) => void) => {
-      this.handle(msg, send).then(() => done(), (err: Error) => {
-        // The token is not at fault (no keys, no tenant): Catch gets the status and codes, as from every node.
-        describeFailure(msg, err, { operation: 'verify', group: 'verify_token' });
-        this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
-        done(err);
-      });
+      this.handle(msg, send).then(
+        () => done(),
+        (err: Error) => {
+          // The token is not at fault (no keys, no tenant): Catch gets the status and codes, as from every node.
+          describeFailure(msg, err, { operation: 'verify', group: 'verify_token' });
+          this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(err, this.use.text) });
+          done(err);
+        },
+      );
     });
     node.on('close', (_removed: boolean, done: () => void) => {
       this.keys = undefined;
@@ -118,7 +123,11 @@ class VerifyTokenNode {
       this.keysClient = client;
       this.keys = new JwksCache(async () => {
         const response = await client.request({
-          method: 'GET', path: JWKS_PATH, auth: 'none', signal: this.use.signal, operation: 'verify_token.jwks',
+          method: 'GET',
+          path: JWKS_PATH,
+          auth: 'none',
+          signal: this.use.signal,
+          operation: 'verify_token.jwks',
         });
         return response.data;
       });
@@ -129,11 +138,13 @@ class VerifyTokenNode {
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
     if (this.use.setupError) throw this.use.setupError;
     const client = this.use.client();
-    const audience = (this.config.audience ?? '').trim() || (this.kind === 'id' ? client.defaultCredential('clientId') ?? '' : '');
+    const audience = (this.config.audience ?? '').trim() || (this.kind === 'id' ? (client.defaultCredential('clientId') ?? '') : '');
     if (audience === '') {
-      throw new ConfigError(this.kind === 'id'
-        ? 'auth0-verify-token: set the expected audience (the application\'s client id) or the tenant\'s Client ID credential'
-        : 'auth0-verify-token: set the expected audience (the identifier of your API)');
+      throw new ConfigError(
+        this.kind === 'id'
+          ? "auth0-verify-token: set the expected audience (the application's client id) or the tenant's Client ID credential"
+          : 'auth0-verify-token: set the expected audience (the identifier of your API)',
+      );
     }
     const issuer = (this.config.issuer ?? '').trim() || `${client.baseUrl}/`;
     try {
@@ -146,7 +157,10 @@ class VerifyTokenNode {
         throw new InputError('max_age', 'max_age must be a number of seconds (0 or more)');
       }
       const claims = await verifyToken(token, this.keysFor(client), {
-        kind: this.kind, issuer, audience, leeway: this.leeway,
+        kind: this.kind,
+        issuer,
+        audience,
+        leeway: this.leeway,
         ...(nonce !== undefined ? { nonce: String(nonce) } : {}),
         ...(maxAge !== undefined ? { maxAge } : {}),
         ...(organization !== undefined ? { organization: String(organization) } : {}),

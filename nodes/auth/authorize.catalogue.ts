@@ -10,19 +10,27 @@ import { authInputs } from './inputs';
 export const AUTHORIZE_URL_EXECUTOR = 'auth.authorize_url';
 
 const query = (name: string, description: string, extra: Partial<InputSpec> = {}): InputSpec => ({
-  name, in: 'query', type: 'string', description, ...extra,
+  name,
+  in: 'query',
+  type: 'string',
+  description,
+  ...extra,
 });
 
 /** The /authorize parameters both operations take. */
 const commonInputs: InputSpec[] = [
   query('response_type', 'What the callback receives: code for the authorization-code flow; token, id_token or both for the implicit flow.', {
-    default: 'code', enum: ['code', 'token', 'id_token', 'id_token token', 'code id_token', 'code token', 'code id_token token'],
+    default: 'code',
+    enum: ['code', 'token', 'id_token', 'id_token token', 'code id_token', 'code token', 'code id_token token'],
   }),
   authInputs.clientId('query'),
   query('redirect_uri', 'The callback URL the browser returns to; it must be in the Allowed Callback URLs of the application.', { required: true }),
   query('scope', 'Scopes, separated by spaces; add offline_access for a refresh token.', { default: 'openid profile email' }),
   query('audience', 'Identifier of the API the access token is for.'),
-  query('state', 'Opaque value returned to the callback, to match it to this login and stop forged callbacks. Unset: a random one is made and returned in msg.payload.state.'),
+  query(
+    'state',
+    'Opaque value returned to the callback, to match it to this login and stop forged callbacks. Unset: a random one is made and returned in msg.payload.state.',
+  ),
   query('nonce', 'Value the id token must carry. Unset: a random one is made and returned in msg.payload.nonce.'),
   query('organization', 'Organization id or name to log the user in to.'),
   query('invitation', 'Organization invitation id (from the invitation link), to accept an invitation.'),
@@ -37,10 +45,15 @@ const commonInputs: InputSpec[] = [
   query('screen_hint', 'signup shows the sign-up page of Universal Login first.'),
   query('login_hint', 'E-mail address or username to fill in on the login page.'),
   query('ui_locales', 'Languages for the login page, separated by spaces (for example fr-CA fr en).'),
-  query('acr_values', 'Authentication context the login must reach, separated by spaces (for example http://schemas.openid.net/pape/policies/2007/06/multi-factor to ask for MFA).'),
+  query(
+    'acr_values',
+    'Authentication context the login must reach, separated by spaces (for example http://schemas.openid.net/pape/policies/2007/06/multi-factor to ask for MFA).',
+  ),
   query('dpop_jkt', 'The JWK thumbprint of the DPoP key the tokens are to be bound to.'),
   {
-    name: 'extra_params', in: 'query', type: 'object',
+    name: 'extra_params',
+    in: 'query',
+    type: 'object',
     description: 'Further /authorize parameters (for example connection_scope); the named inputs take precedence.',
   },
 ];
@@ -58,7 +71,10 @@ export const authorizeGroup: GroupSpec = {
   ],
   references: [
     { title: 'Auth0 Authentication API: Authorize', url: 'https://auth0.com/docs/api/authentication/authorization-code-flow/authorize-application' },
-    { title: 'Authorization Code Flow with PKCE', url: 'https://auth0.com/docs/get-started/authentication-and-authorization-flow/authorization-code-flow-with-pkce' },
+    {
+      title: 'Authorization Code Flow with PKCE',
+      url: 'https://auth0.com/docs/get-started/authentication-and-authorization-flow/authorization-code-flow-with-pkce',
+    },
     { title: 'Mitigate replay attacks (state and nonce)', url: 'https://auth0.com/docs/secure/attack-protection/state-parameters' },
   ],
   operations: [
@@ -66,8 +82,12 @@ export const authorizeGroup: GroupSpec = {
       id: 'authorize_url',
       label: 'Authorize URL',
       description: 'Builds the /authorize URL with the given parameters (give code_challenge yourself for PKCE, or use authorize_url_pkce).',
-      method: 'GET', path: '/authorize', auth: 'none', executor: AUTHORIZE_URL_EXECUTOR,
-      output: 'Nothing is sent. msg.payload is {url, state, nonce, and the parameters used}; msg.statusCode is 302 and msg.headers.Location the URL, so an http response node redirects the browser.',
+      method: 'GET',
+      path: '/authorize',
+      auth: 'none',
+      executor: AUTHORIZE_URL_EXECUTOR,
+      output:
+        'Nothing is sent. msg.payload is {url, state, nonce, and the parameters used}; msg.statusCode is 302 and msg.headers.Location the URL, so an http response node redirects the browser.',
       inputs: [
         ...commonInputs,
         query('code_challenge', 'PKCE challenge derived from your own code verifier.'),
@@ -78,20 +98,35 @@ export const authorizeGroup: GroupSpec = {
       id: 'authorize_url_pkce',
       label: 'Authorize URL with PKCE',
       description: 'Builds the /authorize URL with a fresh PKCE code verifier and its S256 challenge; returns the verifier for the token exchange.',
-      method: 'GET', path: '/authorize', auth: 'none', executor: AUTHORIZE_URL_EXECUTOR,
-      output: 'Nothing is sent. msg.payload is {url, state, nonce, code_verifier, code_challenge}: keep code_verifier (a secret) for the token exchange; msg.statusCode is 302 and msg.headers.Location the URL.',
+      method: 'GET',
+      path: '/authorize',
+      auth: 'none',
+      executor: AUTHORIZE_URL_EXECUTOR,
+      output:
+        'Nothing is sent. msg.payload is {url, state, nonce, code_verifier, code_challenge}: keep code_verifier (a secret) for the token exchange; msg.statusCode is 302 and msg.headers.Location the URL.',
       inputs: commonInputs,
     },
     {
       id: 'impersonate',
       label: 'Impersonate a user (legacy)',
       description: 'Makes a login link that logs an administrator in as the user (legacy impersonation).',
-      method: 'POST', path: '/users/{user_id}/impersonate', auth: 'none', executor: BEARER_ACCESS_TOKEN_EXECUTOR, response: 'text',
+      method: 'POST',
+      path: '/users/{user_id}/impersonate',
+      auth: 'none',
+      executor: BEARER_ACCESS_TOKEN_EXECUTOR,
+      response: 'text',
       lifecycle: 'deprecated',
       deprecated: 'Auth0 has disabled user impersonation; the endpoint is kept in its reference only as deprecated.',
       replacement: 'test as the user in a development tenant, or use organizations and roles to see what a user sees.',
       inputs: [
-        { name: 'access_token', in: 'none', type: 'string', required: true, secret: true, description: 'An access token of the administrator (Bearer credential).' },
+        {
+          name: 'access_token',
+          in: 'none',
+          type: 'string',
+          required: true,
+          secret: true,
+          description: 'An access token of the administrator (Bearer credential).',
+        },
         { name: 'user_id', in: 'path', type: 'string', required: true, description: 'The user to impersonate.' },
         { name: 'protocol', in: 'body', type: 'string', required: true, description: 'The protocol of the link (for example oauth2).' },
         { name: 'impersonator_id', in: 'body', type: 'string', required: true, description: 'The user_id of the administrator.' },

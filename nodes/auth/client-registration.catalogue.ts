@@ -16,7 +16,10 @@ export const clientRegistrationGroup: GroupSpec = {
     'msg.payload becomes the answer: client_name, client_id, client_secret, redirect_uris and client_secret_expires_at. The client_secret is in the payload because the flow needs it; keep it out of debug output you share.',
   ],
   references: [
-    { title: 'Auth0 Authentication API: Dynamic Application Registration', url: 'https://auth0.com/docs/api/authentication/dynamic-application-client-registration/dynamic-application-registration' },
+    {
+      title: 'Auth0 Authentication API: Dynamic Application Registration',
+      url: 'https://auth0.com/docs/api/authentication/dynamic-application-client-registration/dynamic-application-registration',
+    },
     { title: 'Dynamic Client Registration', url: 'https://auth0.com/docs/get-started/applications/dynamic-client-registration' },
   ],
   operations: [
@@ -24,12 +27,17 @@ export const clientRegistrationGroup: GroupSpec = {
       id: 'register',
       label: 'Register an application',
       description: 'Creates an application from its name and callback URLs.',
-      method: 'POST', path: '/oidc/register', auth: 'none',
+      method: 'POST',
+      path: '/oidc/register',
+      auth: 'none',
       inputs: [
         { name: 'client_name', in: 'body', type: 'string', description: 'The name of the new application.' },
         { name: 'redirect_uris', in: 'body', type: 'list', required: true, description: 'Its callback URLs (array or comma-separated).' },
         {
-          name: 'token_endpoint_auth_method', in: 'body', type: 'string', enum: ['none', 'client_secret_post', 'client_secret_basic'],
+          name: 'token_endpoint_auth_method',
+          in: 'body',
+          type: 'string',
+          enum: ['none', 'client_secret_post', 'client_secret_basic'],
           description: 'How it authenticates at the token endpoint: none (public), client_secret_post (default) or client_secret_basic.',
         },
       ],

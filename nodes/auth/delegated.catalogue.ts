@@ -18,15 +18,16 @@ export const delegatedGroup: GroupSpec = {
     'Give exactly one of id_token and refresh_token. Auth0 keeps delegation only for tenants that already used it with an add-on; others answer with an error.',
     "client_id defaults to the tenant's Client ID credential. The tokens given and received are never written to the status, to the log or into an error.",
   ],
-  references: [
-    { title: 'Auth0 Authentication API: Delegation', url: 'https://auth0.com/docs/api/authentication/delegation-legacy/delegation' },
-  ],
+  references: [{ title: 'Auth0 Authentication API: Delegation', url: 'https://auth0.com/docs/api/authentication/delegation-legacy/delegation' }],
   operations: [
     {
       id: 'get_token',
       label: 'Get delegation token',
       description: 'Exchanges an id token or a refresh token for a token for the target client or add-on.',
-      method: 'POST', path: '/delegation', auth: 'none', executor: DELEGATION_EXECUTOR,
+      method: 'POST',
+      path: '/delegation',
+      auth: 'none',
+      executor: DELEGATION_EXECUTOR,
       lifecycle: 'deprecated',
       replacement: 'auth0-token client_credentials or refresh_token for an API access token; auth0-token token_exchange to exchange a token.',
       inputs: [

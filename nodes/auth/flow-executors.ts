@@ -11,7 +11,12 @@ import type { RequestSpec } from '../shared/http-types';
 import { BACKCHANNEL_LOGIN_EXECUTOR } from './backchannel.catalogue';
 import { DEVICE_LOGIN_EXECUTOR } from './device-flow.catalogue';
 import {
-  BEARER_ACCESS_TOKEN_EXECUTOR, BEARER_MFA_TOKEN_EXECUTOR, BROWSER_URL_EXECUTOR, LOGOUT_TOKEN_EXECUTOR, PAR_EXECUTOR, REDIRECT_ANSWER_EXECUTOR,
+  BEARER_ACCESS_TOKEN_EXECUTOR,
+  BEARER_MFA_TOKEN_EXECUTOR,
+  BROWSER_URL_EXECUTOR,
+  LOGOUT_TOKEN_EXECUTOR,
+  PAR_EXECUTOR,
+  REDIRECT_ANSWER_EXECUTOR,
 } from './executor-names';
 import { GRANT_CIBA, GRANT_DEVICE_CODE } from './inputs';
 import { DEFAULT_INTERVAL_SECONDS, pollForTokens, secondsOf } from './polling';
@@ -32,7 +37,11 @@ function answerObject(data: unknown, what: string): Record<string, unknown> {
 /** A token request of `grant` with the given fields, its secrets named for the client's redaction. */
 function tokenRequest(ctx: ExecutorContext, body: Record<string, unknown>, secrets: unknown[]): RequestSpec {
   return {
-    method: 'POST', path: '/oauth/token', auth: 'none', contentType: 'form', body,
+    method: 'POST',
+    path: '/oauth/token',
+    auth: 'none',
+    contentType: 'form',
+    body,
     operation: `${ctx.group.name}.${ctx.op.id}`,
     secrets: secrets.filter((s): s is string => typeof s === 'string' && s !== ''),
   };

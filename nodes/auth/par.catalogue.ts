@@ -14,27 +14,44 @@ export const parGroup: GroupSpec = {
   name: 'par',
   paletteLabel: 'par',
   api: 'authentication',
-  summary: 'Pushes the parameters of a login to Auth0 first (Pushed Authorization Request) and gives the short /authorize URL for the browser, with a 302 ready for an http response node.',
+  summary:
+    'Pushes the parameters of a login to Auth0 first (Pushed Authorization Request) and gives the short /authorize URL for the browser, with a 302 ready for an http response node.',
   details: [
     'msg.payload becomes { request_uri, expires_in, url }: url is the /authorize URL with client_id and request_uri only, so no parameter can be changed in the browser. msg.statusCode is 302 and msg.headers.Location that URL.',
-    'Exchange the code the callback receives with an auth0-token node as usual. client_id and client_secret default to the tenant\'s credentials; the application needs PAR enabled (an Enterprise feature at Auth0).',
+    "Exchange the code the callback receives with an auth0-token node as usual. client_id and client_secret default to the tenant's credentials; the application needs PAR enabled (an Enterprise feature at Auth0).",
   ],
   references: [
-    { title: 'Auth0 Authentication API: Pushed Authorization Requests', url: 'https://auth0.com/docs/api/authentication/authorization-code-flow-with-par/pushed-authorization-requests' },
-    { title: 'Authorization Code Flow with PAR', url: 'https://auth0.com/docs/get-started/authentication-and-authorization-flow/authorization-code-flow-with-par' },
+    {
+      title: 'Auth0 Authentication API: Pushed Authorization Requests',
+      url: 'https://auth0.com/docs/api/authentication/authorization-code-flow-with-par/pushed-authorization-requests',
+    },
+    {
+      title: 'Authorization Code Flow with PAR',
+      url: 'https://auth0.com/docs/get-started/authentication-and-authorization-flow/authorization-code-flow-with-par',
+    },
   ],
   operations: [
     {
       id: 'pushed_authorization_request',
       label: 'Push authorization request',
       description: 'Posts the authorization parameters; the answer holds request_uri and expires_in, and the node adds the /authorize URL.',
-      method: 'POST', path: '/oauth/par', auth: 'none', contentType: 'form', executor: PAR_EXECUTOR,
+      method: 'POST',
+      path: '/oauth/par',
+      auth: 'none',
+      contentType: 'form',
+      executor: PAR_EXECUTOR,
       output: 'msg.payload.request_uri, expires_in and url; msg.statusCode 302 and msg.headers.Location the URL.',
       inputs: [
         authInputs.clientId(),
         authInputs.clientSecret(true),
         { name: 'response_type', in: 'body', type: 'string', default: 'code', enum: ['code'], description: 'Always code.' },
-        { name: 'redirect_uri', in: 'body', type: 'string', required: true, description: "The callback URL; it must be in the application's Allowed Callback URLs." },
+        {
+          name: 'redirect_uri',
+          in: 'body',
+          type: 'string',
+          required: true,
+          description: "The callback URL; it must be in the application's Allowed Callback URLs.",
+        },
         authInputs.scope('openid'),
         { name: 'state', in: 'body', type: 'string', description: 'A value the callback gets back, to tie it to this request.' },
         authInputs.audience(),
@@ -44,7 +61,10 @@ export const parGroup: GroupSpec = {
         { name: 'connection', in: 'body', type: 'string', description: 'Send the user straight to this connection.' },
         { name: 'organization', in: 'body', type: 'string', description: 'Log in to this organization (id or name).' },
         {
-          name: 'authorization_params', in: 'body', type: 'object', wholeBody: true,
+          name: 'authorization_params',
+          in: 'body',
+          type: 'object',
+          wholeBody: true,
           description: 'Further authorization parameters (prompt, login_hint, authorization_details, …) as an object; the inputs above take precedence.',
         },
       ],

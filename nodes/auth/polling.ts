@@ -74,7 +74,10 @@ export async function pollForTokens(options: PollOptions): Promise<Auth0Response
       // Auth0 says expired_token itself; this ends the loop should its clock and ours disagree.
       if (Date.now() >= deadline) {
         throw new Auth0Error(`${options.request.operation ?? 'polling'}: the code expired before the user answered`, {
-          statusCode: 0, errorCode: 'expired_token', error: 'expired_token', operation: options.request.operation,
+          statusCode: 0,
+          errorCode: 'expired_token',
+          error: 'expired_token',
+          operation: options.request.operation,
         });
       }
     }

@@ -23,7 +23,9 @@ export const revokeTokenGroup: GroupSpec = {
       id: 'revoke_refresh_token',
       label: 'Revoke refresh token',
       description: 'Revokes the refresh token and every refresh token issued from the same grant.',
-      method: 'POST', path: '/oauth/revoke', auth: 'none',
+      method: 'POST',
+      path: '/oauth/revoke',
+      auth: 'none',
       inputs: [
         authInputs.clientId(),
         authInputs.clientSecret(false, ' (confidential applications)'),

@@ -60,7 +60,9 @@ export = function (RED: NodeRedAPI): void {
     node.getClient = (): TenantClient => {
       if (client) return client;
       if (closed) {
-        throw new TenantClosedError(`auth0-config: the tenant ${node.domain || node.id} has been stopped (redeployed or removed); its client is no longer available`);
+        throw new TenantClosedError(
+          `auth0-config: the tenant ${node.domain || node.id} has been stopped (redeployed or removed); its client is no longer available`,
+        );
       }
       const options = clientOptionsFrom(config, node.credentials ?? {}, typeof RED.version === 'function' ? RED.version() : undefined);
       options.log = (level, message) => (level === 'warn' ? node.warn(message) : node.debug(message));

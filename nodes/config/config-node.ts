@@ -40,7 +40,10 @@ export interface Auth0ConfigNode extends Node {
  * is the client's one check, which fails every request with a ConfigError naming the domain.
  */
 export function normaliseDomain(raw: unknown): string {
-  return String(raw ?? '').trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
+  return String(raw ?? '')
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/+$/, '');
 }
 
 function numberSetting(value: unknown, fallback: number, min: number, max: number): number {
@@ -71,7 +74,6 @@ export function clientOptionsFrom(config: NodeDefinition, credentials: Record<st
   if (nodeRedVersion) options.nodeRedVersion = nodeRedVersion;
   return options;
 }
-
 
 /** The config node a node names in its `tenant` property, or a ConfigError saying what is wrong. */
 export function findTenant(RED: NodeRedAPI, tenantId: unknown): Auth0ConfigNode {

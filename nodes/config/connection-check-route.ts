@@ -65,7 +65,15 @@ function text(value: unknown): string | undefined {
 function uncovered(group: GroupSpec, ops: readonly OperationSpec[], granted: ReadonlySet<string>, user: TenantUser, byMessage: boolean): MissingScopes[] {
   return ops
     .filter((op) => (op.scopes?.length ?? 0) > 0 && !op.scopes!.some((scope) => granted.has(scope)))
-    .map((op) => ({ id: user.id, type: user.type, ...(user.name ? { name: user.name } : {}), operation: op.id, label: `${group.name} ${op.id}`, scopes: [...op.scopes!], byMessage }));
+    .map((op) => ({
+      id: user.id,
+      type: user.type,
+      ...(user.name ? { name: user.name } : {}),
+      operation: op.id,
+      label: `${group.name} ${op.id}`,
+      scopes: [...op.scopes!],
+      byMessage,
+    }));
 }
 
 /** Every operation a tenant's users would run that the granted scopes do not allow. */
@@ -87,7 +95,12 @@ function deployedUsers(RED: AdminRED, tenantId: string): TenantUser[] {
   const users: TenantUser[] = [];
   RED.nodes.eachNode((definition) => {
     if (definition.tenant !== tenantId) return;
-    users.push({ id: definition.id, type: definition.type, ...(definition.name ? { name: definition.name } : {}), ...(text(definition.operation) ? { operation: definition.operation as string } : {}) });
+    users.push({
+      id: definition.id,
+      type: definition.type,
+      ...(definition.name ? { name: definition.name } : {}),
+      ...(text(definition.operation) ? { operation: definition.operation as string } : {}),
+    });
   });
   return users;
 }
@@ -95,9 +108,15 @@ function deployedUsers(RED: AdminRED, tenantId: string): TenantUser[] {
 /** The users the editor sent (its workspace, deployed or not), checked for shape only. */
 function editorUsers(value: unknown): TenantUser[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && typeof u.id === 'string' && typeof u.type === 'string')
+  return value
+    .filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && typeof u.id === 'string' && typeof u.type === 'string')
     .slice(0, 1000)
-    .map((u) => ({ id: u.id as string, type: u.type as string, ...(text(u.name) ? { name: u.name as string } : {}), ...(text(u.operation) ? { operation: u.operation as string } : {}) }));
+    .map((u) => ({
+      id: u.id as string,
+      type: u.type as string,
+      ...(text(u.name) ? { name: u.name as string } : {}),
+      ...(text(u.operation) ? { operation: u.operation as string } : {}),
+    }));
 }
 
 /**
@@ -121,7 +140,10 @@ function deployedDefinition(RED: AdminRED, id: string): NodeDefinition | undefin
 }
 
 /** Settings and credentials to check: the typed ones, the deployed credential where a field was left unchanged. */
-export function settingsToCheck(RED: AdminRED, body: Record<string, unknown>): { config: NodeDefinition; credentials: Record<string, string | undefined>; withheld: string[] } {
+export function settingsToCheck(
+  RED: AdminRED,
+  body: Record<string, unknown>,
+): { config: NodeDefinition; credentials: Record<string, string | undefined>; withheld: string[] } {
   const id = text(body.id) ?? '';
   const deployed = id ? deployedDefinition(RED, id) : undefined;
   const config: NodeDefinition = { id: id || 'check', type: 'auth0-config' };
@@ -129,8 +151,11 @@ export function settingsToCheck(RED: AdminRED, body: Record<string, unknown>): {
   const typed = (body.credentials ?? {}) as Record<string, unknown>;
   // The running node's credentials have their ${ENV} references resolved already.
   const running = deployed ? RED.nodes.getNode(id) : null;
-  const stored = running?.credentials ?? (deployed ? RED.nodes.getCredentials(id) ?? {} : {});
-  const sameHost = deployed !== undefined && normaliseDomain(config.domain) === normaliseDomain(deployed.domain) && (config.protocol ?? 'https') === (deployed.protocol ?? 'https');
+  const stored = running?.credentials ?? (deployed ? (RED.nodes.getCredentials(id) ?? {}) : {});
+  const sameHost =
+    deployed !== undefined &&
+    normaliseDomain(config.domain) === normaliseDomain(deployed.domain) &&
+    (config.protocol ?? 'https') === (deployed.protocol ?? 'https');
   const credentials: Record<string, string | undefined> = {};
   const withheld: string[] = [];
   for (const key of CREDENTIALS) {
@@ -164,10 +189,13 @@ export async function answerCheck(RED: AdminRED, body: Record<string, unknown>):
 export function registerConnectionCheck(RED: AdminRED): void {
   if (!RED.httpAdmin || !RED.auth) return;
   RED.httpAdmin.post('/auth0-config/check', RED.auth.needsPermission('auth0-config.write'), (req: Request, res: Response) => {
-    const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {};
+    const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     answerCheck(RED, body).then(
       (answer) => res.json(answer),
-      (err: unknown) => res.status(500).json({ result: { ok: false, problem: 'domain', message: `the check could not run: ${(err as Error).name}` }, missing: [], withheld: [] }),
+      (err: unknown) =>
+        res
+          .status(500)
+          .json({ result: { ok: false, problem: 'domain', message: `the check could not run: ${(err as Error).name}` }, missing: [], withheld: [] }),
     );
   });
 }

@@ -49,7 +49,7 @@ function jwtClaims(token: string): Record<string, unknown> | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
-    return claims !== null && typeof claims === 'object' ? claims as Record<string, unknown> : undefined;
+    return claims !== null && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -74,7 +74,11 @@ async function clientIdUnknown(client: TenantClient, clientId: string): Promise<
   try {
     // An error page may come as a redirect that names the error in its query, or as a page.
     const response = await client.request<string>({
-      method: 'GET', path: '/authorize', auth: 'none', operation: OPERATION, responseType: 'text',
+      method: 'GET',
+      path: '/authorize',
+      auth: 'none',
+      operation: OPERATION,
+      responseType: 'text',
       query: { client_id: clientId, response_type: 'code', redirect_uri: 'urn:auth0-config:connection-check' },
     });
     return unknown.test(safeDecode(response.headers.location ?? '')) || unknown.test(typeof response.data === 'string' ? response.data : '');
@@ -88,23 +92,37 @@ async function explain(err: unknown, client: TenantClient, options: TenantClient
   if (err instanceof ConfigError) return fail(/private key/i.test(err.message) ? 'privateKey' : 'domain', err.message);
   if (!(err instanceof Auth0Error)) return fail('domain', `the check failed: ${(err as Error).message}`);
   const host = client.domain;
-  if (err.statusCode === 0) return fail('domain', `${host} could not be reached: ${err.message.replace(`${OPERATION}: `, '')}. Check the domain (and the protocol).`);
-  if (err.statusCode === 404 || err.statusCode === 405 || (err.errorCode === undefined && err.statusCode >= 400 && err.statusCode !== 401 && err.statusCode !== 403)) {
+  if (err.statusCode === 0)
+    return fail('domain', `${host} could not be reached: ${err.message.replace(`${OPERATION}: `, '')}. Check the domain (and the protocol).`);
+  if (
+    err.statusCode === 404 ||
+    err.statusCode === 405 ||
+    (err.errorCode === undefined && err.statusCode >= 400 && err.statusCode !== 401 && err.statusCode !== 403)
+  ) {
     return fail('domain', `${host} answered HTTP ${err.statusCode}, not as an Auth0 tenant's token endpoint. Check the domain.`);
   }
   if (err.statusCode === 401 || err.errorCode === 'invalid_client') {
-    if (options.clientId && await clientIdUnknown(client, options.clientId)) {
+    if (options.clientId && (await clientIdUnknown(client, options.clientId))) {
       return fail('clientId', `the tenant ${host} has no application with the client id ${options.clientId}. Check the client id.`);
     }
     return viaKey
-      ? fail('privateKey', `the tenant refused the private key JWT (${err.message}). Check that the key's public half is registered and enabled for the application, and the algorithm (and key id) match.`)
+      ? fail(
+          'privateKey',
+          `the tenant refused the private key JWT (${err.message}). Check that the key's public half is registered and enabled for the application, and the algorithm (and key id) match.`,
+        )
       : fail('clientSecret', `the tenant refused the client secret for ${options.clientId ?? 'the application'} (${err.message}). Check the client secret.`);
   }
   if (err.statusCode === 403 && err.errorCode === 'unauthorized_client') {
-    return fail('clientId', `the application ${options.clientId ?? ''} may not use the client-credentials grant (${err.message}): it must be a machine-to-machine application.`);
+    return fail(
+      'clientId',
+      `the application ${options.clientId ?? ''} may not use the client-credentials grant (${err.message}): it must be a machine-to-machine application.`,
+    );
   }
   if (err.statusCode === 403) {
-    return fail('grant', `the application is not authorized for the Management API (${err.message}). Authorize it in the Auth0 dashboard: Applications > APIs > Auth0 Management API > Machine to Machine Applications.`);
+    return fail(
+      'grant',
+      `the application is not authorized for the Management API (${err.message}). Authorize it in the Auth0 dashboard: Applications > APIs > Auth0 Management API > Machine to Machine Applications.`,
+    );
   }
   return fail('domain', `the token request failed: HTTP ${err.statusCode} ${err.message}`);
 }
@@ -122,12 +140,22 @@ const PROBES: { scope: string; path: (clientId: string | undefined) => string | 
 ];
 
 /** The Management API's rate limit (and the application's name), read with the new token. */
-async function probeManagement(client: TenantClient, token: string, clientId: string | undefined, scopes: readonly string[]): Promise<{ rateLimit?: RateLimitState; application?: string; refused?: string }> {
+async function probeManagement(
+  client: TenantClient,
+  token: string,
+  clientId: string | undefined,
+  scopes: readonly string[],
+): Promise<{ rateLimit?: RateLimitState; application?: string; refused?: string }> {
   const granted = new Set(scopes);
   const probe = PROBES.find((p) => granted.has(p.scope) && p.path(clientId) !== undefined) ?? PROBES[1];
   try {
     const response = await client.request<{ name?: unknown }>({
-      method: 'GET', path: probe.path(clientId) as string, auth: 'none', bearerToken: token, operation: OPERATION, query: probe.query,
+      method: 'GET',
+      path: probe.path(clientId) as string,
+      auth: 'none',
+      bearerToken: token,
+      operation: OPERATION,
+      query: probe.query,
     });
     const name = probe.scope === 'read:clients' ? response.data?.name : undefined;
     return { rateLimit: response.rateLimit, ...(typeof name === 'string' ? { application: name } : {}) };
@@ -142,7 +170,12 @@ async function probeManagement(client: TenantClient, token: string, clientId: st
 /** Runs the check with these settings, on a client of its own (never the deployed one's cache). */
 export async function checkConnection(options: TenantClientOptions): Promise<CheckResult> {
   const redactor = new Redactor([options.clientSecret, options.privateKey, options.token]);
-  const client = createTenantClient({ ...options, retries: 0, connectTimeout: Math.min(options.connectTimeout, 10), readTimeout: Math.min(options.readTimeout, 15) });
+  const client = createTenantClient({
+    ...options,
+    retries: 0,
+    connectTimeout: Math.min(options.connectTimeout, 10),
+    readTimeout: Math.min(options.readTimeout, 15),
+  });
   try {
     const result = await run(client, options);
     if (!result.ok) result.message = redactor.scrub(result.message);
@@ -166,7 +199,14 @@ async function run(client: TenantClient, options: TenantClientOptions): Promise<
     }
     if (probe.refused) return fail('token', `the tenant refused the static token (${probe.refused})`);
     delete probe.refused;
-    return { ok: true, domain: client.domain, authentication: 'static token', scopes: scopeList(claims.scope ?? claims.permissions), ...(exp !== undefined ? { expiresIn: exp } : {}), ...probe };
+    return {
+      ok: true,
+      domain: client.domain,
+      authentication: 'static token',
+      scopes: scopeList(claims.scope ?? claims.permissions),
+      ...(exp !== undefined ? { expiresIn: exp } : {}),
+      ...probe,
+    };
   }
   if (!options.clientId) return fail('clientId', 'no client id: set the client id of a machine-to-machine application (or a static token)');
   if (!options.clientSecret && !options.privateKey) return fail('clientSecret', 'no client secret and no private key: set one of them (or a static token)');
@@ -191,7 +231,7 @@ async function run(client: TenantClient, options: TenantClientOptions): Promise<
   if (!token) return fail('domain', `${client.domain} answered the token request without an access token: is it an Auth0 tenant?`);
   const expiresIn = Number(data?.expires_in);
   const scopes = data?.scope !== undefined ? scopeList(data.scope) : scopeList(jwtClaims(token)?.scope);
-  const { refused: _refused, ...probe } = await probeManagement(client, token, options.clientId, scopes).catch(() => ({} as { refused?: string }));
+  const { refused: _refused, ...probe } = await probeManagement(client, token, options.clientId, scopes).catch(() => ({}) as { refused?: string });
   return {
     ok: true,
     domain: client.domain,

@@ -27,7 +27,11 @@ export class TenantUse implements TenantUser {
   private rateLimitShown = false;
   private closed = false;
 
-  constructor(RED: NodeRedAPI, private readonly node: Node, tenantId: unknown) {
+  constructor(
+    RED: NodeRedAPI,
+    private readonly node: Node,
+    tenantId: unknown,
+  ) {
     this.signal = this.controller.signal;
     this.text = statusTexts(RED);
     try {

@@ -6,13 +6,12 @@ export const connectionProfilesGroup: GroupSpec = {
   name: 'connection_profiles',
   paletteLabel: 'connection profiles',
   api: 'management',
-  summary: 'Manages connection profiles: reusable settings for the enterprise connections that customers create themselves, and the templates Auth0 offers for them.',
+  summary:
+    'Manages connection profiles: reusable settings for the enterprise connections that customers create themselves, and the templates Auth0 offers for them.',
   details: [
     'A connection profile holds the defaults (name prefix, enabled features, strategy overrides) applied to connections created through self-service SSO. Each operation names the scopes its token needs.',
   ],
-  references: [
-    { title: 'Management API: Connection profiles', url: 'https://auth0.com/docs/api/management/v2/connection-profiles/get-connection-profiles' },
-  ],
+  references: [{ title: 'Management API: Connection profiles', url: 'https://auth0.com/docs/api/management/v2/connection-profiles/get-connection-profiles' }],
   operations: [
     {
       id: 'list',
@@ -33,7 +32,9 @@ export const connectionProfilesGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/connection-profiles',
       inputs: [
-        common.body('The new connection profile: name (required), organization, connection_name_prefix_template, enabled_features, connection_config, strategy_overrides.'),
+        common.body(
+          'The new connection profile: name (required), organization, connection_name_prefix_template, enabled_features, connection_config, strategy_overrides.',
+        ),
       ],
       scopes: ['create:connection_profiles'],
       group: 'Manage',
@@ -44,9 +45,7 @@ export const connectionProfilesGroup: GroupSpec = {
       description: 'Reads one connection profile by its id.',
       method: 'GET',
       path: '/api/v2/connection-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' }],
       scopes: ['read:connection_profiles'],
       group: 'Manage',
     },
@@ -69,9 +68,7 @@ export const connectionProfilesGroup: GroupSpec = {
       description: 'Deletes a connection profile. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/connection-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the connection profile.' }],
       scopes: ['delete:connection_profiles'],
       group: 'Manage',
     },
@@ -91,9 +88,7 @@ export const connectionProfilesGroup: GroupSpec = {
       description: 'Reads one connection profile template.',
       method: 'GET',
       path: '/api/v2/connection-profiles/templates/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' }],
       scopes: ['read:connection_profiles'],
       group: 'Templates',
     },

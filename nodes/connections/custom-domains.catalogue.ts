@@ -9,9 +9,7 @@ export const customDomainsGroup: GroupSpec = {
   paletteLabel: 'custom domains',
   api: 'management',
   summary: 'Lists, creates, reads, updates, verifies, tests and deletes custom domains, and chooses the default one.',
-  details: [
-    'A new custom domain is pending until its DNS record is in place; verify checks it and returns the domain with its status.',
-  ],
+  details: ['A new custom domain is pending until its DNS record is in place; verify checks it and returns the domain with its status.'],
   references: [
     { title: 'Management API: Custom Domains', url: 'https://auth0.com/docs/api/management/v2/custom-domains/get-custom-domains' },
     { title: 'Custom domains', url: 'https://auth0.com/docs/customize/custom-domains' },
@@ -25,9 +23,11 @@ export const customDomainsGroup: GroupSpec = {
       path: '/api/v2/custom-domains',
       inputs: [
         { name: 'q', in: 'query', type: 'string', description: 'A query in Lucene syntax, for example domain:login.example.com.' },
-        common.fields(), common.includeFields(),
+        common.fields(),
+        common.includeFields(),
         { name: 'sort', in: 'query', type: 'string', description: 'Field to sort by, then 1 (ascending) or -1 (descending), for example domain:1.' },
-        common.fromParam(), common.take(),
+        common.fromParam(),
+        common.take(),
       ],
       // Without from or take Auth0 answers a bare array; with them, { custom_domains, next }.
       paging: ['checkpoint'],
@@ -78,7 +78,7 @@ export const customDomainsGroup: GroupSpec = {
     {
       id: 'update_default',
       label: 'Set default custom domain',
-      description: 'Chooses which domain is used by default: a verified custom domain or the tenant\'s canonical domain.',
+      description: "Chooses which domain is used by default: a verified custom domain or the tenant's canonical domain.",
       method: 'PATCH',
       path: '/api/v2/custom-domains/default',
       inputs: [common.body('The domain: { "domain": "login.example.com" }.')],

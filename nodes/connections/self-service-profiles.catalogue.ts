@@ -6,9 +6,9 @@ export const selfServiceProfilesGroup: GroupSpec = {
   name: 'self_service_profiles',
   paletteLabel: 'self-service profiles',
   api: 'management',
-  summary: 'Manages self-service SSO profiles, their custom texts, and the tickets that let a customer\'s administrator set up their own SSO connection.',
+  summary: "Manages self-service SSO profiles, their custom texts, and the tickets that let a customer's administrator set up their own SSO connection.",
   details: [
-    'A self-service profile decides which identity providers a customer may choose and which user attributes they must map; an SSO ticket is the link you send to that customer\'s administrator. Each operation names the scopes its token needs.',
+    "A self-service profile decides which identity providers a customer may choose and which user attributes they must map; an SSO ticket is the link you send to that customer's administrator. Each operation names the scopes its token needs.",
   ],
   references: [
     { title: 'Management API: Self-service profiles', url: 'https://auth0.com/docs/api/management/v2/self-service-profiles/get-self-service-profiles' },
@@ -21,11 +21,7 @@ export const selfServiceProfilesGroup: GroupSpec = {
       description: 'Lists the self-service SSO profiles of the tenant.',
       method: 'GET',
       path: '/api/v2/self-service-profiles',
-      inputs: [
-        common.page(),
-        common.perPage(),
-        common.includeTotals(),
-      ],
+      inputs: [common.page(), common.perPage(), common.includeTotals()],
       paging: ['page'],
       itemsKey: 'self_service_profiles',
       scopes: ['read:self_service_profiles'],
@@ -37,9 +33,7 @@ export const selfServiceProfilesGroup: GroupSpec = {
       description: 'Creates a self-service SSO profile from body.',
       method: 'POST',
       path: '/api/v2/self-service-profiles',
-      inputs: [
-        common.body('The new profile: name (required), description, branding, allowed_strategies, user_attributes, user_attribute_profile_id.'),
-      ],
+      inputs: [common.body('The new profile: name (required), description, branding, allowed_strategies, user_attributes, user_attribute_profile_id.')],
       scopes: ['create:self_service_profiles'],
       group: 'Profiles',
     },
@@ -49,9 +43,7 @@ export const selfServiceProfilesGroup: GroupSpec = {
       description: 'Reads one self-service SSO profile.',
       method: 'GET',
       path: '/api/v2/self-service-profiles/{profile_id}',
-      inputs: [
-        { name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' },
-      ],
+      inputs: [{ name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' }],
       scopes: ['read:self_service_profiles'],
       group: 'Profiles',
     },
@@ -74,9 +66,7 @@ export const selfServiceProfilesGroup: GroupSpec = {
       description: 'Deletes a self-service SSO profile.',
       method: 'DELETE',
       path: '/api/v2/self-service-profiles/{profile_id}',
-      inputs: [
-        { name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' },
-      ],
+      inputs: [{ name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' }],
       scopes: ['delete:self_service_profiles'],
       group: 'Profiles',
     },
@@ -89,7 +79,14 @@ export const selfServiceProfilesGroup: GroupSpec = {
       inputs: [
         { name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' },
         { name: 'language', in: 'path', type: 'string', required: true, enum: ['en'], description: 'The language of the texts, e.g. en.' },
-        { name: 'page', in: 'path', type: 'string', required: true, enum: ['get-started'], description: 'The page of the self-service SSO flow, e.g. get-started.' },
+        {
+          name: 'page',
+          in: 'path',
+          type: 'string',
+          required: true,
+          enum: ['get-started'],
+          description: 'The page of the self-service SSO flow, e.g. get-started.',
+        },
       ],
       scopes: ['read:self_service_profile_custom_texts'],
       group: 'Custom text',
@@ -103,7 +100,14 @@ export const selfServiceProfilesGroup: GroupSpec = {
       inputs: [
         { name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' },
         { name: 'language', in: 'path', type: 'string', required: true, enum: ['en'], description: 'The language of the texts, e.g. en.' },
-        { name: 'page', in: 'path', type: 'string', required: true, enum: ['get-started'], description: 'The page of the self-service SSO flow, e.g. get-started.' },
+        {
+          name: 'page',
+          in: 'path',
+          type: 'string',
+          required: true,
+          enum: ['get-started'],
+          description: 'The page of the self-service SSO flow, e.g. get-started.',
+        },
         common.body('The texts by key, e.g. {"introduction": "…"}.'),
       ],
       scopes: ['update:self_service_profile_custom_texts'],
@@ -112,12 +116,15 @@ export const selfServiceProfilesGroup: GroupSpec = {
     {
       id: 'create_sso_ticket',
       label: 'Create SSO ticket',
-      description: 'Creates a link a customer\'s administrator opens to set up their own SSO connection.',
+      description: "Creates a link a customer's administrator opens to set up their own SSO connection.",
       method: 'POST',
       path: '/api/v2/self-service-profiles/{profile_id}/sso-ticket',
       inputs: [
         { name: 'profile_id', in: 'path', type: 'string', required: true, description: 'The id of the self-service profile (ssp_…).' },
-        common.body('connection_id (to edit an existing connection) or connection_config (for a new one), enabled_clients, enabled_organizations, ttl_sec, domain_aliases_config, provisioning_config, use_for_organization_discovery, enabled_features.', false),
+        common.body(
+          'connection_id (to edit an existing connection) or connection_config (for a new one), enabled_clients, enabled_organizations, ttl_sec, domain_aliases_config, provisioning_config, use_for_organization_discovery, enabled_features.',
+          false,
+        ),
       ],
       scopes: ['create:sso_access_tickets'],
       group: 'Tickets',

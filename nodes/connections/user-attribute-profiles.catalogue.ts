@@ -6,10 +6,9 @@ export const userAttributeProfilesGroup: GroupSpec = {
   name: 'user_attribute_profiles',
   paletteLabel: 'user attribute profiles',
   api: 'management',
-  summary: 'Manages user attribute profiles: how the attributes of users arriving from enterprise connections map onto Auth0 user attributes, and the templates Auth0 offers.',
-  details: [
-    'An early-access feature: the tenant must have it enabled. Each operation names the scopes its token needs.',
-  ],
+  summary:
+    'Manages user attribute profiles: how the attributes of users arriving from enterprise connections map onto Auth0 user attributes, and the templates Auth0 offers.',
+  details: ['An early-access feature: the tenant must have it enabled. Each operation names the scopes its token needs.'],
   references: [
     { title: 'Management API: User attribute profiles', url: 'https://auth0.com/docs/api/management/v2/user-attribute-profiles/get-user-attribute-profiles' },
   ],
@@ -44,9 +43,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       description: 'Reads one user attribute profile by its id.',
       method: 'GET',
       path: '/api/v2/user-attribute-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' }],
       scopes: ['read:user_attribute_profiles'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -71,9 +68,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       description: 'Deletes a user attribute profile. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/user-attribute-profiles/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the user attribute profile.' }],
       scopes: ['delete:user_attribute_profiles'],
       lifecycle: 'early-access',
       group: 'Manage',
@@ -95,9 +90,7 @@ export const userAttributeProfilesGroup: GroupSpec = {
       description: 'Reads one user attribute profile template.',
       method: 'GET',
       path: '/api/v2/user-attribute-profiles/templates/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the template.' }],
       scopes: ['read:user_attribute_profiles'],
       lifecycle: 'early-access',
       group: 'Templates',

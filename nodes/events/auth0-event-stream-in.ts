@@ -91,7 +91,11 @@ class EventStreamInNode {
   private readonly use: TenantUse | undefined;
   private readonly text: StatusText;
 
-  constructor(private readonly node: Node, readonly config: EventStreamInConfig, private readonly RED: NodeRedAPI) {
+  constructor(
+    private readonly node: Node,
+    readonly config: EventStreamInConfig,
+    private readonly RED: NodeRedAPI,
+  ) {
     this.text = statusTexts(RED);
     if (typeof config.tenant === 'string' && config.tenant !== '') this.use = new TenantUse(RED, node, config.tenant);
     const method = (AUTH_METHODS as readonly string[]).includes(config.authMethod ?? '') ? (config.authMethod as AuthMethod) : 'bearer';
@@ -99,7 +103,12 @@ class EventStreamInNode {
     this.authorization = {
       method,
       ...(config.headerName ? { headerName: config.headerName.trim() } : {}),
-      credentials: { token: creds.token || undefined, username: creds.username || undefined, password: creds.password || undefined, headerValue: creds.headerValue || undefined },
+      credentials: {
+        token: creds.token || undefined,
+        username: creds.username || undefined,
+        password: creds.password || undefined,
+        headerValue: creds.headerValue || undefined,
+      },
     };
     this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
     this.path = routePath(config.url);
@@ -142,7 +151,9 @@ class EventStreamInNode {
     if (!authorizationAccepted(req.headers, this.authorization)) {
       this.refused += 1;
       if (!expectedHeader(this.authorization) && this.refused === 1) {
-        this.node.warn(`auth0-event-stream-in: a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`);
+        this.node.warn(
+          `auth0-event-stream-in: a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`,
+        );
       }
       req.resume();
       answer(res, 401, { error: 'unauthorized' });
@@ -188,12 +199,16 @@ class EventStreamInNode {
     const unknown = unknownEventTypes(types);
     if (unknown.length > 0) throw new InputError('types', `"types" names event types Auth0 does not have: ${unknown.join(', ')}`);
     const endpoint = webhookEndpoint(publicUrl ?? this.config.publicUrl, this.RED.settings.httpNodeRoot, this.path);
-    const result = await createOrUpdateStream(this.use.client(), {
-      endpoint,
-      authorization: this.authorization,
-      types: types.length > 0 ? types : GA_TYPES,
-      name: `node-red ${this.node.name || this.node.id}`,
-    }, this.use.signal);
+    const result = await createOrUpdateStream(
+      this.use.client(),
+      {
+        endpoint,
+        authorization: this.authorization,
+        types: types.length > 0 ? types : GA_TYPES,
+        name: `node-red ${this.node.name || this.node.id}`,
+      },
+      this.use.signal,
+    );
     this.node.log(`${result.created ? 'created' : 'updated'} the webhook event stream ${String(result.stream.id)} for ${endpoint}`);
     return { created: result.created, endpoint, stream: result.stream };
   }
@@ -228,22 +243,26 @@ export = function (RED: NodeRedAPI): void {
   // The editor's "create the event stream" button: works on the deployed node, whose credentials never leave the runtime except to Auth0.
   const admin = RED as NodeRedAPI & AdminApi;
   if (admin.httpAdmin && admin.auth) {
-    admin.httpAdmin.post('/auth0-event-stream-in/:id/stream', admin.auth.needsPermission('auth0-event-stream-in.write'), (req: AdminRequest, res: AdminResponse) => {
-      const receiver = receivers.get(req.params.id);
-      if (!receiver) {
-        res.status(404).json({ error: 'not_deployed', message: 'deploy the node first: the stream is created from the deployed node and its credentials' });
-        return;
-      }
-      readRequestBody(req, 64 * 1024)
-        .then((raw) => {
-          const body = Buffer.isBuffer(raw) ? (raw.length ? JSON.parse(raw.toString('utf8')) : {}) : (raw ?? {});
-          return receiver.setUpStream((body as { publicUrl?: unknown }).publicUrl);
-        })
-        .then((result) => res.json(result))
-        .catch((err: Error & { statusCode?: number; errorCode?: string }) => {
-          const status = err.name === 'InputError' || err.name === 'ConfigError' || err instanceof SyntaxError ? 400 : 502;
-          res.status(status).json({ error: err.errorCode ?? err.name, message: err.message, statusCode: err.statusCode });
-        });
-    });
+    admin.httpAdmin.post(
+      '/auth0-event-stream-in/:id/stream',
+      admin.auth.needsPermission('auth0-event-stream-in.write'),
+      (req: AdminRequest, res: AdminResponse) => {
+        const receiver = receivers.get(req.params.id);
+        if (!receiver) {
+          res.status(404).json({ error: 'not_deployed', message: 'deploy the node first: the stream is created from the deployed node and its credentials' });
+          return;
+        }
+        readRequestBody(req, 64 * 1024)
+          .then((raw) => {
+            const body = Buffer.isBuffer(raw) ? (raw.length ? JSON.parse(raw.toString('utf8')) : {}) : (raw ?? {});
+            return receiver.setUpStream((body as { publicUrl?: unknown }).publicUrl);
+          })
+          .then((result) => res.json(result))
+          .catch((err: Error & { statusCode?: number; errorCode?: string }) => {
+            const status = err.name === 'InputError' || err.name === 'ConfigError' || err instanceof SyntaxError ? 400 : 502;
+            res.status(status).json({ error: err.errorCode ?? err.name, message: err.message, statusCode: err.statusCode });
+          });
+      },
+    );
   }
 };

@@ -99,7 +99,11 @@ class EventsWatchNode {
   /** done() of input messages waiting for the next connection attempt's outcome. */
   private waiting: Done[] = [];
 
-  constructor(private readonly node: Node, config: EventsConfig, RED: NodeRedAPI) {
+  constructor(
+    private readonly node: Node,
+    config: EventsConfig,
+    RED: NodeRedAPI,
+  ) {
     // Shows "no tenant" itself when none is chosen or deployed.
     this.use = new TenantUse(RED, node, config.tenant);
     try {
@@ -276,7 +280,7 @@ class EventsWatchNode {
       this.node.warn(`auth0-events: the event at offset ${id} is not a JSON object; skipped`);
       return;
     }
-    const type = typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : eventName ?? '';
+    const type = typeof (event as { type?: unknown }).type === 'string' ? (event as { type: string }).type : (eventName ?? '');
     this.node.send({ payload: event, topic: type, auth0: { tenant: this.domain, offset: id } });
     this.received += 1;
     const now = Date.now();

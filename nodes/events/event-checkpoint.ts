@@ -55,7 +55,11 @@ export class ContextEventCheckpoint implements EventCheckpoint {
         }
         const r = value as Record<string, unknown> | undefined;
         const valid = !!r && r.version === VERSION && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
-        resolve(valid ? { tenant: r.tenant as string, lastEventId: r.lastEventId as string, ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}) } : undefined);
+        resolve(
+          valid
+            ? { tenant: r.tenant as string, lastEventId: r.lastEventId as string, ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}) }
+            : undefined,
+        );
       });
     });
   }

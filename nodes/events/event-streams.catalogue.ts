@@ -15,7 +15,8 @@ export const eventStreamsGroup: GroupSpec = {
   name: 'event_streams',
   paletteLabel: 'event streams',
   api: 'management',
-  summary: 'Lists, creates, reads, updates and deletes event streams, which push user and organization events (CloudEvents) to a webhook, Amazon EventBridge or an action; sends test events, reads failed deliveries and redelivers them.',
+  summary:
+    'Lists, creates, reads, updates and deletes event streams, which push user and organization events (CloudEvents) to a webhook, Amazon EventBridge or an action; sends test events, reads failed deliveries and redelivers them.',
   details: [
     'A webhook stream needs an https:// endpoint and an authorization: { "method": "bearer", "token": … }, { "method": "basic", "username": …, "password": … } or { "method": "custom_header", "header_key": …, "header_value": … }. Auth0 never shows the secret again.',
     'Auth0 delivers each event at least once and in no guaranteed order, tries four times (again after 1, 2 and 4 seconds), stops at once on a 4xx answer, and disables a stream after 500 consecutive or 5,000 failed deliveries. Failed deliveries can be listed and redelivered here.',
@@ -24,7 +25,10 @@ export const eventStreamsGroup: GroupSpec = {
   references: [
     { title: 'Management API: Event Streams', url: 'https://auth0.com/docs/api/management/v2/event-streams/get-event-streams' },
     { title: 'Events', url: 'https://auth0.com/docs/customize/events' },
-    { title: 'Event testing, observability and failure recovery', url: 'https://auth0.com/docs/customize/events/event-testing-observability-and-failure-recovery' },
+    {
+      title: 'Event testing, observability and failure recovery',
+      url: 'https://auth0.com/docs/customize/events/event-testing-observability-and-failure-recovery',
+    },
   ],
   operations: [
     {
@@ -42,10 +46,15 @@ export const eventStreamsGroup: GroupSpec = {
     {
       id: 'create',
       label: 'Create event stream',
-      description: 'Creates an event stream from body: name, subscriptions ([{ "event_type": "user.created" }, …]), destination and status (enabled or disabled).',
+      description:
+        'Creates an event stream from body: name, subscriptions ([{ "event_type": "user.created" }, …]), destination and status (enabled or disabled).',
       method: 'POST',
       path: '/api/v2/event-streams',
-      inputs: [common.body('The stream: name, subscriptions, destination ({ "type": "webhook", "configuration": { "webhook_endpoint", "webhook_authorization" } }, eventbridge or action) and status.')],
+      inputs: [
+        common.body(
+          'The stream: name, subscriptions, destination ({ "type": "webhook", "configuration": { "webhook_endpoint", "webhook_authorization" } }, eventbridge or action) and status.',
+        ),
+      ],
       scopes: ['create:event_streams'],
       group: 'Create and update',
     },
@@ -87,8 +96,15 @@ export const eventStreamsGroup: GroupSpec = {
       path: '/api/v2/event-streams/{id}/test',
       inputs: [
         streamId,
-        { name: 'event_type', in: 'body', type: 'string', required: true, enum: EVENT_TYPES, description: 'The type of the test event, for example user.created.' },
-        { name: 'data', in: 'body', type: 'object', description: 'The test event\'s data; Auth0 makes a sample when it is unset.' },
+        {
+          name: 'event_type',
+          in: 'body',
+          type: 'string',
+          required: true,
+          enum: EVENT_TYPES,
+          description: 'The type of the test event, for example user.created.',
+        },
+        { name: 'data', in: 'body', type: 'object', description: "The test event's data; Auth0 makes a sample when it is unset." },
       ],
       scopes: ['create:event_streams'],
       group: 'Deliveries',
@@ -96,7 +112,7 @@ export const eventStreamsGroup: GroupSpec = {
     {
       id: 'get_deliveries',
       label: 'List failed deliveries',
-      description: 'Lists the stream\'s failed deliveries with their attempts, filtered by status, event type and date, a page at a time: { deliveries, next }.',
+      description: "Lists the stream's failed deliveries with their attempts, filtered by status, event type and date, a page at a time: { deliveries, next }.",
       method: 'GET',
       path: '/api/v2/event-streams/{id}/deliveries',
       inputs: [
@@ -133,7 +149,13 @@ export const eventStreamsGroup: GroupSpec = {
         streamId,
         { name: 'date_from', in: 'body', type: 'string', description: 'Only events from this time on (ISO 8601).' },
         { name: 'date_to', in: 'body', type: 'string', description: 'Only events up to this time (ISO 8601).' },
-        { name: 'statuses', in: 'body', type: 'list', enum: DELIVERY_STATUSES, description: 'Delivery statuses to redeliver (failed), an array or comma-separated.' },
+        {
+          name: 'statuses',
+          in: 'body',
+          type: 'list',
+          enum: DELIVERY_STATUSES,
+          description: 'Delivery statuses to redeliver (failed), an array or comma-separated.',
+        },
         { name: 'event_types', in: 'body', type: 'list', enum: EVENT_TYPES, description: 'Event types to redeliver, an array or comma-separated.' },
       ],
       scopes: ['update:event_streams'],

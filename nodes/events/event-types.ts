@@ -21,7 +21,7 @@ export const EVENT_TYPE_TABLE: readonly EventTypeInfo[] = [
   { type: 'organization.member.role.assigned', lifecycle: 'ga', description: 'A role was assigned to an organization member.' },
   { type: 'organization.member.role.deleted', lifecycle: 'ga', description: 'A role was removed from an organization member.' },
   { type: 'organization.connection.added', lifecycle: 'early-access', description: 'A connection was enabled for an organization.' },
-  { type: 'organization.connection.updated', lifecycle: 'early-access', description: 'An organization\'s connection settings changed.' },
+  { type: 'organization.connection.updated', lifecycle: 'early-access', description: "An organization's connection settings changed." },
   { type: 'organization.connection.removed', lifecycle: 'early-access', description: 'A connection was disabled for an organization.' },
   { type: 'organization.group.role.assigned', lifecycle: 'early-access', description: 'A role was assigned to a group in an organization.' },
   { type: 'organization.group.role.deleted', lifecycle: 'early-access', description: 'A role was removed from a group in an organization.' },

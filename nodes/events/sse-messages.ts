@@ -7,9 +7,7 @@
 import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 
-export type SseMessage =
-  | { kind: 'event'; id: string | undefined; event: string | undefined; data: string }
-  | { kind: 'comment'; text: string };
+export type SseMessage = { kind: 'event'; id: string | undefined; event: string | undefined; data: string } | { kind: 'comment'; text: string };
 
 export async function* sseMessages(body: Readable): AsyncGenerator<SseMessage> {
   let queue: SseMessage[] = [];

@@ -16,7 +16,8 @@ interface StreamView {
 
 /** `https://nodered.example.com` + `/` root + `/auth0/events` → the full endpoint. */
 export function webhookEndpoint(publicUrl: unknown, httpNodeRoot: unknown, path: string): string {
-  if (typeof publicUrl !== 'string' || publicUrl.trim() === '') throw new InputError('publicUrl', 'set the public base URL of this Node-RED (for example https://nodered.example.com)');
+  if (typeof publicUrl !== 'string' || publicUrl.trim() === '')
+    throw new InputError('publicUrl', 'set the public base URL of this Node-RED (for example https://nodered.example.com)');
   let base: URL;
   try {
     base = new URL(publicUrl.trim());
@@ -24,7 +25,8 @@ export function webhookEndpoint(publicUrl: unknown, httpNodeRoot: unknown, path:
     throw new InputError('publicUrl', `the public base URL "${publicUrl}" is not a URL`);
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new InputError('publicUrl', 'the public base URL must start with https://');
-  if (base.username || base.password || base.search || base.hash) throw new InputError('publicUrl', 'the public base URL must be a plain address, without credentials, query or fragment');
+  if (base.username || base.password || base.search || base.hash)
+    throw new InputError('publicUrl', 'the public base URL must be a plain address, without credentials, query or fragment');
   const root = typeof httpNodeRoot === 'string' ? httpNodeRoot : '/';
   const join = (a: string, b: string) => `${a.replace(/\/+$/, '')}/${b.replace(/^\/+/, '')}`;
   return join(join(base.origin + base.pathname, root), path).replace(/\/+$/, '');
@@ -41,7 +43,9 @@ async function findByEndpoint(client: TenantClient, endpoint: string, signal?: A
       operation: 'event_streams.list',
       ...(signal ? { signal } : {}),
     });
-    const found = (response.data.eventStreams ?? []).find((s) => s.destination?.type === 'webhook' && s.destination.configuration?.webhook_endpoint === endpoint);
+    const found = (response.data.eventStreams ?? []).find(
+      (s) => s.destination?.type === 'webhook' && s.destination.configuration?.webhook_endpoint === endpoint,
+    );
     if (found) return found;
     if (!response.data.next) return undefined;
     from = response.data.next;
@@ -59,7 +63,11 @@ export interface StreamSetup {
 
 export async function createOrUpdateStream(client: TenantClient, setup: StreamSetup, signal?: AbortSignal): Promise<{ created: boolean; stream: StreamView }> {
   const webhookAuthorization = webhookAuthorizationBody(setup.authorization);
-  if (!webhookAuthorization) throw new InputError('credentials', `the node has no ${setup.authorization.method === 'basic' ? 'user name and password' : setup.authorization.method === 'custom_header' ? 'header name and value' : 'token'} to give Auth0`);
+  if (!webhookAuthorization)
+    throw new InputError(
+      'credentials',
+      `the node has no ${setup.authorization.method === 'basic' ? 'user name and password' : setup.authorization.method === 'custom_header' ? 'header name and value' : 'token'} to give Auth0`,
+    );
   if (setup.types.length === 0) throw new InputError('types', 'choose at least one event type for the stream');
   const destination = { type: 'webhook', configuration: { webhook_endpoint: setup.endpoint, webhook_authorization: webhookAuthorization } };
   const subscriptions = setup.types.map((event_type) => ({ event_type }));

@@ -44,9 +44,13 @@ export function expectedHeader(auth: WebhookAuthorization): { header: string; va
     case 'bearer':
       return c.token ? { header: 'authorization', value: `Bearer ${c.token}` } : undefined;
     case 'basic':
-      return c.username && c.password ? { header: 'authorization', value: `Basic ${Buffer.from(`${c.username}:${c.password}`, 'utf8').toString('base64')}` } : undefined;
+      return c.username && c.password
+        ? { header: 'authorization', value: `Basic ${Buffer.from(`${c.username}:${c.password}`, 'utf8').toString('base64')}` }
+        : undefined;
     case 'custom_header':
-      return auth.headerName && HEADER_NAME.test(auth.headerName) && c.headerValue ? { header: auth.headerName.toLowerCase(), value: c.headerValue } : undefined;
+      return auth.headerName && HEADER_NAME.test(auth.headerName) && c.headerValue
+        ? { header: auth.headerName.toLowerCase(), value: c.headerValue }
+        : undefined;
     default:
       return undefined;
   }

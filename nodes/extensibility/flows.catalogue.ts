@@ -8,7 +8,7 @@ export const flowsGroup: GroupSpec = {
   api: 'management',
   summary: 'Manages Forms flows, their executions and the vault connections (stored third-party credentials) they use.',
   details: [
-    'Flows run the server-side steps of Auth0 Forms. A vault connection\'s credentials are written once and never read back. Each operation names the scopes its token needs.',
+    "Flows run the server-side steps of Auth0 Forms. A vault connection's credentials are written once and never read back. Each operation names the scopes its token needs.",
   ],
   references: [
     { title: 'Management API: Flows', url: 'https://auth0.com/docs/api/management/v2/flows/get-flows' },
@@ -51,7 +51,12 @@ export const flowsGroup: GroupSpec = {
       path: '/api/v2/flows/{id}',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' },
-        { name: 'hydrate', in: 'query', type: 'list', description: 'Related objects to include in full (array or comma-separated). One of: form_count, forms.' },
+        {
+          name: 'hydrate',
+          in: 'query',
+          type: 'list',
+          description: 'Related objects to include in full (array or comma-separated). One of: form_count, forms.',
+        },
       ],
       scopes: ['read:flows'],
       group: 'Flows',
@@ -75,9 +80,7 @@ export const flowsGroup: GroupSpec = {
       description: 'Deletes a flow.',
       method: 'DELETE',
       path: '/api/v2/flows/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the flow (af_…).' }],
       scopes: ['delete:flows'],
       group: 'Flows',
     },
@@ -133,11 +136,7 @@ export const flowsGroup: GroupSpec = {
       description: 'Lists the vault connections (stored credentials of third-party services) flows use.',
       method: 'GET',
       path: '/api/v2/flows/vault/connections',
-      inputs: [
-        common.page(),
-        common.perPage(),
-        common.includeTotals(),
-      ],
+      inputs: [common.page(), common.perPage(), common.includeTotals()],
       paging: ['page'],
       itemsKey: 'connections',
       scopes: ['read:flows_vault_connections'],
@@ -159,9 +158,7 @@ export const flowsGroup: GroupSpec = {
       description: 'Reads one vault connection (without its credentials).',
       method: 'GET',
       path: '/api/v2/flows/vault/connections/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' }],
       scopes: ['read:flows_vault_connections'],
       group: 'Vault connections',
     },
@@ -184,9 +181,7 @@ export const flowsGroup: GroupSpec = {
       description: 'Deletes a vault connection.',
       method: 'DELETE',
       path: '/api/v2/flows/vault/connections/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the vault connection (ac_…).' }],
       scopes: ['delete:flows_vault_connections'],
       group: 'Vault connections',
     },

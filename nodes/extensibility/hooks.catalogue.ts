@@ -3,7 +3,13 @@ import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
 
 const hookId = common.id('The id of the hook.');
 const secretsBody = (description: string): InputSpec => ({
-  name: 'body', in: 'body', type: 'object', wholeBody: true, required: true, secret: true, description,
+  name: 'body',
+  in: 'body',
+  type: 'object',
+  wholeBody: true,
+  required: true,
+  secret: true,
+  description,
 });
 
 export const hooksGroup: GroupSpec = {
@@ -12,9 +18,9 @@ export const hooksGroup: GroupSpec = {
   paletteLabel: 'hooks',
   api: 'management',
   endOfLife: { date: '2026-11-18', replacement: 'Actions (the auth0-actions node)' },
-  summary: 'Lists, creates, reads, updates and deletes hooks, and manages a hook\'s secrets.',
+  summary: "Lists, creates, reads, updates and deletes hooks, and manages a hook's secrets.",
   details: [
-    'Hooks were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node\'s deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).',
+    "Hooks were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node's deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).",
     'Secrets are a map of names to string values; a hook has at most 20. Reading them returns the names with masked values.',
   ],
   references: [
@@ -120,7 +126,11 @@ export const hooksGroup: GroupSpec = {
       inputs: [
         hookId,
         {
-          name: 'body', in: 'body', type: 'list', wholeBody: true, required: true,
+          name: 'body',
+          in: 'body',
+          type: 'list',
+          wholeBody: true,
+          required: true,
           description: 'The names of the secrets to delete (array or comma-separated); sent as a JSON array.',
         },
       ],

@@ -11,7 +11,7 @@ export const rulesGroup: GroupSpec = {
   endOfLife: { date: '2026-11-18', replacement: 'Actions (the auth0-actions node)' },
   summary: 'Lists, creates, reads, updates and deletes rules: JavaScript functions that run when a user logs in.',
   details: [
-    'Rules were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node\'s deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).',
+    "Rules were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node's deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).",
     'The list is filtered by stage (login_success by default) and enabled (true by default).',
   ],
   references: [
@@ -27,7 +27,10 @@ export const rulesGroup: GroupSpec = {
       path: '/api/v2/rules',
       inputs: [
         {
-          name: 'stage', in: 'query', type: 'string', default: 'login_success',
+          name: 'stage',
+          in: 'query',
+          type: 'string',
+          default: 'login_success',
           enum: ['login_success', 'login_failure', 'pre_authorize'],
           description: 'Only rules of this execution stage.',
         },

@@ -44,25 +44,28 @@ export = function (RED: NodeRedAPI): void {
     const use = new TenantUse(RED, node, config.tenant);
 
     const storeName = typeof config.store === 'string' && config.store.trim() !== '' ? config.store.trim() : undefined;
-    const store = new WatchStore(node.context(), storeName, (err) => node.warn(`auth0-job-watch: context store${storeName ? ` "${storeName}"` : ''}: ${err.message}`));
+    const store = new WatchStore(node.context(), storeName, (err) =>
+      node.warn(`auth0-job-watch: context store${storeName ? ` "${storeName}"` : ''}: ${err.message}`),
+    );
     let sharing: WatcherSharing | undefined;
     try {
       sharing = use.tenant ? watcherSharing(use.tenant, node) : undefined;
     } catch (err) {
       node.error(`auth0-job-watch: ${(err as Error).message}`);
     }
-    const makeWatcher = (watchStore: ConstructorParameters<typeof JobWatcher>[0]['store']): JobWatcher => new JobWatcher({
-      client: () => use.client(),
-      intervalMs: intervalMs(config.interval),
-      exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
-      store: watchStore,
-      status: (status) => use.status(status),
-      text: use.text,
-      cloneMessage: (msg) => RED.util.cloneMessage(msg),
-      send: (msgs) => node.send(msgs),
-      error: (err, msg) => node.error(err, msg),
-      warn: (message) => node.warn(message),
-    });
+    const makeWatcher = (watchStore: ConstructorParameters<typeof JobWatcher>[0]['store']): JobWatcher =>
+      new JobWatcher({
+        client: () => use.client(),
+        intervalMs: intervalMs(config.interval),
+        exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
+        store: watchStore,
+        status: (status) => use.status(status),
+        text: use.text,
+        cloneMessage: (msg) => RED.util.cloneMessage(msg),
+        send: (msgs) => node.send(msgs),
+        error: (err, msg) => node.error(err, msg),
+        warn: (message) => node.warn(message),
+      });
     // With the tenant's Redis: one replica (the lease holder) watches every job, kept in Redis.
     const shared = sharing ? new SharedJobWatch(sharing, node, use, makeWatcher) : undefined;
     const watcher = shared ? undefined : makeWatcher(store);

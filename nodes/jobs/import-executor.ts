@@ -60,9 +60,7 @@ function jobCheck(ctx: ExecutorContext): JobCheck {
       });
       const job = response.data ?? {};
       const left = Number(job.time_left_seconds);
-      return isRunningStatus(job.status)
-        ? { running: true, ...(Number.isFinite(left) && left >= 0 ? { timeLeftMs: left * 1000 } : {}) }
-        : { running: false };
+      return isRunningStatus(job.status) ? { running: true, ...(Number.isFinite(left) && left >= 0 ? { timeLeftMs: left * 1000 } : {}) } : { running: false };
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       if (err instanceof Auth0Error && err.statusCode === 404) return { running: false };
@@ -76,10 +74,10 @@ function importFailure(err: unknown, ctx: ExecutorContext, fileNo: number, files
   if (!(err instanceof Auth0Error)) return err as Error;
   const connectionId = String(ctx.values.connection_id);
   let message = err.message;
-  const connectionProblem =
-    err.statusCode === 400 && (/connection/i.test(err.message) || err.errorCode === 'inexistent_connection');
+  const connectionProblem = err.statusCode === 400 && (/connection/i.test(err.message) || err.errorCode === 'inexistent_connection');
   if (connectionProblem) {
-    message = `connection_id "${connectionId}" cannot take an import: ${err.message.replace(/\s+$/, '')} ` +
+    message =
+      `connection_id "${connectionId}" cannot take an import: ${err.message.replace(/\s+$/, '')} ` +
       '(use the id, con_…, of a database connection of this tenant)';
   } else if (err.statusCode === 413) {
     message = `Auth0 refused import file ${fileNo} of ${files} as too large: ${err.message}`;
@@ -137,7 +135,10 @@ export async function importUsers(ctx: ExecutorContext): Promise<ExecutorResult>
   const users = readImportUsers(ctx.values.file_obj);
   const connectionId = String(ctx.values.connection_id ?? '');
   if (!connectionId.startsWith('con_')) {
-    throw new InputError('connection_id', `input "connection_id" must be the id of a database connection (con_…), not its name ("${connectionId.slice(0, 60)}")`);
+    throw new InputError(
+      'connection_id',
+      `input "connection_id" must be the id of a database connection (con_…), not its name ("${connectionId.slice(0, 60)}")`,
+    );
   }
   const queue: ImportFilePlan[] = planImportFiles(users, MAX_IMPORT_FILE_BYTES);
   let files = queue.length;
@@ -157,7 +158,18 @@ export async function importUsers(ctx: ExecutorContext): Promise<ExecutorResult>
     if (submitted === 'too-large') {
       // The service counts the limit differently than planned: send the file as two halves.
       const halves = halveImportFile(users, file);
-      if (!halves) throw importFailure(new Auth0Error(`the user at index ${file.start} alone is too large for an import file`, { statusCode: 413, errorCode: 'payload_too_large', operation: 'jobs.import_users' }), ctx, fileNo, files, jobs);
+      if (!halves)
+        throw importFailure(
+          new Auth0Error(`the user at index ${file.start} alone is too large for an import file`, {
+            statusCode: 413,
+            errorCode: 'payload_too_large',
+            operation: 'jobs.import_users',
+          }),
+          ctx,
+          fileNo,
+          files,
+          jobs,
+        );
       queue.unshift(...halves);
       files += 1;
       continue;

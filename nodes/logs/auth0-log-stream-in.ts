@@ -49,7 +49,11 @@ class LogStreamInNode {
   private readonly text: StatusText;
   private refused = 0;
 
-  constructor(private readonly node: Node, config: LogStreamInConfig, private readonly RED: NodeRedAPI) {
+  constructor(
+    private readonly node: Node,
+    config: LogStreamInConfig,
+    private readonly RED: NodeRedAPI,
+  ) {
     this.text = statusTexts(RED);
     this.authorization = node.credentials?.authorization || undefined;
     this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
@@ -95,7 +99,9 @@ class LogStreamInNode {
     if (!authorizationMatches(req.headers.authorization, this.authorization)) {
       this.refused += 1;
       if (!this.authorization && this.refused === 1) {
-        this.node.warn('auth0-log-stream-in: a request was refused (401) because no Authorization value is set; set the same value as the log stream\'s Authorization Token');
+        this.node.warn(
+          "auth0-log-stream-in: a request was refused (401) because no Authorization value is set; set the same value as the log stream's Authorization Token",
+        );
       }
       // Drain what was sent so the connection can be reused; nothing of it is read.
       req.resume();
@@ -146,7 +152,8 @@ class LogStreamInNode {
     this.received += fresh.length;
     if (fresh.length > 0) {
       const last = fresh[fresh.length - 1];
-      const text = lastEventText(this.text, typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? this.text('events', { count: this.received });
+      const text =
+        lastEventText(this.text, typeof last.date === 'string' ? last.date : new Date().toISOString()) ?? this.text('events', { count: this.received });
       this.node.status({ fill: 'green', shape: 'dot', text });
     }
   }

@@ -47,7 +47,11 @@ class LogStreamWatchNode {
   /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
   private sharing: WatcherSharing | undefined;
 
-  constructor(private readonly node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI) {
+  constructor(
+    private readonly node: Node,
+    config: LogStreamWatchConfig,
+    RED: NodeRedAPI,
+  ) {
     this.use = new TenantUse(RED, node, config.tenant);
     this.statuses = watchStatuses(this.use.text);
     try {
@@ -73,7 +77,10 @@ class LogStreamWatchNode {
       this.loop
         .stop()
         .then(() => this.sharing?.release())
-        .then(() => this.use.close(done), () => this.use.close(done));
+        .then(
+          () => this.use.close(done),
+          () => this.use.close(done),
+        );
     });
     if (!this.setupError) {
       this.use.status(this.statuses.starting());
@@ -92,7 +99,11 @@ class LogStreamWatchNode {
       const client = this.use.client();
       this.domain = client.domain;
       const response = await client.request({
-        method: 'GET', path: '/api/v2/log-streams', auth: 'management', signal: this.use.signal, operation: `${OPERATION} (list)`,
+        method: 'GET',
+        path: '/api/v2/log-streams',
+        auth: 'management',
+        signal: this.use.signal,
+        operation: `${OPERATION} (list)`,
       });
       if (this.closing) return { delayMs: this.intervalMs };
       const changes = this.tracker.update(streamsOf(response.data, `${OPERATION} (list)`, response.statusCode));
@@ -109,7 +120,9 @@ class LogStreamWatchNode {
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, this.intervalMs);
-      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
+      this.use.status(
+        err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)),
+      );
       if (!triggered) {
         const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
         this.node.error(err, {

@@ -75,7 +75,11 @@ class LogWatchNode {
   private closing = false;
   private readInRun = 0;
 
-  constructor(private readonly node: Node, config: LogWatchConfig, RED: NodeRedAPI) {
+  constructor(
+    private readonly node: Node,
+    config: LogWatchConfig,
+    RED: NodeRedAPI,
+  ) {
     this.use = new TenantUse(RED, node, config.tenant);
     this.statuses = watchStatuses(this.use.text);
     try {
@@ -99,7 +103,10 @@ class LogWatchNode {
       void this.loop.pollNow().then((err) => (err ? done(err) : done()));
     });
     node.on('close', (removed: boolean, done: () => void) => {
-      this.close(removed).then(() => this.use.close(done), () => this.use.close(done));
+      this.close(removed).then(
+        () => this.use.close(done),
+        () => this.use.close(done),
+      );
     });
 
     if (!this.setupError) {
@@ -151,7 +158,9 @@ class LogWatchNode {
       this.failures += 1;
       // A configuration error does not heal by waiting: report it once; an input message retries.
       const delayMs = err instanceof ConfigError ? MAX_DELAY_MS : retryDelayMs(err, this.failures, settings.intervalMs);
-      this.use.status(err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)));
+      this.use.status(
+        err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)),
+      );
       // A poll an input message asked for reports through that message's done(err) instead.
       if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
       return { delayMs, error: err as Error };
@@ -169,7 +178,11 @@ class LogWatchNode {
     const details = err as Error & { statusCode?: number; errorCode?: string; operation?: string };
     return {
       topic: 'auth0-log-watch',
-      payload: { checkpoint: this.position?.cursor ?? null, failures: this.failures, retryInSeconds: retryInMs >= MAX_DELAY_MS ? null : Math.round(retryInMs / 1000) },
+      payload: {
+        checkpoint: this.position?.cursor ?? null,
+        failures: this.failures,
+        retryInSeconds: retryInMs >= MAX_DELAY_MS ? null : Math.round(retryInMs / 1000),
+      },
       auth0: { tenant: this.domain, operation: details.operation ?? 'log_watch', statusCode: details.statusCode, errorCode: details.errorCode },
     };
   }

@@ -11,7 +11,7 @@ export const logStreamsGroup: GroupSpec = {
   summary: 'Lists, creates, reads, updates and deletes log streams, which push log events to a webhook, EventBridge, Datadog, Splunk and others.',
   details: [
     'A stream is active, paused (by you) or suspended (by Auth0 after repeated delivery failures); set status to active to resume it.',
-    'To watch a stream\'s status, use the auth0-log-stream-watch node; to receive an HTTP stream in Node-RED, use auth0-log-stream-in.',
+    "To watch a stream's status, use the auth0-log-stream-watch node; to receive an HTTP stream in Node-RED, use auth0-log-stream-in.",
   ],
   references: [
     { title: 'Management API: Log Streams', url: 'https://auth0.com/docs/api/management/v2/log-streams/get-log-streams' },

@@ -6,7 +6,7 @@ export const logsGroup: GroupSpec = {
   name: 'logs',
   paletteLabel: 'logs',
   api: 'management',
-  summary: 'Searches the tenant\'s log events and reads one log event.',
+  summary: "Searches the tenant's log events and reads one log event.",
   details: [
     'search pages by page and per_page (at most 100 per page, and only the first 1,000 results), or by checkpoint: from_param (a log_id) with take (at most 100) returns the events after that one in log_id order, with no cap. With from_param, every other filter (q included) is ignored by Auth0.',
     'Fetch all pages uses checkpoint paging unless q or sort is set. To follow the logs continuously, use the auth0-log-watch node.',

@@ -3,15 +3,24 @@ import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
 
 const orgId = common.id('The id of the organization (org_…).');
 const connectionId: InputSpec = {
-  name: 'connection_id', in: 'path', type: 'string', required: true,
+  name: 'connection_id',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The id of the connection (con_…).',
 };
 const invitationId: InputSpec = {
-  name: 'invitation_id', in: 'path', type: 'string', required: true,
+  name: 'invitation_id',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The id of the invitation (uinv_…).',
 };
 const memberId: InputSpec = {
-  name: 'user_id', in: 'path', type: 'string', required: true,
+  name: 'user_id',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The user id of the organization member.',
 };
 
@@ -20,11 +29,12 @@ export const organizationsGroup: GroupSpec = {
   name: 'organizations',
   paletteLabel: 'organizations',
   api: 'management',
-  summary: 'Manages organizations: the organizations themselves, their connections, invitations, members and member roles, applications, client grants, discovery domains and the roles of groups.',
+  summary:
+    'Manages organizations: the organizations themselves, their connections, invitations, members and member roles, applications, client grants, discovery domains and the roles of groups.',
   details: [
     'Organizations let one tenant serve many business customers. Each operation names the scopes its token needs.',
     'Listing organizations and members supports checkpoint paging (from_param and take), which has no 1,000-result cap; page paging stops at 1,000 results.',
-    'A member\'s effective roles are those assigned to them in the organization and those their groups hold there; the sources operations say which group gives a role.',
+    "A member's effective roles are those assigned to them in the organization and those their groups hold there; the sources operations say which group gives a role.",
     'Creating an invitation sends the Auth0-Custom-Domain header when the tenant configuration names a custom domain, so the invitation link uses it.',
   ],
   references: [
@@ -38,7 +48,19 @@ export const organizationsGroup: GroupSpec = {
       description: 'Lists the organizations of the tenant.',
       method: 'GET',
       path: '/api/v2/organizations',
-      inputs: [common.page(), common.perPage(), common.includeTotals(true), common.fromParam(), common.take(), { name: 'sort', in: 'query', type: 'string', description: 'Sort field and order, as field:1 (ascending) or field:-1 (descending), e.g. display_name:1.' }],
+      inputs: [
+        common.page(),
+        common.perPage(),
+        common.includeTotals(true),
+        common.fromParam(),
+        common.take(),
+        {
+          name: 'sort',
+          in: 'query',
+          type: 'string',
+          description: 'Sort field and order, as field:1 (ascending) or field:-1 (descending), e.g. display_name:1.',
+        },
+      ],
       paging: ['page', 'checkpoint'],
       itemsKey: 'organizations',
       scopes: ['read:organizations'],
@@ -152,7 +174,20 @@ export const organizationsGroup: GroupSpec = {
       description: 'Lists the pending invitations of an organization.',
       method: 'GET',
       path: '/api/v2/organizations/{id}/invitations',
-      inputs: [orgId, common.page(), common.perPage(), common.includeTotals(), common.fields(), common.includeFields(), { name: 'sort', in: 'query', type: 'string', description: 'Sort field and order, as field:1 (ascending) or field:-1 (descending), e.g. created_at:-1.' }],
+      inputs: [
+        orgId,
+        common.page(),
+        common.perPage(),
+        common.includeTotals(),
+        common.fields(),
+        common.includeFields(),
+        {
+          name: 'sort',
+          in: 'query',
+          type: 'string',
+          description: 'Sort field and order, as field:1 (ascending) or field:-1 (descending), e.g. created_at:-1.',
+        },
+      ],
       paging: ['page'],
       itemsKey: 'invitations',
       customDomainHeader: true,
@@ -165,7 +200,10 @@ export const organizationsGroup: GroupSpec = {
       description: 'Invites a user to an organization by e-mail.',
       method: 'POST',
       path: '/api/v2/organizations/{id}/invitations',
-      inputs: [orgId, common.body('The invitation: inviter.name, invitee.email and client_id (required); connection_id, roles, ttl_sec, send_invitation_email optional.')],
+      inputs: [
+        orgId,
+        common.body('The invitation: inviter.name, invitee.email and client_id (required); connection_id, roles, ttl_sec, send_invitation_email optional.'),
+      ],
       customDomainHeader: true,
       scopes: ['create:organization_invitations'],
       group: 'Invitations',
@@ -306,9 +344,7 @@ export const organizationsGroup: GroupSpec = {
       description: 'Lists the applications associated with an organization.',
       method: 'GET',
       path: '/api/v2/organizations/{id}/clients',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the organization (org_…).' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the organization (org_…).' }],
       scopes: ['read:organization_clients'],
       lifecycle: 'early-access',
       group: 'Clients',
@@ -373,7 +409,8 @@ export const organizationsGroup: GroupSpec = {
     {
       id: 'all_organization_all_connections',
       label: 'List all connections',
-      description: 'Lists the connections of an organization through the newer /connections endpoint, which also knows disabled ones (is_enabled), their access level and their name in the organization.',
+      description:
+        'Lists the connections of an organization through the newer /connections endpoint, which also knows disabled ones (is_enabled), their access level and their name in the organization.',
       method: 'GET',
       path: '/api/v2/organizations/{id}/connections',
       inputs: [
@@ -397,7 +434,9 @@ export const organizationsGroup: GroupSpec = {
       path: '/api/v2/organizations/{id}/connections',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the organization (org_…).' },
-        common.body('connection_id (required), assign_membership_on_login, show_as_button, is_signup_enabled, is_enabled, organization_connection_name, organization_access_level.'),
+        common.body(
+          'connection_id (required), assign_membership_on_login, show_as_button, is_signup_enabled, is_enabled, organization_connection_name, organization_access_level.',
+        ),
       ],
       scopes: ['create:organization_connections'],
       lifecycle: 'early-access',

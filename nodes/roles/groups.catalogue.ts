@@ -11,9 +11,7 @@ export const groupsGroup: GroupSpec = {
     'Groups usually come from an enterprise directory (SCIM or directory provisioning); their members gain the roles given to the group. Each operation names the scopes its token needs.',
     'Most lists page by checkpoint (from_param and take); "fetch all pages" follows them to the end.',
   ],
-  references: [
-    { title: 'Management API: Groups', url: 'https://auth0.com/docs/api/management/v2/groups/get-groups' },
-  ],
+  references: [{ title: 'Management API: Groups', url: 'https://auth0.com/docs/api/management/v2/groups/get-groups' }],
   operations: [
     {
       id: 'list',
@@ -45,9 +43,7 @@ export const groupsGroup: GroupSpec = {
       description: 'Reads one group by its id.',
       method: 'GET',
       path: '/api/v2/groups/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' }],
       scopes: ['read:groups'],
       group: 'Read',
     },
@@ -57,9 +53,7 @@ export const groupsGroup: GroupSpec = {
       description: 'Deletes a group; its members lose the roles it gave them.',
       method: 'DELETE',
       path: '/api/v2/groups/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' }],
       scopes: ['delete:groups'],
       group: 'Delete',
     },
@@ -87,11 +81,7 @@ export const groupsGroup: GroupSpec = {
       description: 'Lists the roles given to a group.',
       method: 'GET',
       path: '/api/v2/groups/{id}/roles',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' },
-        common.fromParam(),
-        common.take(),
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the group.' }, common.fromParam(), common.take()],
       paging: ['checkpoint'],
       itemsKey: 'roles',
       scopes: ['read:group_roles'],

@@ -84,7 +84,10 @@ export const rolesGroup: GroupSpec = {
       inputs: [
         roleId,
         {
-          name: 'permissions', in: 'body', type: 'array', required: true,
+          name: 'permissions',
+          in: 'body',
+          type: 'array',
+          required: true,
           description: 'The permissions to add: objects with resource_server_identifier and permission_name.',
         },
       ],
@@ -100,7 +103,10 @@ export const rolesGroup: GroupSpec = {
       inputs: [
         roleId,
         {
-          name: 'permissions', in: 'body', type: 'array', required: true,
+          name: 'permissions',
+          in: 'body',
+          type: 'array',
+          required: true,
           description: 'The permissions to remove: objects with resource_server_identifier and permission_name.',
         },
       ],
@@ -150,11 +156,7 @@ export const rolesGroup: GroupSpec = {
       description: 'Lists the groups that hold a role.',
       method: 'GET',
       path: '/api/v2/roles/{id}/groups',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the role (rol_…).' },
-        common.fromParam(),
-        common.take(),
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the role (rol_…).' }, common.fromParam(), common.take()],
       paging: ['checkpoint'],
       itemsKey: 'groups',
       scopes: ['read:group_roles'],

@@ -2,7 +2,10 @@
 import { type GroupSpec, type InputSpec } from '../shared/catalogue';
 
 const ip: InputSpec = {
-  name: 'id', in: 'path', type: 'string', required: true,
+  name: 'id',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The IP address (IPv4 or IPv6) to look up or release.',
 };
 
@@ -21,14 +24,24 @@ export const anomalyGroup: GroupSpec = {
   ],
   operations: [
     {
-      id: 'check_ip', label: 'Check IP block',
+      id: 'check_ip',
+      label: 'Check IP block',
       description: 'Answers 200 when the IP address is blocked by attack protection, 404 when it is not.',
-      method: 'GET', path: '/api/v2/anomaly/blocks/ips/{id}', inputs: [ip], scopes: ['read:anomaly_blocks'], group: 'Blocked IPs',
+      method: 'GET',
+      path: '/api/v2/anomaly/blocks/ips/{id}',
+      inputs: [ip],
+      scopes: ['read:anomaly_blocks'],
+      group: 'Blocked IPs',
     },
     {
-      id: 'unblock_ip', label: 'Unblock IP',
+      id: 'unblock_ip',
+      label: 'Unblock IP',
       description: 'Removes the block attack protection placed on an IP address.',
-      method: 'DELETE', path: '/api/v2/anomaly/blocks/ips/{id}', inputs: [ip], scopes: ['delete:anomaly_blocks'], group: 'Blocked IPs',
+      method: 'DELETE',
+      path: '/api/v2/anomaly/blocks/ips/{id}',
+      inputs: [ip],
+      scopes: ['delete:anomaly_blocks'],
+      group: 'Blocked IPs',
     },
   ],
 };

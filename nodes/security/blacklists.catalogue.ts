@@ -17,9 +17,7 @@ export const blacklistsGroup: GroupSpec = {
     'A blacklisted token is refused by Auth0 from then on. aud is the client_id of the application the token was issued for.',
     "Legacy: the token blacklist is no longer in Auth0's reference. Revoke refresh tokens and sessions instead, and keep access tokens short-lived.",
   ],
-  references: [
-    { title: 'Management API: Blacklists', url: 'https://auth0.com/docs/api/management/v2/blacklists/get-tokens' },
-  ],
+  references: [{ title: 'Management API: Blacklists', url: 'https://auth0.com/docs/api/management/v2/blacklists/get-tokens' }],
   operations: [
     {
       id: 'get',
@@ -27,7 +25,7 @@ export const blacklistsGroup: GroupSpec = {
       description: 'Returns the jti and aud of every blacklisted token, optionally only those of one audience.',
       method: 'GET',
       path: '/api/v2/blacklists/tokens',
-      inputs: [aud('Only tokens issued for this client_id (the JWT\'s aud claim).')],
+      inputs: [aud("Only tokens issued for this client_id (the JWT's aud claim).")],
       scopes: ['read:blacklisted_tokens'],
       lifecycle: 'legacy',
       replacement: BLACKLIST_REPLACEMENT,

@@ -6,10 +6,9 @@ export const verifiableCredentialsGroup: GroupSpec = {
   name: 'verifiable_credentials',
   paletteLabel: 'verifiable credentials',
   api: 'management',
-  summary: 'Manages the verification templates for verifiable digital credentials (for example mobile driving licences): what a presentation must contain and whose credentials are trusted.',
-  details: [
-    'Each operation names the scopes its token needs.',
-  ],
+  summary:
+    'Manages the verification templates for verifiable digital credentials (for example mobile driving licences): what a presentation must contain and whose credentials are trusted.',
+  details: ['Each operation names the scopes its token needs.'],
   references: [
     { title: 'Management API: Verifiable credentials', url: 'https://auth0.com/docs/api/management/v2/verifiable-credentials/get-verification-templates' },
   ],
@@ -32,9 +31,7 @@ export const verifiableCredentialsGroup: GroupSpec = {
       description: 'Creates a verification template from body.',
       method: 'POST',
       path: '/api/v2/verifiable-credentials/verification/templates',
-      inputs: [
-        common.body('The new verification template: name, type, dialect, presentation and well_known_trusted_issuers (required).'),
-      ],
+      inputs: [common.body('The new verification template: name, type, dialect, presentation and well_known_trusted_issuers (required).')],
       scopes: ['create:vdcs_templates'],
       group: 'Verification templates',
     },
@@ -44,9 +41,7 @@ export const verifiableCredentialsGroup: GroupSpec = {
       description: 'Reads one verification template by its id.',
       method: 'GET',
       path: '/api/v2/verifiable-credentials/verification/templates/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the verification template.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the verification template.' }],
       scopes: ['read:vdcs_templates'],
       group: 'Verification templates',
     },
@@ -69,9 +64,7 @@ export const verifiableCredentialsGroup: GroupSpec = {
       description: 'Deletes a verification template. This cannot be undone.',
       method: 'DELETE',
       path: '/api/v2/verifiable-credentials/verification/templates/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the verification template.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the verification template.' }],
       scopes: ['delete:vdcs_templates'],
       group: 'Verification templates',
     },

@@ -34,7 +34,12 @@ export class FencedStore<T> {
   readonly key: string;
 
   /** `name` tells apart the states of one watcher (`checkpoint`, `jobs`). */
-  constructor(private readonly shared: SharedState, private readonly lease: WatcherLease, watcherId: string, name: string) {
+  constructor(
+    private readonly shared: SharedState,
+    private readonly lease: WatcherLease,
+    watcherId: string,
+    name: string,
+  ) {
     this.key = shared.key('state', watcherId, name);
   }
 
@@ -54,7 +59,11 @@ export class FencedStore<T> {
     const leaseValue = this.lease.value;
     const fence = this.lease.fence;
     if (leaseValue === undefined || fence === undefined) throw new LeaseLost(this.key);
-    const written = await this.shared.run<number>(FENCED_SET, [this.lease.key, this.key], [leaseValue, fence, value === undefined ? '' : JSON.stringify(value)]);
+    const written = await this.shared.run<number>(
+      FENCED_SET,
+      [this.lease.key, this.key],
+      [leaseValue, fence, value === undefined ? '' : JSON.stringify(value)],
+    );
     if (Number(written) !== 1) throw new LeaseLost(this.key);
   }
 

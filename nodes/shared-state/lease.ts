@@ -61,7 +61,11 @@ export class WatcherLease {
   private renewTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly shared: SharedState, watcherId: string, private readonly options: WatcherLeaseOptions) {
+  constructor(
+    private readonly shared: SharedState,
+    watcherId: string,
+    private readonly options: WatcherLeaseOptions,
+  ) {
     this.key = shared.key('lease', watcherId);
     this.fenceKey = shared.key('fence', watcherId);
     this.leaseMs = Math.max(200, Math.round(options.leaseMs));
@@ -141,11 +145,14 @@ export class WatcherLease {
   private scheduleRenewal(): void {
     this.clearTimer();
     if (this.closed) return;
-    this.renewTimer = setTimeout(() => {
-      this.renewTimer = undefined;
-      if (this.currentRole !== 'holder') return;
-      this.claim().catch(() => undefined);
-    }, Math.max(50, Math.round(this.leaseMs / 3)));
+    this.renewTimer = setTimeout(
+      () => {
+        this.renewTimer = undefined;
+        if (this.currentRole !== 'holder') return;
+        this.claim().catch(() => undefined);
+      },
+      Math.max(50, Math.round(this.leaseMs / 3)),
+    );
     this.renewTimer.unref?.();
   }
 

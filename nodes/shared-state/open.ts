@@ -23,7 +23,8 @@ export function openSharedState(
     const target = parseRedisUrl(redisUrl);
     if (!target) return {};
     const seconds = leaseSeconds === '' || leaseSeconds === undefined || leaseSeconds === null ? 15 : Number(leaseSeconds);
-    if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 600) throw new ConfigError(`auth0-config: the lease time (leaseSeconds) must be between 0.5 and 600 seconds, not "${String(leaseSeconds)}"`);
+    if (!Number.isFinite(seconds) || seconds < 0.5 || seconds > 600)
+      throw new ConfigError(`auth0-config: the lease time (leaseSeconds) must be between 0.5 and 600 seconds, not "${String(leaseSeconds)}"`);
     return { state: new SharedState({ target, prefix: keyPrefixFrom(keyPrefix, domain), log, leaseMs: seconds * 1000 }) };
   } catch (err) {
     return { error: err instanceof ConfigError ? err : new ConfigError(`auth0-config: the Redis URL (redisUrl) cannot be used: ${(err as Error).message}`) };

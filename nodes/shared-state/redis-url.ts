@@ -27,7 +27,9 @@ export function maskRedisUrl(raw: string): string {
 }
 
 function bad(display: string, reason: string): ConfigError {
-  return new ConfigError(`auth0-config: the ${REDIS_URL_SETTING} "${display}" ${reason}; expected redis://[user:password@]host[:6379][/db] or rediss://… for TLS`);
+  return new ConfigError(
+    `auth0-config: the ${REDIS_URL_SETTING} "${display}" ${reason}; expected redis://[user:password@]host[:6379][/db] or rediss://… for TLS`,
+  );
 }
 
 /** Parses the setting; undefined when it is empty (no shared state). */
@@ -62,6 +64,7 @@ export function keyPrefixFrom(raw: unknown, domain: string): string {
   const text = typeof raw === 'string' ? raw.trim() : '';
   const prefix = text === '' ? domain.toLowerCase() : text;
   // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f]/.test(prefix)) throw new ConfigError(`auth0-config: the key prefix (keyPrefix) "${prefix}" contains spaces or control characters`);
+  if (/[\s\u0000-\u001f\u007f]/.test(prefix))
+    throw new ConfigError(`auth0-config: the key prefix (keyPrefix) "${prefix}" contains spaces or control characters`);
   return prefix;
 }

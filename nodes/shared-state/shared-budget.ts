@@ -132,7 +132,10 @@ export class SharedBudget {
   private readonly knowledgeOf = new Map<string, { knowledge: BucketKnowledge; ratePerSecond: number }>();
   private warnedOutage = false;
 
-  constructor(private readonly shared: SharedState, private readonly log: (level: 'debug' | 'warn', message: string) => void = () => undefined) {
+  constructor(
+    private readonly shared: SharedState,
+    private readonly log: (level: 'debug' | 'warn', message: string) => void = () => undefined,
+  ) {
     shared.onAvailability((up) => {
       if (up) this.warnedOutage = false;
     });
@@ -167,7 +170,11 @@ export class SharedBudget {
   async observe(lane: string, seen: BudgetObservation, nowMs = Date.now()): Promise<BucketKnowledge> {
     const fullIn = seen.fullAtMs !== undefined ? Math.max(0, seen.fullAtMs - nowMs) : -1;
     try {
-      const [code, rate] = await this.shared.run<[number, string]>(OBSERVE, [this.bucketKey(lane)], [seen.accepted ? 1 : 0, seen.limit ?? -1, seen.remaining ?? -1, fullIn]);
+      const [code, rate] = await this.shared.run<[number, string]>(
+        OBSERVE,
+        [this.bucketKey(lane)],
+        [seen.accepted ? 1 : 0, seen.limit ?? -1, seen.remaining ?? -1, fullIn],
+      );
       const knowledge: BucketKnowledge = code === 2 ? 'measured' : code === 1 ? 'guessed' : 'unknown';
       this.knowledgeOf.set(lane, { knowledge, ratePerSecond: Number(rate) });
       return knowledge;

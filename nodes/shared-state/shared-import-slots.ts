@@ -65,7 +65,10 @@ export class SharedImportSlots {
   private readonly reservedKey: string;
   private readonly fullKey: string;
 
-  constructor(private readonly shared: SharedState, private readonly local: ImportSlots) {
+  constructor(
+    private readonly shared: SharedState,
+    private readonly local: ImportSlots,
+  ) {
     this.runningKey = shared.key('imports', 'running');
     this.reservedKey = shared.key('imports', 'reserved');
     this.fullKey = shared.key('imports', 'full');
@@ -96,7 +99,11 @@ export class SharedImportSlots {
       for (;;) {
         let answer: (number | string)[];
         try {
-          answer = await this.shared.run<(number | string)[]>(RESERVE, [this.runningKey, this.reservedKey, this.fullKey], [this.limit, RESERVATION_MS, JOB_LIMITS.importTimeoutMs, token]);
+          answer = await this.shared.run<(number | string)[]>(
+            RESERVE,
+            [this.runningKey, this.reservedKey, this.fullKey],
+            [this.limit, RESERVATION_MS, JOB_LIMITS.importTimeoutMs, token],
+          );
         } catch (err) {
           if (!(err instanceof SharedStateUnavailable)) throw err;
           return localTicket; // Redis away: this process's own count, as without Redis.
@@ -145,10 +152,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
       reject(abortError());
       return;
     }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(abortError());

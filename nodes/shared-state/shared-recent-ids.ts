@@ -24,7 +24,11 @@ export class SharedRecentIds {
   private readonly keyStart: string;
 
   /** `name` tells the memories apart (a receiver node's id). */
-  constructor(private readonly shared: SharedState, name: string, private readonly local: RecentIds) {
+  constructor(
+    private readonly shared: SharedState,
+    name: string,
+    private readonly local: RecentIds,
+  ) {
     this.keyStart = shared.key('seen', name, '');
   }
 

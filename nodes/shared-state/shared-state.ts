@@ -212,7 +212,10 @@ export class SharedState {
     if (!ready && !this.reportedDown) {
       // The connection to a Redis that worked was lost: said once, until it is back.
       this.reportedDown = true;
-      this.log('warn', `auth0-config: Redis (the Redis URL (redisUrl) ${this.display}) is not reachable; nodes of this tenant work alone until it is back, watchers wait`);
+      this.log(
+        'warn',
+        `auth0-config: Redis (the Redis URL (redisUrl) ${this.display}) is not reachable; nodes of this tenant work alone until it is back, watchers wait`,
+      );
     }
     if (ready) {
       this.log(this.reportedDown ? 'warn' : 'debug', `shared state: connected to Redis ${this.display}`);
@@ -233,6 +236,9 @@ export class SharedState {
     const reason = /WRONGPASS|NOAUTH|invalid password|invalid username/i.test(err.message) ? 'the user name or password was refused' : err.message;
     // ioredis messages name host and port only; the URL shown is masked. Never reached (a deploy
     // with a wrong URL or password) is an error; an outage of a Redis that worked is a warning.
-    this.log(this.everReady ? 'warn' : 'error', `auth0-config: cannot use the Redis URL (redisUrl) ${this.display}: ${reason}; nodes of this tenant work alone until it is reachable`);
+    this.log(
+      this.everReady ? 'warn' : 'error',
+      `auth0-config: cannot use the Redis URL (redisUrl) ${this.display}: ${reason}; nodes of this tenant work alone until it is reachable`,
+    );
   }
 }

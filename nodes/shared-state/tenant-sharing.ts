@@ -7,7 +7,11 @@ import type { TenantClientOptions } from '../tenant-client/client-options';
 import { SharedBudget } from './shared-budget';
 import { SharedTokenStore } from './shared-token';
 
-export function sharedTokenFor(options: TenantClientOptions, domain: string, log: (level: 'debug' | 'warn', message: string) => void): SharedTokenStore | undefined {
+export function sharedTokenFor(
+  options: TenantClientOptions,
+  domain: string,
+  log: (level: 'debug' | 'warn', message: string) => void,
+): SharedTokenStore | undefined {
   if (!options.shared || options.token || !options.clientId || !options.clientSecret) return undefined;
   return new SharedTokenStore({
     shared: options.shared,

@@ -55,13 +55,16 @@ export function findOperation(group: GroupSpec, id: unknown): OperationSpec {
   }
   const op = group.operations.find((candidate) => candidate.id === id);
   if (!op) {
-    throw new InputError('operation', `unknown operation "${id.slice(0, 60)}" for ${group.type}; expected one of ${group.operations.map((o) => o.id).join(', ')}`);
+    throw new InputError(
+      'operation',
+      `unknown operation "${id.slice(0, 60)}" for ${group.type}; expected one of ${group.operations.map((o) => o.id).join(', ')}`,
+    );
   }
   return op;
 }
 
 /** Normalises one saved input setting: a bare value means a literal. */
-function settingOf(raw: ActionNodeConfig['params'] extends infer P ? P extends Record<string, infer V> ? V : never : never): ParamSetting {
+function settingOf(raw: ActionNodeConfig['params'] extends infer P ? (P extends Record<string, infer V> ? V : never) : never): ParamSetting {
   if (raw !== null && typeof raw === 'object' && 'value' in raw) return raw;
   return { value: raw, type: undefined };
 }
@@ -140,17 +143,20 @@ class ActionNode {
     const retired = endOfLifeWarning(group);
     if (retired) node.warn(retired);
     node.on('input', (msg, send, done) => {
-      this.handle(msg, send).then(() => {
-        if (this.failedLast) {
-          this.failedLast = false;
-          if (this.inFlight.size === 0) this.use.status({});
-        }
-        done();
-      }, (err: Error) => {
-        this.failedLast = true;
-        this.describeFailure(msg, err);
-        done(err);
-      });
+      this.handle(msg, send).then(
+        () => {
+          if (this.failedLast) {
+            this.failedLast = false;
+            if (this.inFlight.size === 0) this.use.status({});
+          }
+          done();
+        },
+        (err: Error) => {
+          this.failedLast = true;
+          this.describeFailure(msg, err);
+          done(err);
+        },
+      );
     });
     node.on('close', (_removed: boolean, done: () => void) => {
       for (const controller of this.inFlight) controller.abort();
@@ -189,7 +195,12 @@ class ActionNode {
         const executor = findExecutor(op.executor);
         if (!executor) throw new ConfigError(`operation ${op.id} needs executor "${op.executor}", which is not loaded`);
         const result = await executor({
-          client, group: this.group, op, values, msg, signal: controller.signal,
+          client,
+          group: this.group,
+          op,
+          values,
+          msg,
+          signal: controller.signal,
           buildRequest: (vals = values) => request(vals),
           progress: (text) => this.use.status({ fill: 'blue', shape: 'dot', text: text.slice(0, 30) }),
           sendExtra: (extra) => send(extra),
@@ -252,9 +263,17 @@ class ActionNode {
         index += 1;
       }
     }
-    const paging = { mode: summary.mode, pages: summary.pages, items: summary.items, truncated: summary.truncated, ...(summary.total !== undefined ? { total: summary.total } : {}) };
+    const paging = {
+      mode: summary.mode,
+      pages: summary.pages,
+      items: summary.items,
+      truncated: summary.truncated,
+      ...(summary.total !== undefined ? { total: summary.total } : {}),
+    };
     if (summary.truncated) {
-      this.node.warn(`${this.group.name}.${op.id}: Auth0 pages through at most 1,000 results; ${summary.items} were fetched. Narrow the search or use the jobs export_users operation for all of them.`);
+      this.node.warn(
+        `${this.group.name}.${op.id}: Auth0 pages through at most 1,000 results; ${summary.items} were fetched. Narrow the search or use the jobs export_users operation for all of them.`,
+      );
     }
     if (perItem) {
       if (held) {

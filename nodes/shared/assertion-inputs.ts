@@ -46,7 +46,7 @@ export function secretOptional(op: OperationSpec): OperationSpec {
 export function withClientAssertion(spec: RequestSpec, client: TenantClient): RequestSpec {
   const assertion = client.clientAssertion?.();
   if (!assertion) return spec;
-  const body = typeof spec.body === 'object' && spec.body !== null && !Array.isArray(spec.body) ? spec.body as Record<string, unknown> : {};
+  const body = typeof spec.body === 'object' && spec.body !== null && !Array.isArray(spec.body) ? (spec.body as Record<string, unknown>) : {};
   return {
     ...spec,
     body: { ...body, client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: assertion },

@@ -10,7 +10,8 @@ import type { StatusText } from './status-text';
 export function failureStatusText(err: unknown, text: StatusText): string {
   if (err instanceof InputError) return text('missingInput', { input: err.input }).slice(0, 30);
   if (err instanceof ConfigError) return text('configuration');
-  if (err instanceof Auth0Error) return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? text('noAnswer'));
+  if (err instanceof Auth0Error)
+    return err.statusCode ? `${err.statusCode} ${err.errorCode ?? err.error ?? ''}`.trim().slice(0, 30) : (err.errorCode ?? text('noAnswer'));
   return text('error');
 }
 

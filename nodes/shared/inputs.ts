@@ -59,13 +59,15 @@ function toList(spec: InputSpec, value: unknown): string[] {
   if (!Array.isArray(items)) {
     throw new InputError(spec.name, `input "${spec.name}" must be an array or a comma-separated string, got ${describe(value)}`);
   }
-  return items.map((item, index) => {
-    if (typeof item === 'number') return String(item);
-    if (typeof item !== 'string') {
-      throw new InputError(spec.name, `input "${spec.name}" item ${index} must be a string, got ${describe(item)}`);
-    }
-    return item.trim();
-  }).filter((item) => item !== '');
+  return items
+    .map((item, index) => {
+      if (typeof item === 'number') return String(item);
+      if (typeof item !== 'string') {
+        throw new InputError(spec.name, `input "${spec.name}" item ${index} must be a string, got ${describe(item)}`);
+      }
+      return item.trim();
+    })
+    .filter((item) => item !== '');
 }
 
 /** Coerces one set value to the input's type; throws InputError naming the input. */

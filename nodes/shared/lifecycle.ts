@@ -21,9 +21,10 @@ export function lifecycleLabel(lifecycle: Lifecycle | undefined): string {
 export function lifecycleNote(op: Pick<OperationSpec, 'lifecycle' | 'replacement'>): string {
   const label = lifecycleLabel(op.lifecycle);
   if (!label) return '';
-  const stage = op.lifecycle === 'early-access' || op.lifecycle === 'beta'
-    ? `Auth0 offers this in ${label}: the tenant may need it enabled, and it may still change.`
-    : `Auth0 marks this ${label}.`;
+  const stage =
+    op.lifecycle === 'early-access' || op.lifecycle === 'beta'
+      ? `Auth0 offers this in ${label}: the tenant may need it enabled, and it may still change.`
+      : `Auth0 marks this ${label}.`;
   return op.replacement ? `${stage} Use instead: ${op.replacement}.` : stage;
 }
 

@@ -61,13 +61,7 @@ export interface NodeRedAPI {
     getNode(id: string): Node | null;
   };
   util: {
-    evaluateNodeProperty(
-      value: unknown,
-      type: string,
-      node: Node,
-      msg: NodeMessage,
-      callback: (err: Error | null, result: unknown) => void,
-    ): void;
+    evaluateNodeProperty(value: unknown, type: string, node: Node, msg: NodeMessage, callback: (err: Error | null, result: unknown) => void): void;
     cloneMessage<T>(msg: T): T;
   };
   httpNode?: {

@@ -69,12 +69,7 @@ function withoutPageInputs(values: Record<string, unknown>): Record<string, unkn
   return rest;
 }
 
-export async function* fetchAllPages(
-  op: OperationSpec,
-  values: Record<string, unknown>,
-  fetch: PageFetch,
-  summary: PagingSummary,
-): AsyncGenerator<Page> {
+export async function* fetchAllPages(op: OperationSpec, values: Record<string, unknown>, fetch: PageFetch, summary: PagingSummary): AsyncGenerator<Page> {
   const mode = pagingMode(op, values);
   if (!mode) throw new Error(`operation ${op.id} does not page`);
   summary.mode = mode;
@@ -91,8 +86,7 @@ export async function* fetchAllPages(
       summary.items += items.length;
       yield { items, response };
       const data = response.data as Record<string, unknown> | undefined;
-      const next = (data && !Array.isArray(data) && typeof data.next === 'string' ? data.next : undefined)
-        ?? nextFromLinkHeader(response.headers.link);
+      const next = (data && !Array.isArray(data) && typeof data.next === 'string' ? data.next : undefined) ?? nextFromLinkHeader(response.headers.link);
       // A short page means we have caught up; a repeated cursor means nothing is new.
       if (items.length === 0 || items.length < take || next === undefined || next === from) return;
       from = next;

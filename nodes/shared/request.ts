@@ -97,7 +97,7 @@ function buildBody(op: OperationSpec, values: Record<string, unknown>): unknown 
   }
   if (fields) {
     // Named fields complete a whole body object; they never replace a list body.
-    body = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object), ...fields } : body ?? fields;
+    body = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object), ...fields } : (body ?? fields);
   }
   return body;
 }
@@ -109,12 +109,7 @@ function secretStrings(value: unknown, depth = 0): string[] {
   return Object.values(value as Record<string, unknown>).flatMap((item) => secretStrings(item, depth + 1));
 }
 
-export function buildRequest(
-  group: GroupSpec,
-  op: OperationSpec,
-  values: Record<string, unknown>,
-  options: BuildOptions = {},
-): RequestSpec {
+export function buildRequest(group: GroupSpec, op: OperationSpec, values: Record<string, unknown>, options: BuildOptions = {}): RequestSpec {
   const spec: RequestSpec = {
     method: op.method,
     path: buildPath(op, values),

@@ -87,9 +87,10 @@ export function signAssertion(key: KeyObject, options: Omit<AssertionOptions, 'p
     jti: randomUUID(),
   };
   const input = `${base64url(header)}.${base64url(claims)}`;
-  const signature = alg === 'PS256'
-    ? sign('sha256', Buffer.from(input), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST })
-    : sign(alg === 'RS384' ? 'sha384' : 'sha256', Buffer.from(input), key);
+  const signature =
+    alg === 'PS256'
+      ? sign('sha256', Buffer.from(input), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST })
+      : sign(alg === 'RS384' ? 'sha384' : 'sha256', Buffer.from(input), key);
   return `${input}.${signature.toString('base64url')}`;
 }
 

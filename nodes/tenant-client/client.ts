@@ -10,7 +10,16 @@ import type { TenantClientOptions } from './client-options';
 import { ClientAuthentication } from './client-authentication';
 import { type EncodedBody, encodeBody } from './request-body';
 import { buildUrl, checkHeaders } from './request-target';
-import { type ErrorContext, type TransportFailureInfo, bodyValue, malformedJsonError, networkError, rateLimitError, responseError, successBody } from './error-mapping';
+import {
+  type ErrorContext,
+  type TransportFailureInfo,
+  bodyValue,
+  malformedJsonError,
+  networkError,
+  rateLimitError,
+  responseError,
+  successBody,
+} from './error-mapping';
 import { ClientStatusPublisher, errorStatusText } from './client-status';
 import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type AcquireOptions, type Lane, type Release, TenantLimiter, type WaiterErrors } from './limiter';
@@ -23,7 +32,7 @@ import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
 import type { SharedTokenStore } from '../shared-state/shared-token';
 import { sharedBudgetFor, sharedTokenFor } from '../shared-state/tenant-sharing';
-import type { BucketKnowledge, SharedBudget } from '../shared-state/shared-budget';
+import type { SharedBudget } from '../shared-state/shared-budget';
 import { rateLimitLane } from '../shared-state/endpoint-class';
 import { registerSharedState } from '../shared-state/client-registry';
 import type { Auth0Response, ClientStatus, RequestSpec, TenantClient } from '../shared/http-types';
@@ -63,7 +72,9 @@ function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl
       ok = false;
     }
   }
-  return ok ? { host, baseUrl } : { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+  return ok
+    ? { host, baseUrl }
+    : { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
 }
 
 /** What a RequestSpec becomes once checked: the URL, its extra headers, the encoded body, a user's token. */
@@ -241,7 +252,10 @@ class Auth0TenantClient implements TenantClient {
       if (missing) throw missing;
     }
     const userToken = checkBearerToken(spec);
-    const bodySecrets = [...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body), ...(spec.secrets ?? [])];
+    const bodySecrets = [
+      ...secretValuesOf(spec.contentType === 'multipart' ? (spec.body as { fields?: unknown })?.fields : spec.body),
+      ...(spec.secrets ?? []),
+    ];
     const ctx = this.context(operation, userToken ? [...bodySecrets, userToken] : bodySecrets, spec.scopes);
 
     // A request is ended by the caller's signal (node closing) and by close() (config closing:
@@ -402,7 +416,8 @@ class Auth0TenantClient implements TenantClient {
       streamError: (failure: TransportFailureInfo) => networkError(failure, false, ctx),
     };
     return sendFollowingRedirects(this.transport, exchange, spec.followRedirects === true, this.origin, (statusCode) =>
-      this.debug(`${ctx.operation}: following redirect ${statusCode} on the tenant`));
+      this.debug(`${ctx.operation}: following redirect ${statusCode} on the tenant`),
+    );
   }
 
   private responseData(result: ExchangeResult, spec: RequestSpec, ctx: ErrorContext): unknown {

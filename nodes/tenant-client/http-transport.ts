@@ -288,7 +288,8 @@ export class HttpTransport {
   private guardStream(source: Readable, req: TimedRequest | undefined, exchange: Exchange): Readable {
     const out = new PassThrough();
     // The socket's idle timer is re-armed with the stream's own length (the 'timeout' listener stays).
-    if (exchange.streamIdleTimeoutSeconds !== undefined && req && !req.destroyed) req.setTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
+    if (exchange.streamIdleTimeoutSeconds !== undefined && req && !req.destroyed)
+      req.setTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
     const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {

@@ -242,10 +242,13 @@ export class TenantLimiter {
       waiter.resolve(this.releaser());
     }
     if (wakeAt !== Infinity) {
-      this.wakeTimer = setTimeout(() => {
-        this.wakeTimer = undefined;
-        this.pump();
-      }, Math.max(0, wakeAt - now));
+      this.wakeTimer = setTimeout(
+        () => {
+          this.wakeTimer = undefined;
+          this.pump();
+        },
+        Math.max(0, wakeAt - now),
+      );
     }
     this.changed();
   }

@@ -82,7 +82,9 @@ export class RateLimitPolicy {
     if (pacedRetry) {
       this.pacedRetryUsed = true;
       this.retries++;
-      this.debug(`${operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${(shared ? shared.pacedRate(lane) : limiter.pacedRate(lane))?.toFixed(1)}/s), retry ${this.retries}/${this.maxRetries}`);
+      this.debug(
+        `${operation}: rate limited (429), retrying as the tenant's ${lane} bucket refills (about ${(shared ? shared.pacedRate(lane) : limiter.pacedRate(lane))?.toFixed(1)}/s), retry ${this.retries}/${this.maxRetries}`,
+      );
     } else if (retry) {
       this.retries++;
       const waitMs = said ? waitUntilMs(said.resumeAtMs, now) : backoffMs(this.retries, RATE_LIMIT_BACKOFF);

@@ -30,15 +30,21 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** Rejects a path that is not a plain, already-encoded absolute path on the tenant. */
 export function checkPath(path: unknown): string {
   if (typeof path !== 'string' || path === '') throw new InputError('path', 'request path is missing');
-  const reason =
-    !path.startsWith('/') ? 'must start with "/"'
-    : path.startsWith('//') ? 'must not start with "//"'
-    : path.includes('\\') ? 'must not contain "\\"'
-    : /[a-z][a-z0-9+.-]*:\/\//i.test(path) ? 'must not contain a URL scheme'
-    : /[?#]/.test(path) ? 'must not contain "?" or "#" (query values go in the query)'
-    : /\s/.test(path) || CONTROL_CHARS.test(path) ? 'must not contain spaces or control characters (path inputs are URL-encoded)'
-    : dotSegment(path) ? 'must not contain "." or ".." segments'
-    : undefined;
+  const reason = !path.startsWith('/')
+    ? 'must start with "/"'
+    : path.startsWith('//')
+      ? 'must not start with "//"'
+      : path.includes('\\')
+        ? 'must not contain "\\"'
+        : /[a-z][a-z0-9+.-]*:\/\//i.test(path)
+          ? 'must not contain a URL scheme'
+          : /[?#]/.test(path)
+            ? 'must not contain "?" or "#" (query values go in the query)'
+            : /\s/.test(path) || CONTROL_CHARS.test(path)
+              ? 'must not contain spaces or control characters (path inputs are URL-encoded)'
+              : dotSegment(path)
+                ? 'must not contain "." or ".." segments'
+                : undefined;
   if (reason) throw new InputError('path', `request path ${reason}`);
   return path;
 }

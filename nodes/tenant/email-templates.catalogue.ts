@@ -3,13 +3,28 @@ import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
 
 /** The specification's nine names, plus the ones Auth0 has added since (from the service's own enum). */
 const TEMPLATE_NAMES = [
-  'verify_email', 'reset_email', 'welcome_email', 'blocked_account', 'stolen_credentials', 'enrollment_email',
-  'change_password', 'password_reset', 'mfa_oob_code',
-  'verify_email_by_code', 'reset_email_by_code', 'auth_email_by_code', 'user_invitation', 'async_approval',
+  'verify_email',
+  'reset_email',
+  'welcome_email',
+  'blocked_account',
+  'stolen_credentials',
+  'enrollment_email',
+  'change_password',
+  'password_reset',
+  'mfa_oob_code',
+  'verify_email_by_code',
+  'reset_email_by_code',
+  'auth_email_by_code',
+  'user_invitation',
+  'async_approval',
 ] as const;
 
 const templateName: InputSpec = {
-  name: 'template_name', in: 'path', type: 'string', required: true, enum: TEMPLATE_NAMES,
+  name: 'template_name',
+  in: 'path',
+  type: 'string',
+  required: true,
+  enum: TEMPLATE_NAMES,
   description: 'The template, for example verify_email, reset_email, welcome_email, blocked_account or mfa_oob_code.',
 };
 

@@ -7,9 +7,7 @@ export const emailsGroup: GroupSpec = {
   paletteLabel: 'email provider',
   api: 'management',
   summary: 'Configures, reads, updates and deletes the e-mail provider (SMTP, SendGrid, SES, Mailgun, …) the tenant sends e-mails with.',
-  details: [
-    'There is one e-mail provider per tenant; delete removes it and the tenant falls back to Auth0\'s test provider.',
-  ],
+  details: ["There is one e-mail provider per tenant; delete removes it and the tenant falls back to Auth0's test provider."],
   references: [
     { title: 'Management API: Emails', url: 'https://auth0.com/docs/api/management/v2/emails/get-provider' },
     { title: 'Customize e-mails', url: 'https://auth0.com/docs/customize/email' },
@@ -22,10 +20,14 @@ export const emailsGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/emails/provider',
       // The body carries the provider's credentials (API key, SMTP password).
-      inputs: [{
-        ...common.body('The provider: name (for example smtp, sendgrid, ses, mailgun), enabled, default_from_address, credentials (API key or SMTP password), settings.'),
-        secret: true,
-      }],
+      inputs: [
+        {
+          ...common.body(
+            'The provider: name (for example smtp, sendgrid, ses, mailgun), enabled, default_from_address, credentials (API key or SMTP password), settings.',
+          ),
+          secret: true,
+        },
+      ],
       scopes: ['create:email_provider'],
       group: 'Create and update',
     },

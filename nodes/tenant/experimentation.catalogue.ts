@@ -6,13 +6,10 @@ export const experimentationGroup: GroupSpec = {
   name: 'experimentation',
   paletteLabel: 'experimentation',
   api: 'management',
-  summary: 'Manages experimentation (beta): feature flags with their variations, the user segments they target, and experiments that compare variations in an authentication flow.',
-  details: [
-    'A beta feature: the tenant must have it enabled, and the API may still change. Each operation names the scopes its token needs.',
-  ],
-  references: [
-    { title: 'Management API', url: 'https://auth0.com/docs/api/management/v2' },
-  ],
+  summary:
+    'Manages experimentation (beta): feature flags with their variations, the user segments they target, and experiments that compare variations in an authentication flow.',
+  details: ['A beta feature: the tenant must have it enabled, and the API may still change. Each operation names the scopes its token needs.'],
+  references: [{ title: 'Management API', url: 'https://auth0.com/docs/api/management/v2' }],
   operations: [
     {
       id: 'list_experiments',
@@ -23,7 +20,13 @@ export const experimentationGroup: GroupSpec = {
       inputs: [
         common.fromParam(),
         common.take(),
-        { name: 'status', in: 'query', type: 'string', enum: ['draft', 'active', 'paused', 'completed', 'archived'], description: 'Only entries with this status.' },
+        {
+          name: 'status',
+          in: 'query',
+          type: 'string',
+          enum: ['draft', 'active', 'paused', 'completed', 'archived'],
+          description: 'Only entries with this status.',
+        },
         { name: 'authentication_flow', in: 'query', type: 'string', description: 'Only experiments of this authentication flow.' },
         { name: 'feature_flag_id', in: 'query', type: 'string', description: 'Only experiments of this feature flag.' },
       ],
@@ -40,7 +43,9 @@ export const experimentationGroup: GroupSpec = {
       method: 'POST',
       path: '/api/v2/experimentation/experiments',
       inputs: [
-        common.body('The new experiment: name, feature_flag_id, authentication_flow, allocation_strategy, assignment_config, allocations (all required), description.'),
+        common.body(
+          'The new experiment: name, feature_flag_id, authentication_flow, allocation_strategy, assignment_config, allocations (all required), description.',
+        ),
       ],
       scopes: ['create:experimentation'],
       lifecycle: 'beta',
@@ -52,9 +57,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Reads one experiment.',
       method: 'GET',
       path: '/api/v2/experimentation/experiments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' }],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
       group: 'Experiments',
@@ -65,10 +68,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Changes the attributes of an experiment given in body.',
       method: 'PATCH',
       path: '/api/v2/experimentation/experiments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
-        common.body('The attributes to change.'),
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' }, common.body('The attributes to change.')],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',
       group: 'Experiments',
@@ -79,9 +79,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Deletes an experiment.',
       method: 'DELETE',
       path: '/api/v2/experimentation/experiments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' }],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',
       group: 'Experiments',
@@ -94,7 +92,14 @@ export const experimentationGroup: GroupSpec = {
       path: '/api/v2/experimentation/experiments/{id}/status',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
-        { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'paused', 'completed', 'archived'], description: 'The new status of the experiment.' },
+        {
+          name: 'status',
+          in: 'body',
+          type: 'string',
+          required: true,
+          enum: ['draft', 'active', 'paused', 'completed', 'archived'],
+          description: 'The new status of the experiment.',
+        },
       ],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',
@@ -106,9 +111,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Checks whether an experiment is complete and consistent enough to start.',
       method: 'POST',
       path: '/api/v2/experimentation/experiments/{id}/validate',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the experiment.' }],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
       group: 'Experiments',
@@ -148,9 +151,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Reads one feature flag.',
       method: 'GET',
       path: '/api/v2/experimentation/feature-flags/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' }],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
       group: 'Feature flags',
@@ -175,9 +176,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Deletes a feature flag.',
       method: 'DELETE',
       path: '/api/v2/experimentation/feature-flags/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' }],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',
       group: 'Feature flags',
@@ -190,7 +189,14 @@ export const experimentationGroup: GroupSpec = {
       path: '/api/v2/experimentation/feature-flags/{id}/status',
       inputs: [
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
-        { name: 'status', in: 'body', type: 'string', required: true, enum: ['draft', 'active', 'archived'], description: 'The new status of the feature flag.' },
+        {
+          name: 'status',
+          in: 'body',
+          type: 'string',
+          required: true,
+          enum: ['draft', 'active', 'archived'],
+          description: 'The new status of the feature flag.',
+        },
       ],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',
@@ -202,9 +208,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Lists the variations of a feature flag.',
       method: 'GET',
       path: '/api/v2/experimentation/feature-flags/{id}/variations',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the feature flag.' }],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
       group: 'Variations',
@@ -300,9 +304,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Reads one segment.',
       method: 'GET',
       path: '/api/v2/experimentation/segments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' }],
       scopes: ['read:experimentation'],
       lifecycle: 'beta',
       group: 'Segments',
@@ -313,10 +315,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Changes the attributes of a segment given in body.',
       method: 'PATCH',
       path: '/api/v2/experimentation/segments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
-        common.body('The attributes to change.'),
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' }, common.body('The attributes to change.')],
       scopes: ['update:experimentation'],
       lifecycle: 'beta',
       group: 'Segments',
@@ -327,9 +326,7 @@ export const experimentationGroup: GroupSpec = {
       description: 'Deletes a segment.',
       method: 'DELETE',
       path: '/api/v2/experimentation/segments/{id}',
-      inputs: [
-        { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' },
-      ],
+      inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the segment.' }],
       scopes: ['delete:experimentation'],
       lifecycle: 'beta',
       group: 'Segments',

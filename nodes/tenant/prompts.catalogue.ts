@@ -2,21 +2,34 @@
 import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
 
 const prompt: InputSpec = {
-  name: 'prompt', in: 'path', type: 'string', required: true,
+  name: 'prompt',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The prompt, for example login, signup or reset-password.',
 };
 const language: InputSpec = {
-  name: 'language', in: 'path', type: 'string', required: true,
+  name: 'language',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The language code, for example en or fr-CA.',
 };
 
 const partialsPrompt: InputSpec = {
-  name: 'prompt', in: 'path', type: 'string', required: true,
+  name: 'prompt',
+  in: 'path',
+  type: 'string',
+  required: true,
   enum: ['login', 'login-id', 'login-password', 'login-passwordless', 'signup', 'signup-id', 'signup-password', 'customized-consent', 'passkeys'],
-  description: 'The prompt whose partials are meant: login, login-id, login-password, login-passwordless, signup, signup-id, signup-password, customized-consent or passkeys.',
+  description:
+    'The prompt whose partials are meant: login, login-id, login-password, login-passwordless, signup, signup-id, signup-password, customized-consent or passkeys.',
 };
 const screen: InputSpec = {
-  name: 'screen', in: 'path', type: 'string', required: true,
+  name: 'screen',
+  in: 'path',
+  type: 'string',
+  required: true,
   description: 'The screen of the prompt, for example login-id or signup-password.',
 };
 
@@ -25,7 +38,8 @@ export const promptsGroup: GroupSpec = {
   name: 'prompts',
   paletteLabel: 'prompts',
   api: 'management',
-  summary: 'Reads and updates the Universal Login prompt settings, the custom text of a prompt in a language, its template partials and the rendering of its screens.',
+  summary:
+    'Reads and updates the Universal Login prompt settings, the custom text of a prompt in a language, its template partials and the rendering of its screens.',
   references: [
     { title: 'Management API: Prompts', url: 'https://auth0.com/docs/api/management/v2/prompts/get-prompts' },
     { title: 'Customize Universal Login text', url: 'https://auth0.com/docs/customize/login-pages/universal-login/customize-text-elements' },
@@ -98,7 +112,11 @@ export const promptsGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/prompts/rendering',
       inputs: [
-        common.fields(), common.includeFields(), common.page(), common.perPage(), common.includeTotals(),
+        common.fields(),
+        common.includeFields(),
+        common.page(),
+        common.perPage(),
+        common.includeTotals(),
         { name: 'prompt', in: 'query', type: 'list', description: 'Only these prompts (comma-separated).' },
         { name: 'screen', in: 'query', type: 'list', description: 'Only these screens (comma-separated).' },
         { name: 'rendering_mode', in: 'query', type: 'string', enum: ['advanced', 'standard'], description: 'Only screens with this rendering mode.' },
@@ -134,7 +152,13 @@ export const promptsGroup: GroupSpec = {
       description: 'Changes the rendering settings of one screen: rendering_mode, context_configuration, head_tags, filters, …',
       method: 'PATCH',
       path: '/api/v2/prompts/{prompt}/screen/{screen}/rendering',
-      inputs: [prompt, screen, common.body('The settings to change: rendering_mode (advanced or standard), context_configuration, default_head_tags_disabled, use_page_template, head_tags, filters.')],
+      inputs: [
+        prompt,
+        screen,
+        common.body(
+          'The settings to change: rendering_mode (advanced or standard), context_configuration, default_head_tags_disabled, use_page_template, head_tags, filters.',
+        ),
+      ],
       scopes: ['update:prompts'],
       group: 'Rendering',
     },

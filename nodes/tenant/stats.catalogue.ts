@@ -2,7 +2,11 @@
 import type { GroupSpec, InputSpec } from '../shared/catalogue';
 
 const day = (name: string, wireName: string, description: string): InputSpec => ({
-  name, wireName, in: 'query', type: 'string', description,
+  name,
+  wireName,
+  in: 'query',
+  type: 'string',
+  description,
 });
 
 export const statsGroup: GroupSpec = {
@@ -11,9 +15,7 @@ export const statsGroup: GroupSpec = {
   paletteLabel: 'stats',
   api: 'management',
   summary: 'Reads the number of active users and the daily login and signup statistics.',
-  references: [
-    { title: 'Management API: Stats', url: 'https://auth0.com/docs/api/management/v2/stats/get-active-users' },
-  ],
+  references: [{ title: 'Management API: Stats', url: 'https://auth0.com/docs/api/management/v2/stats/get-active-users' }],
   operations: [
     {
       id: 'active_users',

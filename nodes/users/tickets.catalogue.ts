@@ -10,9 +10,7 @@ export const ticketsGroup: GroupSpec = {
   details: [
     'The response holds ticket, the URL to give the user. Both operations send the Auth0-Custom-Domain header when the tenant configuration names a custom domain, so the link uses it.',
   ],
-  references: [
-    { title: 'Management API: Tickets', url: 'https://auth0.com/docs/api/management/v2/tickets/post-email-verification' },
-  ],
+  references: [{ title: 'Management API: Tickets', url: 'https://auth0.com/docs/api/management/v2/tickets/post-email-verification' }],
   operations: [
     {
       id: 'create_email_verification',

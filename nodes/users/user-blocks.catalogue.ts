@@ -3,7 +3,10 @@ import type { GroupSpec, InputSpec } from '../shared/catalogue';
 
 const userId: InputSpec = { name: 'id', in: 'path', type: 'string', required: true, description: 'The user_id of the user.' };
 const identifier: InputSpec = {
-  name: 'identifier', in: 'query', type: 'string', required: true,
+  name: 'identifier',
+  in: 'query',
+  type: 'string',
+  required: true,
   description: 'The username, phone_number or e-mail the blocks apply to.',
 };
 
@@ -14,7 +17,7 @@ export const userBlocksGroup: GroupSpec = {
   api: 'management',
   summary: 'Reads and removes the login blocks brute-force protection put on a user, by user id or by identifier.',
   details: [
-    'A block comes from too many failed logins from one IP address. Unblocking does not block the user nor change the user\'s blocked flag (that is users update).',
+    "A block comes from too many failed logins from one IP address. Unblocking does not block the user nor change the user's blocked flag (that is users update).",
   ],
   references: [
     { title: 'Management API: User Blocks', url: 'https://auth0.com/docs/api/management/v2/user-blocks/get-user-blocks' },
@@ -27,7 +30,15 @@ export const userBlocksGroup: GroupSpec = {
       description: 'Lists the blocks of a user, by user id.',
       method: 'GET',
       path: '/api/v2/user-blocks/{id}',
-      inputs: [userId, { name: 'consider_brute_force_enablement', in: 'query', type: 'boolean', description: 'When true, blocks by brute-force protection are only reported while that protection is turned on.' }],
+      inputs: [
+        userId,
+        {
+          name: 'consider_brute_force_enablement',
+          in: 'query',
+          type: 'boolean',
+          description: 'When true, blocks by brute-force protection are only reported while that protection is turned on.',
+        },
+      ],
       scopes: ['read:users'],
       group: 'Read',
     },
@@ -37,7 +48,15 @@ export const userBlocksGroup: GroupSpec = {
       description: 'Lists the blocks for a username, phone number or e-mail.',
       method: 'GET',
       path: '/api/v2/user-blocks',
-      inputs: [identifier, { name: 'consider_brute_force_enablement', in: 'query', type: 'boolean', description: 'When true, blocks by brute-force protection are only reported while that protection is turned on.' }],
+      inputs: [
+        identifier,
+        {
+          name: 'consider_brute_force_enablement',
+          in: 'query',
+          type: 'boolean',
+          description: 'When true, blocks by brute-force protection are only reported while that protection is turned on.',
+        },
+      ],
       scopes: ['read:users'],
       group: 'Read',
     },

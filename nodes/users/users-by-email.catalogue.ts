@@ -7,12 +7,8 @@ export const usersByEmailGroup: GroupSpec = {
   paletteLabel: 'users by email',
   api: 'management',
   summary: 'Finds the users with an exact e-mail address, across all connections.',
-  details: [
-    'The result is an array: one e-mail can belong to several users (one per connection). The look-up is case-insensitive.',
-  ],
-  references: [
-    { title: 'Management API: Users By Email', url: 'https://auth0.com/docs/api/management/v2/users-by-email/get-users-by-email' },
-  ],
+  details: ['The result is an array: one e-mail can belong to several users (one per connection). The look-up is case-insensitive.'],
+  references: [{ title: 'Management API: Users By Email', url: 'https://auth0.com/docs/api/management/v2/users-by-email/get-users-by-email' }],
   operations: [
     {
       id: 'search_users_by_email',

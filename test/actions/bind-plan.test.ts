@@ -12,17 +12,26 @@ const plan = (extra: Record<string, unknown> = {}) => planOf({ trigger: 'post-lo
 
 describe('deploy_and_bind: inputs and merged bindings', () => {
   it('reads dependencies as {name, version}, "name@version" (also scoped) or {name: version}', () => {
-    assert.deepEqual(dependenciesOf(['lodash@4.17.21', '@scope/pkg@1.0.0']), [{ name: 'lodash', version: '4.17.21' }, { name: '@scope/pkg', version: '1.0.0' }]);
+    assert.deepEqual(dependenciesOf(['lodash@4.17.21', '@scope/pkg@1.0.0']), [
+      { name: 'lodash', version: '4.17.21' },
+      { name: '@scope/pkg', version: '1.0.0' },
+    ]);
     assert.deepEqual(dependenciesOf({ axios: '1.7.0' }), [{ name: 'axios', version: '1.7.0' }]);
     assert.deepEqual(dependenciesOf('[{"name":"a","version":"1"}]'), [{ name: 'a', version: '1' }]);
-    assert.deepEqual(dependenciesOf('a@1, b@2'), [{ name: 'a', version: '1' }, { name: 'b', version: '2' }]);
+    assert.deepEqual(dependenciesOf('a@1, b@2'), [
+      { name: 'a', version: '1' },
+      { name: 'b', version: '2' },
+    ]);
     assert.equal(dependenciesOf(undefined), undefined);
     assert.throws(() => dependenciesOf(['lodash']), /"dependencies"/);
     assert.throws(() => dependenciesOf([{ name: 'a' }]), /"dependencies"/);
   });
 
   it('reads secrets as a map of names to strings', () => {
-    assert.deepEqual(secretsOf({ API_KEY: 'k', OTHER: 'v' }), [{ name: 'API_KEY', value: 'k' }, { name: 'OTHER', value: 'v' }]);
+    assert.deepEqual(secretsOf({ API_KEY: 'k', OTHER: 'v' }), [
+      { name: 'API_KEY', value: 'k' },
+      { name: 'OTHER', value: 'v' },
+    ]);
     assert.throws(() => secretsOf([{ name: 'x' }]), /"secrets"/);
     assert.throws(() => secretsOf({ KEY: 1 }), /"secrets"/);
   });
@@ -42,7 +51,10 @@ describe('deploy_and_bind: inputs and merged bindings', () => {
     assert.deepEqual(order(mergeBindings(list, plan(), 'id-new')), ['id-a', 'id-new', 'id-c']);
     assert.deepEqual(order(mergeBindings(list, plan({ position: 'last' }), 'id-new')), ['id-a', 'id-c', 'id-new']);
     const merged = mergeBindings(list, plan({ display_name: 'shown' }), 'id-new');
-    assert.deepEqual(merged.map((b) => b.display_name), ['a', 'shown', 'c']);
+    assert.deepEqual(
+      merged.map((b) => b.display_name),
+      ['a', 'shown', 'c'],
+    );
     assert.deepEqual(merged[0].ref, { type: 'action_id', value: 'id-a' });
   });
 
@@ -51,7 +63,7 @@ describe('deploy_and_bind: inputs and merged bindings', () => {
     assert.deepEqual(order(mergeBindings(list, plan(), 'id-new')), ['id-a', 'id-new']);
   });
 
-  it('checks the position\'s companion inputs and the timeout', () => {
+  it("checks the position's companion inputs and the timeout", () => {
     assert.throws(() => plan({ position: 'after', after: 'new' }), /names the action being bound itself/);
     assert.throws(() => plan({ timeout: 0 }), /"timeout"/);
     assert.equal(plan({ timeout: 5 }).timeoutMs, 5000);

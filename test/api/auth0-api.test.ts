@@ -14,9 +14,28 @@ import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red
 type Msg = Record<string, unknown>;
 
 const ESCAPES = [
-  '../oauth/token', 'users/../../oauth/token', '..', '.', 'users/..', 'users/%2e%2e/x', 'users/%2E./x', '/api/v2/../v1/users',
-  'http://evil.example/api/v2/users', 'https://evil.example', '//evil.example/api/v2/users', 'users//roles', 'users?per_page=100',
-  'users#x', 'users\\..\\x', 'users/\u0000', 'javascript:alert(1)', 'users/%zz', '', '   ', 'api/v2', '/',
+  '../oauth/token',
+  'users/../../oauth/token',
+  '..',
+  '.',
+  'users/..',
+  'users/%2e%2e/x',
+  'users/%2E./x',
+  '/api/v2/../v1/users',
+  'http://evil.example/api/v2/users',
+  'https://evil.example',
+  '//evil.example/api/v2/users',
+  'users//roles',
+  'users?per_page=100',
+  'users#x',
+  'users\\..\\x',
+  'users/\u0000',
+  'javascript:alert(1)',
+  'users/%zz',
+  '',
+  '   ',
+  'api/v2',
+  '/',
 ];
 
 describe('auth0-api path', () => {
@@ -31,7 +50,11 @@ describe('auth0-api path', () => {
 
   it('refuses every path that could leave /api/v2 or name a host, naming the input', () => {
     for (const path of ESCAPES) {
-      assert.throws(() => apiPath(path), (err: InputError) => err instanceof InputError && err.input === 'path' && err.message.includes('"path"'), JSON.stringify(path));
+      assert.throws(
+        () => apiPath(path),
+        (err: InputError) => err instanceof InputError && err.input === 'path' && err.message.includes('"path"'),
+        JSON.stringify(path),
+      );
     }
     assert.throws(() => apiPath(42), { input: 'path' });
     assert.throws(() => apiPath('x'.repeat(3000)), { input: 'path' });
@@ -55,14 +78,18 @@ describe('auth0-api in Node-RED', function () {
 
   async function load(domain: string, node: Msg, credentials: Msg): Promise<void> {
     await helper.startServer();
-    await helper.load([...nodeModules('api/auth0-api'), ...coreNodes('25-catch.js')], [
-      { id: 'tab', type: 'tab', label: 'api' },
-      { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
-      { id: 'api', type: 'auth0-api', z: 'tab', x: 100, y: 100, tenant: 'cfg', version: 1, wires: [['out']], operation: 'request', ...node },
-      { id: 'out', type: 'helper', z: 'tab', x: 300, y: 100 },
-      { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
-      { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
-    ], { cfg: credentials });
+    await helper.load(
+      [...nodeModules('api/auth0-api'), ...coreNodes('25-catch.js')],
+      [
+        { id: 'tab', type: 'tab', label: 'api' },
+        { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
+        { id: 'api', type: 'auth0-api', z: 'tab', x: 100, y: 100, tenant: 'cfg', version: 1, wires: [['out']], operation: 'request', ...node },
+        { id: 'out', type: 'helper', z: 'tab', x: 300, y: 100 },
+        { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
+        { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
+      ],
+      { cfg: credentials },
+    );
   }
 
   async function send(msg: Msg, outId = 'out'): Promise<Msg> {
@@ -73,7 +100,12 @@ describe('auth0-api in Node-RED', function () {
 
   it('calls the Management API: msg.method and msg.path, query and body from msg.payload, 204 as {}', async () => {
     emu.reset();
-    emu.seed({ users: [{ email: 'ada@example.com', password: 'Demo-passw0rd!' }, { email: 'bob@example.com', password: 'Demo-passw0rd!' }] });
+    emu.seed({
+      users: [
+        { email: 'ada@example.com', password: 'Demo-passw0rd!' },
+        { email: 'bob@example.com', password: 'Demo-passw0rd!' },
+      ],
+    });
     await load(emu.domain, {}, { clientId: emu.clientId, clientSecret: emu.clientSecret });
     const listed = await send({ method: 'GET', path: 'users', payload: { query: { per_page: 1, page: 0, include_totals: true } } });
     assert.equal(((listed.payload as Msg).users as unknown[]).length, 1);
@@ -87,14 +119,21 @@ describe('auth0-api in Node-RED', function () {
     assert.deepEqual(assigned.payload, {});
     assert.equal((assigned.auth0 as Msg).statusCode, 204);
     const roles = await send({ path: `/users/${user?.user_id}/roles` });
-    assert.deepEqual((roles.payload as Msg[]).map((r) => r.name), ['auditor']);
+    assert.deepEqual(
+      (roles.payload as Msg[]).map((r) => r.name),
+      ['auditor'],
+    );
     const missing = await send({ method: 'GET', path: 'roles/rol_nope' }, 'caught');
     assert.equal((missing.auth0 as Msg).statusCode, 404);
   });
 
   it('takes method and path from the editor before the message', async () => {
     emu.reset();
-    await load(emu.domain, { params: { method: { value: 'GET', type: 'str' }, path: { value: 'stats/active-users', type: 'str' } } }, { clientId: emu.clientId, clientSecret: emu.clientSecret });
+    await load(
+      emu.domain,
+      { params: { method: { value: 'GET', type: 'str' }, path: { value: 'stats/active-users', type: 'str' } } },
+      { clientId: emu.clientId, clientSecret: emu.clientSecret },
+    );
     const out = await send({ method: 'DELETE', path: 'users' });
     assert.equal(typeof out.payload, 'number');
   });

@@ -22,8 +22,17 @@ import { buildRequest } from '../../nodes/shared/request';
 import { flowCases, flowGroups } from './flow-cases';
 
 export const authGroups: GroupSpec[] = [
-  tokenGroup, databaseGroup, passwordlessGroup, socialGroup, revokeTokenGroup, userinfoGroup,
-  logoutGroup, enterpriseGroup, delegatedGroup, authorizeGroup, ...flowGroups,
+  tokenGroup,
+  databaseGroup,
+  passwordlessGroup,
+  socialGroup,
+  revokeTokenGroup,
+  userinfoGroup,
+  logoutGroup,
+  enterpriseGroup,
+  delegatedGroup,
+  authorizeGroup,
+  ...flowGroups,
 ];
 
 interface Case {
@@ -44,89 +53,192 @@ const secret = 'sec-1';
 
 const cases: Case[] = [
   {
-    group: tokenGroup, op: 'authorization_code', given: { client_id: cid, client_secret: secret, code: 'c-1', redirect_uri: 'https://app/cb' },
-    method: 'POST', path: '/oauth/token',
+    group: tokenGroup,
+    op: 'authorization_code',
+    given: { client_id: cid, client_secret: secret, code: 'c-1', redirect_uri: 'https://app/cb' },
+    method: 'POST',
+    path: '/oauth/token',
     body: { grant_type: 'authorization_code', client_id: cid, client_secret: secret, code: 'c-1', redirect_uri: 'https://app/cb' },
   },
   {
-    group: tokenGroup, op: 'authorization_code_pkce', given: { client_id: cid, code_verifier: 'v-1', code: 'c-1' },
-    method: 'POST', path: '/oauth/token', body: { grant_type: 'authorization_code', client_id: cid, code_verifier: 'v-1', code: 'c-1' },
+    group: tokenGroup,
+    op: 'authorization_code_pkce',
+    given: { client_id: cid, code_verifier: 'v-1', code: 'c-1' },
+    method: 'POST',
+    path: '/oauth/token',
+    body: { grant_type: 'authorization_code', client_id: cid, code_verifier: 'v-1', code: 'c-1' },
   },
   {
-    group: tokenGroup, op: 'client_credentials', given: { client_id: cid, client_secret: secret, audience: 'https://api/' },
-    method: 'POST', path: '/oauth/token', body: { grant_type: 'client_credentials', client_id: cid, client_secret: secret, audience: 'https://api/' },
+    group: tokenGroup,
+    op: 'client_credentials',
+    given: { client_id: cid, client_secret: secret, audience: 'https://api/' },
+    method: 'POST',
+    path: '/oauth/token',
+    body: { grant_type: 'client_credentials', client_id: cid, client_secret: secret, audience: 'https://api/' },
   },
   {
-    group: tokenGroup, op: 'login',
-    given: { client_id: cid, client_secret: secret, username: 'u@x.io', password: 'pw', scope: 'openid', realm: 'Username-Password-Authentication', audience: 'https://api/', forwarded_for: '203.0.113.9' },
-    method: 'POST', path: '/oauth/token',
+    group: tokenGroup,
+    op: 'login',
+    given: {
+      client_id: cid,
+      client_secret: secret,
+      username: 'u@x.io',
+      password: 'pw',
+      scope: 'openid',
+      realm: 'Username-Password-Authentication',
+      audience: 'https://api/',
+      forwarded_for: '203.0.113.9',
+    },
+    method: 'POST',
+    path: '/oauth/token',
     body: {
-      client_id: cid, client_secret: secret, username: 'u@x.io', password: 'pw', scope: 'openid', realm: 'Username-Password-Authentication',
-      audience: 'https://api/', grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      client_id: cid,
+      client_secret: secret,
+      username: 'u@x.io',
+      password: 'pw',
+      scope: 'openid',
+      realm: 'Username-Password-Authentication',
+      audience: 'https://api/',
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
     },
     headers: { 'auth0-forwarded-for': '203.0.113.9' },
   },
   {
-    group: tokenGroup, op: 'passwordless_login', given: { client_id: cid, username: '+14155550100', otp: '123456', realm: 'sms', scope: 'openid' },
-    method: 'POST', path: '/oauth/token',
-    body: { client_id: cid, username: '+14155550100', otp: '123456', realm: 'sms', scope: 'openid', grant_type: 'http://auth0.com/oauth/grant-type/passwordless/otp' },
-  },
-  {
-    group: tokenGroup, op: 'refresh_token', given: { client_id: cid, client_secret: secret, refresh_token: 'rt-1' },
-    method: 'POST', path: '/oauth/token', body: { grant_type: 'refresh_token', client_id: cid, client_secret: secret, refresh_token: 'rt-1' },
-  },
-  {
-    group: databaseGroup, op: 'signup',
-    given: {
-      client_id: cid, email: 'a@x.io', password: 'pw', connection: 'db', username: 'alice', user_metadata: '{"plan":"gold"}',
-      given_name: 'Alice', family_name: 'Liddell', name: 'Alice Liddell', nickname: 'al', picture: 'https://x.io/a.png',
-    },
-    method: 'POST', path: '/dbconnections/signup',
+    group: tokenGroup,
+    op: 'passwordless_login',
+    given: { client_id: cid, username: '+14155550100', otp: '123456', realm: 'sms', scope: 'openid' },
+    method: 'POST',
+    path: '/oauth/token',
     body: {
-      client_id: cid, email: 'a@x.io', password: 'pw', connection: 'db', username: 'alice', user_metadata: { plan: 'gold' },
-      given_name: 'Alice', family_name: 'Liddell', name: 'Alice Liddell', nickname: 'al', picture: 'https://x.io/a.png',
+      client_id: cid,
+      username: '+14155550100',
+      otp: '123456',
+      realm: 'sms',
+      scope: 'openid',
+      grant_type: 'http://auth0.com/oauth/grant-type/passwordless/otp',
     },
   },
   {
-    group: databaseGroup, op: 'login', given: { client_id: cid, username: 'alice', password: 'pw', connection: 'db' },
-    method: 'POST', path: '/oauth/ro',
+    group: tokenGroup,
+    op: 'refresh_token',
+    given: { client_id: cid, client_secret: secret, refresh_token: 'rt-1' },
+    method: 'POST',
+    path: '/oauth/token',
+    body: { grant_type: 'refresh_token', client_id: cid, client_secret: secret, refresh_token: 'rt-1' },
+  },
+  {
+    group: databaseGroup,
+    op: 'signup',
+    given: {
+      client_id: cid,
+      email: 'a@x.io',
+      password: 'pw',
+      connection: 'db',
+      username: 'alice',
+      user_metadata: '{"plan":"gold"}',
+      given_name: 'Alice',
+      family_name: 'Liddell',
+      name: 'Alice Liddell',
+      nickname: 'al',
+      picture: 'https://x.io/a.png',
+    },
+    method: 'POST',
+    path: '/dbconnections/signup',
+    body: {
+      client_id: cid,
+      email: 'a@x.io',
+      password: 'pw',
+      connection: 'db',
+      username: 'alice',
+      user_metadata: { plan: 'gold' },
+      given_name: 'Alice',
+      family_name: 'Liddell',
+      name: 'Alice Liddell',
+      nickname: 'al',
+      picture: 'https://x.io/a.png',
+    },
+  },
+  {
+    group: databaseGroup,
+    op: 'login',
+    given: { client_id: cid, username: 'alice', password: 'pw', connection: 'db' },
+    method: 'POST',
+    path: '/oauth/ro',
     body: { client_id: cid, username: 'alice', password: 'pw', connection: 'db', grant_type: 'password', scope: 'openid' },
   },
   {
-    group: databaseGroup, op: 'change_password', given: { client_id: cid, email: 'a@x.io', connection: 'db' },
-    method: 'POST', path: '/dbconnections/change_password', body: { client_id: cid, email: 'a@x.io', connection: 'db' }, responseType: 'text',
+    group: databaseGroup,
+    op: 'change_password',
+    given: { client_id: cid, email: 'a@x.io', connection: 'db' },
+    method: 'POST',
+    path: '/dbconnections/change_password',
+    body: { client_id: cid, email: 'a@x.io', connection: 'db' },
+    responseType: 'text',
   },
   {
-    group: passwordlessGroup, op: 'email', given: { client_id: cid, email: 'a@x.io', send: 'code', auth_params: { scope: 'openid' } },
-    method: 'POST', path: '/passwordless/start',
+    group: passwordlessGroup,
+    op: 'email',
+    given: { client_id: cid, email: 'a@x.io', send: 'code', auth_params: { scope: 'openid' } },
+    method: 'POST',
+    path: '/passwordless/start',
     body: { client_id: cid, connection: 'email', email: 'a@x.io', send: 'code', authParams: { scope: 'openid' } },
   },
   {
-    group: passwordlessGroup, op: 'email', given: { client_id: cid, email: 'a@x.io' },
-    method: 'POST', path: '/passwordless/start', body: { client_id: cid, connection: 'email', email: 'a@x.io', send: 'link' },
+    group: passwordlessGroup,
+    op: 'email',
+    given: { client_id: cid, email: 'a@x.io' },
+    method: 'POST',
+    path: '/passwordless/start',
+    body: { client_id: cid, connection: 'email', email: 'a@x.io', send: 'link' },
   },
   {
-    group: passwordlessGroup, op: 'sms', given: { client_id: cid, client_secret: secret, phone_number: '+14155550100' },
-    method: 'POST', path: '/passwordless/start', body: { client_id: cid, client_secret: secret, connection: 'sms', phone_number: '+14155550100' },
+    group: passwordlessGroup,
+    op: 'sms',
+    given: { client_id: cid, client_secret: secret, phone_number: '+14155550100' },
+    method: 'POST',
+    path: '/passwordless/start',
+    body: { client_id: cid, client_secret: secret, connection: 'sms', phone_number: '+14155550100' },
   },
   {
-    group: socialGroup, op: 'login', given: { client_id: cid, access_token: 'fb-token', connection: 'facebook' },
-    method: 'POST', path: '/oauth/access_token', body: { client_id: cid, access_token: 'fb-token', connection: 'facebook', scope: 'openid' },
+    group: socialGroup,
+    op: 'login',
+    given: { client_id: cid, access_token: 'fb-token', connection: 'facebook' },
+    method: 'POST',
+    path: '/oauth/access_token',
+    body: { client_id: cid, access_token: 'fb-token', connection: 'facebook', scope: 'openid' },
   },
   {
-    group: revokeTokenGroup, op: 'revoke_refresh_token', given: { client_id: cid, client_secret: secret, token: 'rt-1' },
-    method: 'POST', path: '/oauth/revoke', body: { client_id: cid, client_secret: secret, token: 'rt-1' },
+    group: revokeTokenGroup,
+    op: 'revoke_refresh_token',
+    given: { client_id: cid, client_secret: secret, token: 'rt-1' },
+    method: 'POST',
+    path: '/oauth/revoke',
+    body: { client_id: cid, client_secret: secret, token: 'rt-1' },
   },
   { group: userinfoGroup, op: 'userinfo', given: { access_token: 'at-1' }, method: 'GET', path: '/userinfo' },
   {
-    group: logoutGroup, op: 'logout', given: { client_id: cid, returnTo: 'https://app/bye' },
-    method: 'GET', path: '/v2/logout', query: { client_id: cid, returnTo: 'https://app/bye', federated: 'false' },
+    group: logoutGroup,
+    op: 'logout',
+    given: { client_id: cid, returnTo: 'https://app/bye' },
+    method: 'GET',
+    path: '/v2/logout',
+    query: { client_id: cid, returnTo: 'https://app/bye', federated: 'false' },
   },
   { group: enterpriseGroup, op: 'saml_metadata', given: { client_id: 'a/b' }, method: 'GET', path: '/samlp/metadata/a%2Fb', responseType: 'text' },
-  { group: enterpriseGroup, op: 'wsfed_metadata', given: {}, method: 'GET', path: '/wsfed/FederationMetadata/2007-06/FederationMetadata.xml', responseType: 'text' },
   {
-    group: delegatedGroup, op: 'get_token', given: { client_id: cid, target: 'tgt', api_type: 'firebase', id_token: 'idt' },
-    method: 'POST', path: '/delegation',
+    group: enterpriseGroup,
+    op: 'wsfed_metadata',
+    given: {},
+    method: 'GET',
+    path: '/wsfed/FederationMetadata/2007-06/FederationMetadata.xml',
+    responseType: 'text',
+  },
+  {
+    group: delegatedGroup,
+    op: 'get_token',
+    given: { client_id: cid, target: 'tgt', api_type: 'firebase', id_token: 'idt' },
+    method: 'POST',
+    path: '/delegation',
     body: { client_id: cid, target: 'tgt', api_type: 'firebase', grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', id_token: 'idt', scope: 'openid' },
   },
   ...flowCases,
@@ -161,9 +273,22 @@ describe('auth catalogues: the request of every operation', () => {
   it('names the operations as the contract does', () => {
     const ids = (group: GroupSpec) => group.operations.map((op) => op.id);
     assert.deepEqual(ids(tokenGroup), [
-      'authorization_code', 'authorization_code_pkce', 'client_credentials', 'login', 'passwordless_login', 'refresh_token',
-      'password', 'device_code', 'backchannel_login', 'mfa_otp', 'mfa_oob', 'mfa_recovery_code', 'token_exchange',
-      'access_token_for_connection', 'jwt_bearer', 'passkey_login',
+      'authorization_code',
+      'authorization_code_pkce',
+      'client_credentials',
+      'login',
+      'passwordless_login',
+      'refresh_token',
+      'password',
+      'device_code',
+      'backchannel_login',
+      'mfa_otp',
+      'mfa_oob',
+      'mfa_recovery_code',
+      'token_exchange',
+      'access_token_for_connection',
+      'jwt_bearer',
+      'passkey_login',
     ]);
     assert.deepEqual(ids(databaseGroup), ['signup', 'login', 'change_password']);
     assert.deepEqual(ids(passwordlessGroup), ['email', 'sms', 'verify']);
@@ -186,8 +311,25 @@ describe('auth catalogues: the request of every operation', () => {
 
   it('marks secrets and takes client credentials from the config node', () => {
     const secretNames = new Set([
-      'client_secret', 'password', 'otp', 'refresh_token', 'code_verifier', 'code', 'access_token', 'token', 'id_token',
-      'mfa_token', 'device_code', 'oob_code', 'binding_code', 'recovery_code', 'subject_token', 'assertion', 'auth_session', 'logout_token', 'SAMLResponse',
+      'client_secret',
+      'password',
+      'otp',
+      'refresh_token',
+      'code_verifier',
+      'code',
+      'access_token',
+      'token',
+      'id_token',
+      'mfa_token',
+      'device_code',
+      'oob_code',
+      'binding_code',
+      'recovery_code',
+      'subject_token',
+      'assertion',
+      'auth_session',
+      'logout_token',
+      'SAMLResponse',
     ]);
     for (const group of authGroups) {
       for (const op of group.operations) {
@@ -202,17 +344,23 @@ describe('auth catalogues: the request of every operation', () => {
 
   it('fails before sending when a required input is missing, naming it and no secret', () => {
     const op = findOperation(tokenGroup, 'login');
-    assert.throws(() => resolveValues(op, { client_id: cid, username: 'alice', password: '' }), (err: InputError) => {
-      assert.ok(err instanceof InputError);
-      assert.equal(err.input, 'password');
-      return true;
-    });
+    assert.throws(
+      () => resolveValues(op, { client_id: cid, username: 'alice', password: '' }),
+      (err: InputError) => {
+        assert.ok(err instanceof InputError);
+        assert.equal(err.input, 'password');
+        return true;
+      },
+    );
     const otp = findOperation(tokenGroup, 'passwordless_login');
-    assert.throws(() => resolveValues(otp, { client_id: cid, username: 'a@x.io', otp: '999111', realm: 'fax' }), (err: InputError) => {
-      assert.equal(err.input, 'realm');
-      assert.ok(!err.message.includes('999111'));
-      return true;
-    });
+    assert.throws(
+      () => resolveValues(otp, { client_id: cid, username: 'a@x.io', otp: '999111', realm: 'fax' }),
+      (err: InputError) => {
+        assert.equal(err.input, 'realm');
+        assert.ok(!err.message.includes('999111'));
+        return true;
+      },
+    );
     const pkce = findOperation(tokenGroup, 'authorization_code_pkce');
     assert.throws(() => resolveValues(pkce, { client_id: cid, code: 'c' }), { input: 'code_verifier' });
   });

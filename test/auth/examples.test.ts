@@ -21,7 +21,10 @@ const EXAMPLE_NODE_RED = 'http://127.0.0.1:1880';
 
 /** http in nodes register on an express app the test helper serves nowhere; this node hands it over. */
 let httpNodeApp: http.RequestListener | undefined;
-function httpAppCapture(RED: { httpNode?: unknown; nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void } }): void {
+function httpAppCapture(RED: {
+  httpNode?: unknown;
+  nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void };
+}): void {
   httpNodeApp = RED.httpNode as http.RequestListener;
   RED.nodes.registerType('test-http-app', function (this: object, config: object) {
     RED.nodes.createNode(this, config);
@@ -30,19 +33,50 @@ function httpAppCapture(RED: { httpNode?: unknown; nodes: { createNode(node: obj
 
 function coreModules(): unknown[] {
   const core = path.join(path.dirname(require.resolve('@node-red/nodes/package.json')), 'core');
-  const files = ['common/20-inject.js', 'common/21-debug.js', 'common/90-comment.js', 'function/10-function.js', 'function/15-change.js',
-    'function/80-template.js', 'function/10-switch.js', 'network/21-httpin.js', 'network/21-httprequest.js'];
+  const files = [
+    'common/20-inject.js',
+    'common/21-debug.js',
+    'common/90-comment.js',
+    'function/10-function.js',
+    'function/15-change.js',
+    'function/80-template.js',
+    'function/10-switch.js',
+    'network/21-httpin.js',
+    'network/21-httprequest.js',
+  ];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return files.map((file) => require(path.join(core, file)));
 }
 
 function modules(): unknown[] {
   return [
-    ...nodeModules('auth/auth0-authorize', 'auth/auth0-token', 'auth/auth0-userinfo', 'auth/auth0-verify-token', 'auth/auth0-revoke-token',
-      'auth/auth0-passwordless', 'auth/auth0-database', 'auth/auth0-logout', 'auth/auth0-social', 'auth/auth0-enterprise', 'auth/auth0-delegated',
-      'connections/auth0-connections', 'auth/auth0-device-flow', 'auth/auth0-backchannel', 'auth/auth0-mfa', 'auth/auth0-par', 'auth/auth0-passkeys',
-      'auth/auth0-client-registration', 'applications/auth0-clients', 'users/auth0-users-by-email', 'tenant/auth0-tenants', 'api/auth0-api'),
-    ...coreNodes('25-catch.js'), ...coreModules(), httpAppCapture,
+    ...nodeModules(
+      'auth/auth0-authorize',
+      'auth/auth0-token',
+      'auth/auth0-userinfo',
+      'auth/auth0-verify-token',
+      'auth/auth0-revoke-token',
+      'auth/auth0-passwordless',
+      'auth/auth0-database',
+      'auth/auth0-logout',
+      'auth/auth0-social',
+      'auth/auth0-enterprise',
+      'auth/auth0-delegated',
+      'connections/auth0-connections',
+      'auth/auth0-device-flow',
+      'auth/auth0-backchannel',
+      'auth/auth0-mfa',
+      'auth/auth0-par',
+      'auth/auth0-passkeys',
+      'auth/auth0-client-registration',
+      'applications/auth0-clients',
+      'users/auth0-users-by-email',
+      'tenant/auth0-tenants',
+      'api/auth0-api',
+    ),
+    ...coreNodes('25-catch.js'),
+    ...coreModules(),
+    httpAppCapture,
   ];
 }
 
@@ -56,11 +90,13 @@ function retarget(value: unknown, from: string, to: string): unknown {
 
 function get(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    }).on('error', reject);
+    http
+      .get(url, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -82,14 +118,21 @@ describe('auth example flows against the emulator', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const env: Record<string, string> = {
-      AUTH0_DOMAIN: emu.domain, AUTH0_WEB_CLIENT_ID: emu.webClient.clientId, AUTH0_SPA_CLIENT_ID: emu.spaClient.clientId, AUTH0_EMULATOR_URL: emu.url,
+      AUTH0_DOMAIN: emu.domain,
+      AUTH0_WEB_CLIENT_ID: emu.webClient.clientId,
+      AUTH0_SPA_CLIENT_ID: emu.spaClient.clientId,
+      AUTH0_EMULATOR_URL: emu.url,
     };
     for (const [key, value] of Object.entries(env)) {
       savedEnv[key] = process.env[key];
       process.env[key] = value;
     }
     // The flows that poll ask every second here (Auth0: five), so the examples finish quickly.
-    await fetch(`${emu.url}/__emulator/auth-flows`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceInterval: 1, backchannelInterval: 1 }) });
+    await fetch(`${emu.url}/__emulator/auth-flows`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceInterval: 1, backchannelInterval: 1 }),
+    });
     await helper.startServer();
   });
   after(async () => {
@@ -153,9 +196,25 @@ describe('auth example flows against the emulator', function () {
     for (const file of fs.readdirSync(EXAMPLES)) {
       for (const n of JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as FlowNode[]) types.add(n.type);
     }
-    for (const type of ['auth0-token', 'auth0-database', 'auth0-passwordless', 'auth0-social', 'auth0-revoke-token', 'auth0-logout', 'auth0-userinfo',
-      'auth0-enterprise', 'auth0-delegated', 'auth0-authorize', 'auth0-verify-token', 'auth0-device-flow', 'auth0-backchannel', 'auth0-mfa', 'auth0-par',
-      'auth0-passkeys', 'auth0-client-registration']) {
+    for (const type of [
+      'auth0-token',
+      'auth0-database',
+      'auth0-passwordless',
+      'auth0-social',
+      'auth0-revoke-token',
+      'auth0-logout',
+      'auth0-userinfo',
+      'auth0-enterprise',
+      'auth0-delegated',
+      'auth0-authorize',
+      'auth0-verify-token',
+      'auth0-device-flow',
+      'auth0-backchannel',
+      'auth0-mfa',
+      'auth0-par',
+      'auth0-passkeys',
+      'auth0-client-registration',
+    ]) {
       assert.ok(types.has(type), `${type} has an example`);
     }
   });
@@ -299,7 +358,9 @@ describe('auth example flows against the emulator', function () {
       const ada = emu.state.users.firstBy('email', 'ada@example.com');
       for (const e of emu.state.enrollments.findBy('user', ada?.user_id ?? '')) emu.state.enrollments.delete(e.id);
       await fetch(`${emu.url}/api/v2/guardian/policies`, {
-        method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.managementToken()}` }, body: '[]',
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.managementToken()}` },
+        body: '[]',
       });
     }
   });

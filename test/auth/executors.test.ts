@@ -35,7 +35,9 @@ function recordingClient(answer: Partial<Auth0Response> = {}): TenantClient & { 
       return { statusCode: 200, headers: {}, data: undefined as T, rateLimit: {}, ...answer } as Auth0Response<T>;
     },
     defaultCredential: () => undefined,
-    getManagementToken: async () => { throw new Error('not for the authentication API'); },
+    getManagementToken: async () => {
+      throw new Error('not for the authentication API');
+    },
     onStatus: () => () => undefined,
     close: () => undefined,
   };
@@ -45,7 +47,12 @@ function context(group: GroupSpec, opId: string, given: Record<string, unknown>,
   const op = findOperation(group, opId);
   const values = resolveValues(op, given);
   return {
-    client, group, op, values, msg: {}, signal: new AbortController().signal,
+    client,
+    group,
+    op,
+    values,
+    msg: {},
+    signal: new AbortController().signal,
     buildRequest: (vals = values) => buildRequest(group, op, vals),
     progress: () => undefined,
   };
@@ -54,7 +61,8 @@ function context(group: GroupSpec, opId: string, given: Record<string, unknown>,
 describe('auth executors: registration', () => {
   it('registers every executor the catalogues name', () => {
     for (const group of [authorizeGroup, logoutGroup, userinfoGroup, delegatedGroup]) {
-      for (const op of group.operations.filter((o) => o.lifecycle !== 'deprecated')) assert.ok(op.executor && findExecutor(op.executor), `${group.type}.${op.id}`);
+      for (const op of group.operations.filter((o) => o.lifecycle !== 'deprecated'))
+        assert.ok(op.executor && findExecutor(op.executor), `${group.type}.${op.id}`);
     }
     for (const group of [...flowGroups, authorizeGroup, logoutGroup, userinfoGroup, delegatedGroup, enterpriseGroup]) {
       for (const op of group.operations) if (op.executor) assert.ok(findExecutor(op.executor), `${group.type}.${op.id}: ${op.executor}`);
@@ -65,9 +73,20 @@ describe('auth executors: registration', () => {
 describe('auth executors: authorize URL', () => {
   it('builds the URL with defaults, a fresh state and nonce, sends nothing, and redirects', async () => {
     const client = recordingClient();
-    const result = await authorizeUrl(context(authorizeGroup, 'authorize_url', {
-      client_id: 'cid', redirect_uri: 'https://app.example/callback', audience: 'https://api/', organization: 'org_1', prompt: 'login',
-    }, client));
+    const result = await authorizeUrl(
+      context(
+        authorizeGroup,
+        'authorize_url',
+        {
+          client_id: 'cid',
+          redirect_uri: 'https://app.example/callback',
+          audience: 'https://api/',
+          organization: 'org_1',
+          prompt: 'login',
+        },
+        client,
+      ),
+    );
     assert.equal(client.sent.length, 0, 'no request is sent');
     const payload = result.payload as Record<string, string>;
     const url = new URL(payload.url);
@@ -89,10 +108,21 @@ describe('auth executors: authorize URL', () => {
   });
 
   it('keeps a given state and nonce and passes extra parameters (named inputs win)', async () => {
-    const result = await authorizeUrl(context(authorizeGroup, 'authorize_url', {
-      client_id: 'cid', redirect_uri: 'https://app/cb', state: 'st-1', nonce: 'no-1', max_age: 300,
-      extra_params: { connection_scope: 'repo', client_id: 'ignored' },
-    }, recordingClient()));
+    const result = await authorizeUrl(
+      context(
+        authorizeGroup,
+        'authorize_url',
+        {
+          client_id: 'cid',
+          redirect_uri: 'https://app/cb',
+          state: 'st-1',
+          nonce: 'no-1',
+          max_age: 300,
+          extra_params: { connection_scope: 'repo', client_id: 'ignored' },
+        },
+        recordingClient(),
+      ),
+    );
     const q = new URL((result.payload as { url: string }).url).searchParams;
     assert.equal(q.get('state'), 'st-1');
     assert.equal(q.get('nonce'), 'no-1');

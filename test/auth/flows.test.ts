@@ -14,8 +14,17 @@ type Msg = Record<string, unknown>;
 type TestNode = NonNullable<ReturnType<typeof helper.getNode>>;
 
 const AUTH_MODULES = [
-  'auth/auth0-authorize', 'auth/auth0-token', 'auth/auth0-userinfo', 'auth/auth0-verify-token', 'auth/auth0-revoke-token',
-  'auth/auth0-passwordless', 'auth/auth0-database', 'auth/auth0-logout', 'auth/auth0-social', 'auth/auth0-enterprise', 'auth/auth0-delegated',
+  'auth/auth0-authorize',
+  'auth/auth0-token',
+  'auth/auth0-userinfo',
+  'auth/auth0-verify-token',
+  'auth/auth0-revoke-token',
+  'auth/auth0-passwordless',
+  'auth/auth0-database',
+  'auth/auth0-logout',
+  'auth/auth0-social',
+  'auth/auth0-enterprise',
+  'auth/auth0-delegated',
 ];
 const CALLBACK = 'http://127.0.0.1:1880/callback';
 
@@ -31,7 +40,10 @@ function coreFlowNodes(): unknown[] {
  * node type hands it over so the test can put it behind a loopback server, as Node-RED does.
  */
 let httpNodeApp: http.RequestListener | undefined;
-function httpAppCapture(RED: { httpNode?: unknown; nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void } }): void {
+function httpAppCapture(RED: {
+  httpNode?: unknown;
+  nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void };
+}): void {
   httpNodeApp = RED.httpNode as http.RequestListener;
   RED.nodes.registerType('test-http-app', function (this: object, config: object) {
     RED.nodes.createNode(this, config);
@@ -43,7 +55,14 @@ async function serveHttpNodes(): Promise<{ url: string; close(): Promise<void> }
   const server = http.createServer(httpNodeApp);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 function modules(): unknown[] {
@@ -53,11 +72,13 @@ function modules(): unknown[] {
 /** GET without following redirects. */
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -118,23 +139,49 @@ describe('auth nodes end to end against the emulator', function () {
   }
 
   it('authorize (PKCE) → code → token → userinfo → verify → refresh → revoke → the refresh fails', async () => {
-    await helper.load(modules(), flow([
-      {
-        id: 'authorize', type: 'auth0-authorize', operation: 'authorize_url_pkce', version: 1, wires: [['authorized']],
-        params: { redirect_uri: { value: CALLBACK, type: 'str' }, scope: { value: 'openid profile email offline_access', type: 'str' } },
-      },
-      out('authorized'),
-      { id: 'token', type: 'auth0-token', operation: '', version: 1, wires: [['tokens']] },
-      out('tokens'),
-      { id: 'userinfo', type: 'auth0-userinfo', operation: 'userinfo', version: 1, wires: [['profile']] },
-      out('profile'),
-      { id: 'verifyId', type: 'auth0-verify-token', tokenType: 'id', nonce: 'nonce', nonceType: 'msg', maxAge: '300', maxAgeType: 'num', wires: [['validId'], ['invalidId']] },
-      out('validId'), out('invalidId'),
-      { id: 'verifyAccess', type: 'auth0-verify-token', tokenType: 'access', audience: `${emu.issuer}userinfo`, output: 'user', wires: [['validAccess'], ['invalidAccess']] },
-      out('validAccess'), out('invalidAccess'),
-      { id: 'revoke', type: 'auth0-revoke-token', operation: 'revoke_refresh_token', version: 1, wires: [['revoked']] },
-      out('revoked'),
-    ]), webCredentials());
+    await helper.load(
+      modules(),
+      flow([
+        {
+          id: 'authorize',
+          type: 'auth0-authorize',
+          operation: 'authorize_url_pkce',
+          version: 1,
+          wires: [['authorized']],
+          params: { redirect_uri: { value: CALLBACK, type: 'str' }, scope: { value: 'openid profile email offline_access', type: 'str' } },
+        },
+        out('authorized'),
+        { id: 'token', type: 'auth0-token', operation: '', version: 1, wires: [['tokens']] },
+        out('tokens'),
+        { id: 'userinfo', type: 'auth0-userinfo', operation: 'userinfo', version: 1, wires: [['profile']] },
+        out('profile'),
+        {
+          id: 'verifyId',
+          type: 'auth0-verify-token',
+          tokenType: 'id',
+          nonce: 'nonce',
+          nonceType: 'msg',
+          maxAge: '300',
+          maxAgeType: 'num',
+          wires: [['validId'], ['invalidId']],
+        },
+        out('validId'),
+        out('invalidId'),
+        {
+          id: 'verifyAccess',
+          type: 'auth0-verify-token',
+          tokenType: 'access',
+          audience: `${emu.issuer}userinfo`,
+          output: 'user',
+          wires: [['validAccess'], ['invalidAccess']],
+        },
+        out('validAccess'),
+        out('invalidAccess'),
+        { id: 'revoke', type: 'auth0-revoke-token', operation: 'revoke_refresh_token', version: 1, wires: [['revoked']] },
+        out('revoked'),
+      ]),
+      webCredentials(),
+    );
     emu.seed({ users: [{ email: 'ada@example.com', password: 'Demo-passw0rd!', name: 'Ada' }] });
     const witness = new Witness();
     witness.watch(...['authorize', 'token', 'userinfo', 'verifyId', 'verifyAccess', 'revoke'].map((id) => helper.getNode(id)));
@@ -157,7 +204,8 @@ describe('auth nodes end to end against the emulator', function () {
 
     // 3. Code + verifier → tokens, client_id from the tenant.
     const exchanged = await send('token', 'tokens', {
-      operation: 'authorization_code_pkce', payload: { code, code_verifier: login.code_verifier, redirect_uri: CALLBACK },
+      operation: 'authorization_code_pkce',
+      payload: { code, code_verifier: login.code_verifier, redirect_uri: CALLBACK },
     });
     const tokens = exchanged.payload as Record<string, string>;
     assert.ok(tokens.access_token && tokens.id_token && tokens.refresh_token, 'access, id and refresh token');
@@ -196,14 +244,26 @@ describe('auth nodes end to end against the emulator', function () {
   });
 
   it('passwordless: an e-mail code from the outbox logs the user in', async () => {
-    await helper.load(modules(), flow([
-      { id: 'start', type: 'auth0-passwordless', operation: 'email', version: 1, params: { send: { value: 'code', type: 'str' } }, wires: [['started']] },
-      out('started'),
-      { id: 'token', type: 'auth0-token', operation: 'passwordless_login', version: 1, params: { realm: { value: 'email', type: 'str' } }, wires: [['tokens']] },
-      out('tokens'),
-      { id: 'verify', type: 'auth0-verify-token', tokenType: 'id', wires: [['valid'], ['invalid']] },
-      out('valid'), out('invalid'),
-    ]), webCredentials());
+    await helper.load(
+      modules(),
+      flow([
+        { id: 'start', type: 'auth0-passwordless', operation: 'email', version: 1, params: { send: { value: 'code', type: 'str' } }, wires: [['started']] },
+        out('started'),
+        {
+          id: 'token',
+          type: 'auth0-token',
+          operation: 'passwordless_login',
+          version: 1,
+          params: { realm: { value: 'email', type: 'str' } },
+          wires: [['tokens']],
+        },
+        out('tokens'),
+        { id: 'verify', type: 'auth0-verify-token', tokenType: 'id', wires: [['valid'], ['invalid']] },
+        out('valid'),
+        out('invalid'),
+      ]),
+      webCredentials(),
+    );
     const witness = new Witness();
     witness.watch(helper.getNode('start'), helper.getNode('token'), helper.getNode('verify'));
 
@@ -213,7 +273,9 @@ describe('auth nodes end to end against the emulator', function () {
     assert.ok(mail?.code, 'the tenant e-mailed a code');
     const otp = String(mail.code);
 
-    const wrong = await send('token', 'caught', { payload: { username: 'Pat@Example.com', otp: '000000' === otp ? '111111' : '000000', scope: 'openid email' } });
+    const wrong = await send('token', 'caught', {
+      payload: { username: 'Pat@Example.com', otp: '000000' === otp ? '111111' : '000000', scope: 'openid email' },
+    });
     assert.equal((wrong.auth0 as Msg).statusCode, 403);
 
     const tokens = await send('token', 'tokens', { payload: { username: 'Pat@Example.com', otp, scope: 'openid email' } });
@@ -223,17 +285,38 @@ describe('auth nodes end to end against the emulator', function () {
   });
 
   it('sign-up, then login with the password (password realm and the legacy endpoint), and the change-password text', async () => {
-    await helper.load(modules(), flow([
-      { id: 'db', type: 'auth0-database', operation: '', version: 1, params: { connection: { value: 'Username-Password-Authentication', type: 'str' } }, wires: [['dbOut']] },
-      out('dbOut'),
-      { id: 'token', type: 'auth0-token', operation: 'login', version: 1, params: { realm: { value: 'Username-Password-Authentication', type: 'str' } }, wires: [['tokens']] },
-      out('tokens'),
-    ]), webCredentials());
+    await helper.load(
+      modules(),
+      flow([
+        {
+          id: 'db',
+          type: 'auth0-database',
+          operation: '',
+          version: 1,
+          params: { connection: { value: 'Username-Password-Authentication', type: 'str' } },
+          wires: [['dbOut']],
+        },
+        out('dbOut'),
+        {
+          id: 'token',
+          type: 'auth0-token',
+          operation: 'login',
+          version: 1,
+          params: { realm: { value: 'Username-Password-Authentication', type: 'str' } },
+          wires: [['tokens']],
+        },
+        out('tokens'),
+      ]),
+      webCredentials(),
+    );
     const witness = new Witness();
     witness.watch(helper.getNode('db'), helper.getNode('token'));
     const password = 'Sup3r-secret-Passw0rd!';
 
-    const signedUp = await send('db', 'dbOut', { operation: 'signup', payload: { email: 'new@example.com', password, given_name: 'New', user_metadata: { plan: 'free' } } });
+    const signedUp = await send('db', 'dbOut', {
+      operation: 'signup',
+      payload: { email: 'new@example.com', password, given_name: 'New', user_metadata: { plan: 'free' } },
+    });
     assert.equal((signedUp.payload as Msg).email, 'new@example.com');
     assert.ok(!JSON.stringify(signedUp.payload).includes(password));
     const user = emu.state.users.list().find((u) => u.email === 'new@example.com');
@@ -254,11 +337,22 @@ describe('auth nodes end to end against the emulator', function () {
   });
 
   it('http in → auth0-logout → http response redirects the browser to the logout URL', async () => {
-    await helper.load(modules(), flow([
-      { id: 'in', type: 'http in', url: '/logout', method: 'get', wires: [['logout']] },
-      { id: 'logout', type: 'auth0-logout', operation: 'logout', version: 1, params: { returnTo: { value: 'http://127.0.0.1:1880/bye', type: 'str' } }, wires: [['res']] },
-      { id: 'res', type: 'http response' },
-    ]), webCredentials());
+    await helper.load(
+      modules(),
+      flow([
+        { id: 'in', type: 'http in', url: '/logout', method: 'get', wires: [['logout']] },
+        {
+          id: 'logout',
+          type: 'auth0-logout',
+          operation: 'logout',
+          version: 1,
+          params: { returnTo: { value: 'http://127.0.0.1:1880/bye', type: 'str' } },
+          wires: [['res']],
+        },
+        { id: 'res', type: 'http response' },
+      ]),
+      webCredentials(),
+    );
     const server = await serveHttpNodes();
     const answer = await get(`${server.url}/logout`).finally(() => server.close());
     assert.equal(answer.status, 302);
@@ -270,18 +364,32 @@ describe('auth nodes end to end against the emulator', function () {
     const atAuth0 = await get(location.toString());
     assert.equal(atAuth0.status, 302);
     assert.equal(atAuth0.headers.location, 'http://127.0.0.1:1880/bye');
-    assert.ok(emu.logs.all().some((event) => event.type === 'slo'), 'the tenant logged the logout');
+    assert.ok(
+      emu.logs.all().some((event) => event.type === 'slo'),
+      'the tenant logged the logout',
+    );
   });
 
   it('a protected endpoint: http in → verify-token → http response answers 200 or 401', async () => {
-    await helper.load(modules(), flow([
-      { id: 'in', type: 'http in', url: '/api/hello', method: 'get', wires: [['verify']] },
-      { id: 'verify', type: 'auth0-verify-token', tokenType: 'access', audience: emu.managementAudience, output: 'user', wires: [['hello'], ['res']] },
-      { id: 'hello', type: 'function', func: 'msg.payload = { hello: msg.user.sub }; return msg;', wires: [['res']] },
-      { id: 'res', type: 'http response' },
-      { id: 'token', type: 'auth0-token', operation: 'client_credentials', version: 1, params: { audience: { value: emu.managementAudience, type: 'str' } }, wires: [['tokens']] },
-      out('tokens'),
-    ]), { cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret } });
+    await helper.load(
+      modules(),
+      flow([
+        { id: 'in', type: 'http in', url: '/api/hello', method: 'get', wires: [['verify']] },
+        { id: 'verify', type: 'auth0-verify-token', tokenType: 'access', audience: emu.managementAudience, output: 'user', wires: [['hello'], ['res']] },
+        { id: 'hello', type: 'function', func: 'msg.payload = { hello: msg.user.sub }; return msg;', wires: [['res']] },
+        { id: 'res', type: 'http response' },
+        {
+          id: 'token',
+          type: 'auth0-token',
+          operation: 'client_credentials',
+          version: 1,
+          params: { audience: { value: emu.managementAudience, type: 'str' } },
+          wires: [['tokens']],
+        },
+        out('tokens'),
+      ]),
+      { cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret } },
+    );
     const server = await serveHttpNodes();
     const base = server.url;
     try {
@@ -308,12 +416,16 @@ describe('auth nodes end to end against the emulator', function () {
   });
 
   it('metadata documents come back as text; a missing input fails before any request, naming it', async () => {
-    await helper.load(modules(), flow([
-      { id: 'ent', type: 'auth0-enterprise', operation: '', version: 1, wires: [['meta']] },
-      out('meta'),
-      { id: 'social', type: 'auth0-social', operation: 'login', version: 1, wires: [['socialOut']] },
-      out('socialOut'),
-    ]), webCredentials());
+    await helper.load(
+      modules(),
+      flow([
+        { id: 'ent', type: 'auth0-enterprise', operation: '', version: 1, wires: [['meta']] },
+        out('meta'),
+        { id: 'social', type: 'auth0-social', operation: 'login', version: 1, wires: [['socialOut']] },
+        out('socialOut'),
+      ]),
+      webCredentials(),
+    );
     const saml = await send('ent', 'meta', { operation: 'saml_metadata', payload: {} });
     assert.equal(typeof saml.payload, 'string');
     assert.match(String(saml.payload), /EntityDescriptor/);

@@ -15,7 +15,9 @@ type Answer = 'tokens' | string;
 function scriptedClient(script: Answer[]): TenantClient & { requests: RequestSpec[] } {
   const requests: RequestSpec[] = [];
   return {
-    baseUrl: 'https://tenant.example', domain: 'tenant.example', requests,
+    baseUrl: 'https://tenant.example',
+    domain: 'tenant.example',
+    requests,
     async request<T>(spec: RequestSpec): Promise<Auth0Response<T>> {
       requests.push(spec);
       const next = script.shift() ?? 'authorization_pending';
@@ -36,8 +38,13 @@ describe('auth polling for tokens', () => {
     const client = scriptedClient(['authorization_pending', 'slow_down', 'authorization_pending', 'tokens']);
     const waits: number[] = [];
     const answer = await pollForTokens({
-      client, request, intervalSeconds: 0.01, expiresInSeconds: 60, signal: new AbortController().signal,
-      slowDownStepSeconds: 0.02, onWait: (seconds) => waits.push(Number(seconds.toFixed(2))),
+      client,
+      request,
+      intervalSeconds: 0.01,
+      expiresInSeconds: 60,
+      signal: new AbortController().signal,
+      slowDownStepSeconds: 0.02,
+      onWait: (seconds) => waits.push(Number(seconds.toFixed(2))),
     });
     assert.deepEqual(answer.data, { access_token: 'at' });
     assert.equal(client.requests.length, 4);

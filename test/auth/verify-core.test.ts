@@ -21,10 +21,13 @@ const intruder = makeKey('key-a'); // same kid, different key
 /** A cache over a document the test can swap, with a clock the test moves. */
 function cacheOf(document: () => unknown, clock = { now: 1_000_000 }) {
   let fetches = 0;
-  const cache = new JwksCache(async () => {
-    fetches += 1;
-    return document();
-  }, { ttlMs: 600_000, minRefetchMs: 30_000, now: () => clock.now });
+  const cache = new JwksCache(
+    async () => {
+      fetches += 1;
+      return document();
+    },
+    { ttlMs: 600_000, minRefetchMs: 30_000, now: () => clock.now },
+  );
   return { cache, clock, fetches: () => fetches };
 }
 
@@ -117,7 +120,10 @@ describe('auth verify: claims', () => {
     const now = nowSeconds();
     await verifyToken(signRs256(accessClaims(ISSUER, API, { exp: now - 30 }), keyA), cache, accessExpect);
     assert.equal((await refusal(verifyToken(signRs256(accessClaims(ISSUER, API, { exp: now - 120 }), keyA), cache, accessExpect))).code, 'expired');
-    assert.equal((await refusal(verifyToken(signRs256(accessClaims(ISSUER, API, { exp: now - 30 }), keyA), cache, { ...accessExpect, leeway: 0 }))).code, 'expired');
+    assert.equal(
+      (await refusal(verifyToken(signRs256(accessClaims(ISSUER, API, { exp: now - 30 }), keyA), cache, { ...accessExpect, leeway: 0 }))).code,
+      'expired',
+    );
     assert.equal((await refusal(verifyToken(signRs256(accessClaims(ISSUER, API, { nbf: now + 300 }), keyA), cache, accessExpect))).code, 'not_yet_valid');
     await verifyToken(signRs256(accessClaims(ISSUER, API, { nbf: now + 30 }), keyA), cache, accessExpect);
     assert.equal((await refusal(verifyToken(signRs256(accessClaims(ISSUER, API, { exp: undefined }), keyA), cache, accessExpect))).code, 'missing_claim');
@@ -189,7 +195,9 @@ describe('auth verify: key cache', () => {
 
   it('shares one fetch between concurrent verifications', async () => {
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let fetches = 0;
     const cache = new JwksCache(async () => {
       fetches += 1;
@@ -204,7 +212,9 @@ describe('auth verify: key cache', () => {
   });
 
   it('passes a fetch failure on as an error that is not a refusal', async () => {
-    const cache = new JwksCache(async () => { throw new Error('connect ECONNREFUSED'); });
+    const cache = new JwksCache(async () => {
+      throw new Error('connect ECONNREFUSED');
+    });
     await assert.rejects(verifyToken(signRs256(accessClaims(ISSUER, API), keyA), cache, accessExpect), (err: Error) => {
       assert.ok(!(err instanceof InvalidTokenError));
       assert.match(err.message, /ECONNREFUSED/);

@@ -69,18 +69,28 @@ describe('auth0-verify-token node', function () {
   });
 
   async function load(props: Msg, options: { tenant?: boolean } = {}): Promise<void> {
-    await helper.load([...nodeModules('auth/auth0-verify-token'), ...coreNodes('25-catch.js')], [
-      { id: 'tab', type: 'tab', label: 'verify' },
-      { id: 'cfg', type: 'auth0-config', domain: tenant.domain, protocol: 'http', retries: 0 },
-      {
-        id: 'verify', type: 'auth0-verify-token', z: 'tab', x: 100, y: 100, ...(options.tenant === false ? {} : { tenant: 'cfg' }),
-        wires: [['valid'], ['invalid']], ...props,
-      },
-      { id: 'valid', type: 'helper', z: 'tab', x: 300, y: 100 },
-      { id: 'invalid', type: 'helper', z: 'tab', x: 300, y: 200 },
-      { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
-      { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
-    ], { cfg: { clientId: CLIENT_ID } });
+    await helper.load(
+      [...nodeModules('auth/auth0-verify-token'), ...coreNodes('25-catch.js')],
+      [
+        { id: 'tab', type: 'tab', label: 'verify' },
+        { id: 'cfg', type: 'auth0-config', domain: tenant.domain, protocol: 'http', retries: 0 },
+        {
+          id: 'verify',
+          type: 'auth0-verify-token',
+          z: 'tab',
+          x: 100,
+          y: 100,
+          ...(options.tenant === false ? {} : { tenant: 'cfg' }),
+          wires: [['valid'], ['invalid']],
+          ...props,
+        },
+        { id: 'valid', type: 'helper', z: 'tab', x: 300, y: 100 },
+        { id: 'invalid', type: 'helper', z: 'tab', x: 300, y: 200 },
+        { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
+        { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
+      ],
+      { cfg: { clientId: CLIENT_ID } },
+    );
   }
 
   /** Sends a message and resolves with the first output that answers: `valid`, `invalid` or `caught`. */
@@ -137,9 +147,22 @@ describe('auth0-verify-token node', function () {
   });
 
   it('ID tokens: audience from the tenant, nonce from msg, max_age, organization; claims to msg.user', async () => {
-    await load({ tokenType: 'id', nonce: 'login.nonce', nonceType: 'msg', maxAge: '3600', maxAgeType: 'num', organization: 'org_abc', organizationType: 'str', output: 'user' });
+    await load({
+      tokenType: 'id',
+      nonce: 'login.nonce',
+      nonceType: 'msg',
+      maxAge: '3600',
+      maxAgeType: 'num',
+      organization: 'org_abc',
+      organizationType: 'str',
+      output: 'user',
+    });
     const now = nowSeconds();
-    const id = (extra: Msg) => signRs256({ iss: tenant.issuer, sub: 'auth0|u', aud: CLIENT_ID, iat: now, exp: now + 600, auth_time: now - 60, nonce: 'n-1', org_id: 'org_abc', ...extra }, keyA);
+    const id = (extra: Msg) =>
+      signRs256(
+        { iss: tenant.issuer, sub: 'auth0|u', aud: CLIENT_ID, iat: now, exp: now + 600, auth_time: now - 60, nonce: 'n-1', org_id: 'org_abc', ...extra },
+        keyA,
+      );
     const ok = await verify({ payload: { id_token: id({}), access_token: 'x.y.z' }, login: { nonce: 'n-1' } });
     assert.equal(ok.port, 'valid');
     assert.equal((ok.msg.user as Msg).org_id, 'org_abc');

@@ -49,7 +49,15 @@ describe('editor in a real browser: Check connection', function () {
     }
     emu = await startEmulator({ port: 0 });
     emu.seed({
-      clients: [{ name: 'Browser check reader', client_id: READER.clientId, client_secret: READER.clientSecret, app_type: 'non_interactive', grant_types: ['client_credentials'] }],
+      clients: [
+        {
+          name: 'Browser check reader',
+          client_id: READER.clientId,
+          client_secret: READER.clientSecret,
+          app_type: 'non_interactive',
+          grant_types: ['client_credentials'],
+        },
+      ],
       clientGrants: [{ client_id: READER.clientId, audience: emu.managementAudience, scope: ['read:users'] }],
     });
     key = await registerKey(emu, READER.clientId);
@@ -58,8 +66,18 @@ describe('editor in a real browser: Check connection', function () {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
-        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-extensions',
+        '--no-first-run',
+        '--disable-default-apps',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -111,7 +129,9 @@ describe('editor in a real browser: Check connection', function () {
     await page.locator('#node-input-btn-tenant-edit, #node-input-lookup-tenant').first().click();
     await tray().locator('#node-config-input-domain').waitFor({ state: 'visible' });
     // The deployed credentials arrive after the dialog opens; a field typed before would be overwritten.
-    await page.waitForFunction("document.querySelector('#node-config-input-clientSecret') && document.querySelector('#node-config-input-clientSecret').value === '__PWRD__'");
+    await page.waitForFunction(
+      "document.querySelector('#node-config-input-clientSecret') && document.querySelector('#node-config-input-clientSecret').value === '__PWRD__'",
+    );
   }
 
   async function closeDialogs(): Promise<void> {

@@ -14,7 +14,7 @@ export class EditorPage {
     // Node-RED 4 may welcome a first-time user with a tour or an update-notification dialog.
     for (const close of ['.red-ui-tourGuide-shade-button', '#red-ui-update-notification-dismiss']) {
       const button = this.page.locator(close);
-      if (await button.count() > 0 && await button.first().isVisible()) await button.first().click();
+      if ((await button.count()) > 0 && (await button.first().isVisible())) await button.first().click();
     }
   }
 

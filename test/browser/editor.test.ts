@@ -29,9 +29,10 @@ const CHROMIUM = '/usr/bin/chromium';
  * a run writes its screenshots to test-results/ (ignored by git), so tests leave the tree clean.
  */
 const README_SCREENSHOTS = path.join(root, 'docs', 'screenshots');
-const README_OR_RESULTS = process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(path.join(README_SCREENSHOTS, 'debug-sidebar.png'))
-  ? README_SCREENSHOTS
-  : path.join(root, 'test-results', 'screenshots');
+const README_OR_RESULTS =
+  process.env.UPDATE_SCREENSHOTS === '1' || !fs.existsSync(path.join(README_SCREENSHOTS, 'debug-sidebar.png'))
+    ? README_SCREENSHOTS
+    : path.join(root, 'test-results', 'screenshots');
 /** The demo client of `npm start`, so the screenshots show what a user sees there. */
 const DEMO_CLIENT = { clientId: 'node-red-demo-m2m', clientSecret: 'local-emulator-secret-not-for-production' };
 const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData & { users: { email: string }[] };
@@ -52,186 +53,220 @@ function userDirWithPackage(): string {
   return dir;
 }
 
-for (const runtimeName of ['4', '5'] as RuntimeName[]) describe(`editor in a real browser (Node-RED ${runtimeName})`, function () {
-  this.timeout(420000);
-  const SCREENSHOTS = runtimeName === '4' ? README_OR_RESULTS : path.join(root, 'test-results', `screenshots-node-red-${runtimeName}`);
-  let emu: Emulator;
-  let nodeRed: NodeRedProcess | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let editor: EditorPage;
-  let userDir: string | undefined;
-  let usersNode: Locator;
-  const pageErrors: string[] = [];
+for (const runtimeName of ['4', '5'] as RuntimeName[])
+  describe(`editor in a real browser (Node-RED ${runtimeName})`, function () {
+    this.timeout(420000);
+    const SCREENSHOTS = runtimeName === '4' ? README_OR_RESULTS : path.join(root, 'test-results', `screenshots-node-red-${runtimeName}`);
+    let emu: Emulator;
+    let nodeRed: NodeRedProcess | undefined;
+    let browser: Browser | undefined;
+    let page: Page;
+    let editor: EditorPage;
+    let userDir: string | undefined;
+    let usersNode: Locator;
+    const pageErrors: string[] = [];
 
-  before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`, no browser is ever downloaded)`);
-      this.skip();
-    }
-    if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'users', 'auth0-users.html'))) throw new Error('nothing is built: run `npm run build` first');
-    emu = await startEmulator({ port: 0, seed, ...DEMO_CLIENT });
-    userDir = userDirWithPackage();
-    const runtime = await nodeRedRuntime(runtimeName);
-    nodeRed = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
-    const version = (await page0Version(nodeRed.url));
-    assert.ok(version.startsWith(runtime.versionPrefix), `running Node-RED ${version}, expected ${runtime.versionPrefix}x`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
-        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+    before(async function () {
+      if (!fs.existsSync(CHROMIUM)) {
+        if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+        console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`, no browser is ever downloaded)`);
+        this.skip();
+      }
+      if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'users', 'auth0-users.html'))) throw new Error('nothing is built: run `npm run build` first');
+      emu = await startEmulator({ port: 0, seed, ...DEMO_CLIENT });
+      userDir = userDirWithPackage();
+      const runtime = await nodeRedRuntime(runtimeName);
+      nodeRed = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
+      const version = await page0Version(nodeRed.url);
+      assert.ok(version.startsWith(runtime.versionPrefix), `running Node-RED ${version}, expected ${runtime.versionPrefix}x`);
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-dev-shm-usage',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-extensions',
+          '--no-first-run',
+          '--disable-default-apps',
+        ],
+      });
+      page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      editor = new EditorPage(page);
+      await editor.open(nodeRed.url);
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
     });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    editor = new EditorPage(page);
-    await editor.open(nodeRed.url);
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+
+    after(async () => {
+      await browser?.close();
+      await nodeRed?.stop();
+      await emu?.close();
+      if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+    });
+
+    it('shows the Auth0 nodes in one palette category per area, each node with its palette label', async () => {
+      const headers = (await page.locator('.red-ui-palette-header').allTextContents()).map((t) => t.trim());
+      for (const area of PALETTE_AREAS)
+        assert.ok(
+          headers.some((h) => h.toLowerCase() === area.category.toLowerCase()),
+          `no palette category "${area.category}" (${headers.join(', ')})`,
+        );
+      const categoryOf = (name: string) =>
+        page.locator('.red-ui-palette-category').filter({ has: page.locator('.red-ui-palette-header', { hasText: new RegExp(`^\\s*${name}\\s*$`, 'i') }) });
+      const users = categoryOf('Auth0 users');
+      assert.equal(await users.count(), 1, 'no single "Auth0 users" category');
+      const item = editor.paletteNode('auth0-users');
+      assert.ok(await item.isVisible(), 'auth0-users is not in the palette');
+      assert.equal((await item.locator('.red-ui-palette-label').textContent())?.trim(), usersGroup.paletteLabel);
+      assert.equal(await users.locator('.red-ui-palette-node[data-palette-type="auth0-users"]').count(), 1, 'auth0-users is not under Auth0 users');
+      assert.equal(
+        await categoryOf('Auth0 login').locator('.red-ui-palette-node[data-palette-type="auth0-verify-token"]').count(),
+        1,
+        'auth0-verify-token is not under Auth0 login',
+      );
+      assert.equal(await page.locator('.red-ui-palette-node[data-palette-type="auth0-config"]').count(), 0, 'the config node should not be in the palette');
+    });
+
+    it('drags auth0-users onto the workspace and creates its tenant (auth0-config) through the edit dialog', async () => {
+      usersNode = await editor.dragFromPalette('auth0-users', 420, 200);
+      assert.match(await editor.label(usersNode), /users.*list/i, 'the label shows the operation');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'palette-and-node.png') });
+
+      await editor.edit(usersNode);
+      await editor.addConfigButton('tenant').click();
+      const configTray = page.locator('.red-ui-tray').last();
+      await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
+      await configTray.locator('#node-config-input-domain').fill(emu.domain);
+      await configTray.locator('#node-config-input-protocol').selectOption('http');
+      await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
+      await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
+      await configTray.locator('#node-config-input-name').fill('Local emulator');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'tenant-config.png') });
+      await page.locator('#node-config-dialog-ok').click();
+      await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+      const tenant = page.locator('#node-input-tenant');
+      assert.equal((await tenant.locator('option:checked').textContent())?.trim(), 'Local emulator', 'the new tenant is selected');
+    });
+
+    it('switching the operation from list to get replaces the input rows (q goes, id comes)', async () => {
+      const params = page.locator('.auth0-params');
+      assert.equal(await page.locator('#node-input-operation').inputValue(), 'list');
+      assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1, 'list has a q row');
+      assert.equal(await params.locator('#node-input-auth0-param-id').count(), 0, 'list has no id row');
+      const listRows = await params.locator('.form-row > label').allTextContents();
+
+      await page.locator('#node-input-operation').selectOption('get');
+      assert.equal(await params.locator('#node-input-auth0-param-id').count(), 1, 'get has an id row');
+      assert.equal(await params.locator('#node-input-auth0-param-q').count(), 0, 'get has no q row');
+      const getRows = (await params.locator('.form-row > label').allTextContents()).map((text) => text.trim());
+      assert.deepEqual(
+        getRows,
+        usersGroup.operations.find((op) => op.id === 'get')?.inputs.map((input) => input.name + (input.required ? ' *' : '')),
+      );
+      assert.notDeepEqual(getRows, listRows);
+      assert.match(await page.locator('.auth0-operation-text').innerText(), /read:users/, "the operation's scopes are shown");
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-get.png') });
+
+      await page.locator('#node-input-operation').selectOption('list');
+      assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1);
+      await page.locator('#node-input-paging').selectOption('all');
+      await page.locator('#node-input-pagingOutput').selectOption('items');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-list.png') });
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    });
+
+    it('wires inject → auth0-users → debug, deploys, and one message per user reaches the debug sidebar', async () => {
+      const inject = await editor.dragFromPalette('inject', 200, 200);
+      const debug = await editor.dragFromPalette('debug', 660, 200);
+      await editor.wire(inject, usersNode);
+      await editor.wire(usersNode, debug);
+      assert.equal(await editor.wireCount(), 2, 'two wires drawn');
+      await editor.deploy();
+
+      await editor.openSidebar('debug');
+      await editor.pressInject(inject);
+      const messages = editor.debugMessages();
+      await messages.nth(seed.users.length - 1).waitFor({ state: 'visible', timeout: 30000 });
+      assert.equal(await messages.count(), seed.users.length, 'one debug message per user');
+      const text = (await messages.allInnerTexts()).join('\n');
+      for (const user of seed.users) assert.ok(text.includes(user.email), `${user.email} is not in the debug sidebar`);
+      assert.doesNotMatch(text, /error/i);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'debug-sidebar.png') });
+    });
+
+    it("shows the node's help in the help sidebar: a summary, then Inputs, Outputs, Details and every operation", async () => {
+      await usersNode.locator('.red-ui-flow-node').first().click();
+      const sidebar = await editor.openSidebar('help');
+      const help = sidebar
+        .locator('.red-ui-help')
+        .filter({ has: page.locator('h3') })
+        .last();
+      await help.locator('h3').first().waitFor({ state: 'visible' });
+      const headings = (await help.locator('h3').allTextContents()).map((text) => text.trim());
+      assert.deepEqual(
+        headings.filter((h) => ['Inputs', 'Outputs', 'Details', 'References'].includes(h)),
+        ['Inputs', 'Outputs', 'Details', 'References'],
+      );
+      const text = await help.innerText();
+      assert.ok(text.includes(usersGroup.summary), 'the help starts with the summary');
+      for (const op of usersGroup.operations) assert.ok(text.includes(op.id), `the help does not describe ${op.id}`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'help-sidebar.png') });
+    });
+
+    it('a true/false input shows its default, unset, and is saved only when the user chooses a value', async () => {
+      // client-grants `all` sends include_totals=false unless told otherwise.
+      const node = await editor.dragFromPalette('auth0-client-grants', 420, 320);
+      // What the editor would deploy: the node's saved params, read from the editor's own model.
+      const savedParams = (): Promise<unknown> =>
+        page.evaluate("(() => { let params; RED.nodes.eachNode((n) => { if (n.type === 'auth0-client-grants') params = n.params; }); return params; })()");
+      await editor.edit(node);
+      assert.equal(await page.locator('#node-input-auth0-param-include_totals').inputValue(), '', 'an untouched true/false input is unset');
+      assert.match(
+        String(await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-label').textContent()),
+        /default false/,
+      );
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+      assert.deepEqual(await savedParams(), {}, 'opening the node and pressing Done saved an input');
+
+      await editor.edit(node);
+      await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-trigger').click();
+      // The open menu only: every true/false input of the form (client-grants all has several) has one.
+      await page.locator('.red-ui-typedInput-options:visible a[value="true"]').click();
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+      assert.deepEqual(await savedParams(), { include_totals: { value: 'true', type: 'bool' } });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
+
+    it('a retired group says so in the palette and the edit form; an early-access operation in the select and its description', async () => {
+      // The palette wraps a long label over lines: compare the words.
+      assert.equal(
+        (await editor.paletteNode('auth0-rules').locator('.red-ui-palette-label').textContent())?.replace(/\s+/g, ' ').trim(),
+        'rules (end of life)',
+      );
+      const rules = await editor.dragFromPalette('auth0-rules', 420, 440);
+      await editor.edit(rules);
+      assert.match(await page.locator('.auth0-end-of-life').innerText(), /End of life since 2026-11-18.*auth0-actions/);
+      await page.locator('#node-dialog-cancel').click();
+      await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+
+      const tokens = await editor.dragFromPalette('auth0-refresh-tokens', 420, 520);
+      await editor.edit(tokens);
+      assert.equal(await page.locator('.auth0-end-of-life').count(), 0, 'no end-of-life note on a current group');
+      assert.match(String(await page.locator('#node-input-operation option[value="list"]').textContent()), /\[early access\]$/);
+      await page.locator('#node-input-operation').selectOption('list');
+      assert.match(await page.locator('.auth0-operation-text .auth0-lifecycle').innerText(), /early access/);
+      await page.locator('#node-input-operation').selectOption('get');
+      assert.equal(await page.locator('.auth0-operation-text .auth0-lifecycle').count(), 0);
+      await page.locator('#node-dialog-cancel').click();
+      await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
   });
-
-  after(async () => {
-    await browser?.close();
-    await nodeRed?.stop();
-    await emu?.close();
-    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
-  });
-
-  it('shows the Auth0 nodes in one palette category per area, each node with its palette label', async () => {
-    const headers = (await page.locator('.red-ui-palette-header').allTextContents()).map((t) => t.trim());
-    for (const area of PALETTE_AREAS) assert.ok(headers.some((h) => h.toLowerCase() === area.category.toLowerCase()), `no palette category "${area.category}" (${headers.join(', ')})`);
-    const categoryOf = (name: string) => page.locator('.red-ui-palette-category').filter({ has: page.locator('.red-ui-palette-header', { hasText: new RegExp(`^\\s*${name}\\s*$`, 'i') }) });
-    const users = categoryOf('Auth0 users');
-    assert.equal(await users.count(), 1, 'no single "Auth0 users" category');
-    const item = editor.paletteNode('auth0-users');
-    assert.ok(await item.isVisible(), 'auth0-users is not in the palette');
-    assert.equal((await item.locator('.red-ui-palette-label').textContent())?.trim(), usersGroup.paletteLabel);
-    assert.equal(await users.locator('.red-ui-palette-node[data-palette-type="auth0-users"]').count(), 1, 'auth0-users is not under Auth0 users');
-    assert.equal(await categoryOf('Auth0 login').locator('.red-ui-palette-node[data-palette-type="auth0-verify-token"]').count(), 1, 'auth0-verify-token is not under Auth0 login');
-    assert.equal(await page.locator('.red-ui-palette-node[data-palette-type="auth0-config"]').count(), 0, 'the config node should not be in the palette');
-  });
-
-  it('drags auth0-users onto the workspace and creates its tenant (auth0-config) through the edit dialog', async () => {
-    usersNode = await editor.dragFromPalette('auth0-users', 420, 200);
-    assert.match(await editor.label(usersNode), /users.*list/i, 'the label shows the operation');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'palette-and-node.png') });
-
-    await editor.edit(usersNode);
-    await editor.addConfigButton('tenant').click();
-    const configTray = page.locator('.red-ui-tray').last();
-    await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
-    await configTray.locator('#node-config-input-domain').fill(emu.domain);
-    await configTray.locator('#node-config-input-protocol').selectOption('http');
-    await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
-    await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
-    await configTray.locator('#node-config-input-name').fill('Local emulator');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'tenant-config.png') });
-    await page.locator('#node-config-dialog-ok').click();
-    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
-    const tenant = page.locator('#node-input-tenant');
-    assert.equal((await tenant.locator('option:checked').textContent())?.trim(), 'Local emulator', 'the new tenant is selected');
-  });
-
-  it('switching the operation from list to get replaces the input rows (q goes, id comes)', async () => {
-    const params = page.locator('.auth0-params');
-    assert.equal(await page.locator('#node-input-operation').inputValue(), 'list');
-    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1, 'list has a q row');
-    assert.equal(await params.locator('#node-input-auth0-param-id').count(), 0, 'list has no id row');
-    const listRows = await params.locator('.form-row > label').allTextContents();
-
-    await page.locator('#node-input-operation').selectOption('get');
-    assert.equal(await params.locator('#node-input-auth0-param-id').count(), 1, 'get has an id row');
-    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 0, 'get has no q row');
-    const getRows = (await params.locator('.form-row > label').allTextContents()).map((text) => text.trim());
-    assert.deepEqual(getRows, usersGroup.operations.find((op) => op.id === 'get')?.inputs.map((input) => input.name + (input.required ? ' *' : '')));
-    assert.notDeepEqual(getRows, listRows);
-    assert.match(await page.locator('.auth0-operation-text').innerText(), /read:users/, 'the operation\'s scopes are shown');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-get.png') });
-
-    await page.locator('#node-input-operation').selectOption('list');
-    assert.equal(await params.locator('#node-input-auth0-param-q').count(), 1);
-    await page.locator('#node-input-paging').selectOption('all');
-    await page.locator('#node-input-pagingOutput').selectOption('items');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-list.png') });
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-  });
-
-  it('wires inject → auth0-users → debug, deploys, and one message per user reaches the debug sidebar', async () => {
-    const inject = await editor.dragFromPalette('inject', 200, 200);
-    const debug = await editor.dragFromPalette('debug', 660, 200);
-    await editor.wire(inject, usersNode);
-    await editor.wire(usersNode, debug);
-    assert.equal(await editor.wireCount(), 2, 'two wires drawn');
-    await editor.deploy();
-
-    await editor.openSidebar('debug');
-    await editor.pressInject(inject);
-    const messages = editor.debugMessages();
-    await messages.nth(seed.users.length - 1).waitFor({ state: 'visible', timeout: 30000 });
-    assert.equal(await messages.count(), seed.users.length, 'one debug message per user');
-    const text = (await messages.allInnerTexts()).join('\n');
-    for (const user of seed.users) assert.ok(text.includes(user.email), `${user.email} is not in the debug sidebar`);
-    assert.doesNotMatch(text, /error/i);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'debug-sidebar.png') });
-  });
-
-  it('shows the node\'s help in the help sidebar: a summary, then Inputs, Outputs, Details and every operation', async () => {
-    await usersNode.locator('.red-ui-flow-node').first().click();
-    const sidebar = await editor.openSidebar('help');
-    const help = sidebar.locator('.red-ui-help').filter({ has: page.locator('h3') }).last();
-    await help.locator('h3').first().waitFor({ state: 'visible' });
-    const headings = (await help.locator('h3').allTextContents()).map((text) => text.trim());
-    assert.deepEqual(headings.filter((h) => ['Inputs', 'Outputs', 'Details', 'References'].includes(h)), ['Inputs', 'Outputs', 'Details', 'References']);
-    const text = await help.innerText();
-    assert.ok(text.includes(usersGroup.summary), 'the help starts with the summary');
-    for (const op of usersGroup.operations) assert.ok(text.includes(op.id), `the help does not describe ${op.id}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'help-sidebar.png') });
-  });
-
-  it('a true/false input shows its default, unset, and is saved only when the user chooses a value', async () => {
-    // client-grants `all` sends include_totals=false unless told otherwise.
-    const node = await editor.dragFromPalette('auth0-client-grants', 420, 320);
-    // What the editor would deploy: the node's saved params, read from the editor's own model.
-    const savedParams = (): Promise<unknown> => page.evaluate(
-      "(() => { let params; RED.nodes.eachNode((n) => { if (n.type === 'auth0-client-grants') params = n.params; }); return params; })()",
-    );
-    await editor.edit(node);
-    assert.equal(await page.locator('#node-input-auth0-param-include_totals').inputValue(), '', 'an untouched true/false input is unset');
-    assert.match(String(await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-label').textContent()), /default false/);
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-    assert.deepEqual(await savedParams(), {}, 'opening the node and pressing Done saved an input');
-
-    await editor.edit(node);
-    await page.locator('#node-input-auth0-param-include_totals + .red-ui-typedInput-container .red-ui-typedInput-option-trigger').click();
-    // The open menu only: every true/false input of the form (client-grants all has several) has one.
-    await page.locator('.red-ui-typedInput-options:visible a[value="true"]').click();
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-    assert.deepEqual(await savedParams(), { include_totals: { value: 'true', type: 'bool' } });
-    assert.deepEqual(pageErrors, [], 'the editor page threw');
-  });
-
-  it('a retired group says so in the palette and the edit form; an early-access operation in the select and its description', async () => {
-    // The palette wraps a long label over lines: compare the words.
-    assert.equal((await editor.paletteNode('auth0-rules').locator('.red-ui-palette-label').textContent())?.replace(/\s+/g, ' ').trim(), 'rules (end of life)');
-    const rules = await editor.dragFromPalette('auth0-rules', 420, 440);
-    await editor.edit(rules);
-    assert.match(await page.locator('.auth0-end-of-life').innerText(), /End of life since 2026-11-18.*auth0-actions/);
-    await page.locator('#node-dialog-cancel').click();
-    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
-
-    const tokens = await editor.dragFromPalette('auth0-refresh-tokens', 420, 520);
-    await editor.edit(tokens);
-    assert.equal(await page.locator('.auth0-end-of-life').count(), 0, 'no end-of-life note on a current group');
-    assert.match(String(await page.locator('#node-input-operation option[value="list"]').textContent()), /\[early access\]$/);
-    await page.locator('#node-input-operation').selectOption('list');
-    assert.match(await page.locator('.auth0-operation-text .auth0-lifecycle').innerText(), /early access/);
-    await page.locator('#node-input-operation').selectOption('get');
-    assert.equal(await page.locator('.auth0-operation-text .auth0-lifecycle').count(), 0);
-    await page.locator('#node-dialog-cancel').click();
-    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
-    assert.deepEqual(pageErrors, [], 'the editor page threw');
-  });
-});

@@ -59,7 +59,15 @@ describe('event nodes in the editor, in a real browser', function () {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-extensions', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--disable-extensions',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -104,12 +112,16 @@ describe('event nodes in the editor, in a real browser', function () {
       return RED.nodes.filterNodes({ type: 'auth0-events' })[0].types;
     });
     assert.deepEqual(types, ['user.created', 'user.deleted']);
-    await until(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), `the label shows the types: ${await editor.label(node)}`, 5000);
+    await until(
+      async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)),
+      `the label shows the types: ${await editor.label(node)}`,
+      5000,
+    );
     await editor.deploy();
     await until(async () => /connected/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), 'the status never said connected');
   });
 
-  it('auth0-event-stream-in: the chosen authorization\'s fields; creates the stream from its button; receives a user; the secret is nowhere saved', async () => {
+  it("auth0-event-stream-in: the chosen authorization's fields; creates the stream from its button; receives a user; the secret is nowhere saved", async () => {
     const node = await editor.dragFromPalette('auth0-event-stream-in', 300, 300);
     let tray = await editor.edit(node);
     await tray.locator('#node-input-url').fill('/auth0/editor-events');
@@ -134,7 +146,9 @@ describe('event nodes in the editor, in a real browser', function () {
     await page.locator('#node-dialog-cancel').click();
 
     const token = emu.managementToken();
-    const streams = (await (await fetch(`${emu.url}/api/v2/event-streams`, { headers: { authorization: `Bearer ${token}` } })).json()) as { eventStreams: { id: string; destination: { configuration: { webhook_endpoint: string } } }[] };
+    const streams = (await (await fetch(`${emu.url}/api/v2/event-streams`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      eventStreams: { id: string; destination: { configuration: { webhook_endpoint: string } } }[];
+    };
     assert.equal(streams.eventStreams.length, 1);
     assert.equal(streams.eventStreams[0].destination.configuration.webhook_endpoint, `${nodeRed!.url}/auth0/editor-events`);
     await fetch(`${emu.url}/api/v2/users`, {
@@ -142,11 +156,21 @@ describe('event nodes in the editor, in a real browser', function () {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'editor@example.com', password: 'Correct-Horse-9' }),
     });
-    const attempts = async () => (await (await fetch(`${emu.url}/__emulator/event-streams/${streams.eventStreams[0].id}/attempts`)).json()) as { status: string }[];
-    await until(async () => (await attempts()).some((a) => a.status === 'succeeded'), 'the user\'s event was not accepted by the node');
-    await until(async () => /last \d\d:\d\d:\d\d/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), 'the node did not show the event');
+    const attempts = async () =>
+      (await (await fetch(`${emu.url}/__emulator/event-streams/${streams.eventStreams[0].id}/attempts`)).json()) as { status: string }[];
+    await until(async () => (await attempts()).some((a) => a.status === 'succeeded'), "the user's event was not accepted by the node");
+    await until(
+      async () => /last \d\d:\d\d:\d\d/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''),
+      'the node did not show the event',
+    );
 
-    const exported = await page.evaluate(() => JSON.stringify((globalThis as unknown as { RED: { nodes: { createCompleteNodeSet(o: { credentials: boolean }): unknown } } }).RED.nodes.createCompleteNodeSet({ credentials: false })));
+    const exported = await page.evaluate(() =>
+      JSON.stringify(
+        (globalThis as unknown as { RED: { nodes: { createCompleteNodeSet(o: { credentials: boolean }): unknown } } }).RED.nodes.createCompleteNodeSet({
+          credentials: false,
+        }),
+      ),
+    );
     assert.ok(!exported.includes(SECRET), 'the secret is in the exported flow');
     assert.ok(!fs.readFileSync(path.join(userDir!, 'flows.json'), 'utf8').includes(SECRET), 'the secret is in flows.json');
     assert.ok(!nodeRed!.output().includes(SECRET), 'the secret is in the log');

@@ -38,8 +38,12 @@ describe('npm start in a real browser: the first minute', function () {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_RED_PORT: String(nodeRedPort), EMULATOR_PORT: String(emulatorPort), NODE_RED_USER_DIR: userDir },
     });
-    child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
     const deadline = Date.now() + 120000;
     while (!/Node-RED editor: (http:\/\/\S+?)\/? /.test(output)) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
@@ -76,7 +80,8 @@ describe('npm start in a real browser: the first minute', function () {
     const active = ((await page.locator('#red-ui-workspace-tabs .red-ui-tab.active .red-ui-tab-label').textContent()) ?? '').trim();
     assert.equal(active, 'Start here');
     const groups = (await page.locator('#red-ui-workspace-chart g.red-ui-flow-group .red-ui-flow-group-label').allTextContents()).map((t) => t.trim());
-    for (const name of ['User onboarding', 'Scheduled bulk import', 'Alert on failed logins']) assert.ok(groups.includes(name), `"${name}" is not on the first tab (${groups.join(', ')})`);
+    for (const name of ['User onboarding', 'Scheduled bulk import', 'Alert on failed logins'])
+      assert.ok(groups.includes(name), `"${name}" is not on the first tab (${groups.join(', ')})`);
     const tabs = await page.locator('#red-ui-workspace-tabs .red-ui-tab').count();
     assert.ok(tabs <= 8, `${tabs} tabs greet the newcomer`);
     fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });

@@ -25,7 +25,7 @@ function userDirWithPackage(): string {
   return dir;
 }
 
-describe('auth0-config: Check connection is an editor user\'s alone (adminAuth)', function () {
+describe("auth0-config: Check connection is an editor user's alone (adminAuth)", function () {
   this.timeout(120000);
   let emulator: Emulator;
   let nodeRed: NodeRedProcess | undefined;
@@ -39,7 +39,13 @@ describe('auth0-config: Check connection is an editor user\'s alone (adminAuth)'
       { username: EDITOR.username, password: bcrypt.hashSync(EDITOR.password, 8), permissions: '*' },
       { username: VIEWER.username, password: bcrypt.hashSync(VIEWER.password, 8), permissions: 'read' },
     ];
-    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir, 90000, process.execPath, `\n    adminAuth: { type: 'credentials', users: ${JSON.stringify(users)} }`);
+    nodeRed = await startNodeRed(
+      require.resolve('node-red/red.js'),
+      userDir,
+      90000,
+      process.execPath,
+      `\n    adminAuth: { type: 'credentials', users: ${JSON.stringify(users)} }`,
+    );
   });
   after(async () => {
     await nodeRed?.stop();
@@ -85,6 +91,6 @@ describe('auth0-config: Check connection is an editor user\'s alone (adminAuth)'
     assert.ok(answer.result.scopes.includes('read:users'));
     assert.ok(!text.includes(emulator.clientSecret), 'no secret');
     assert.ok(!/eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(text), 'no token');
-    assert.ok(!nodeRed!.output().includes(emulator.clientSecret), 'no secret in Node-RED\'s log');
+    assert.ok(!nodeRed!.output().includes(emulator.clientSecret), "no secret in Node-RED's log");
   });
 });

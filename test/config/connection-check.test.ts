@@ -35,8 +35,20 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     emulator = await startEmulator({ port: 0 });
     emulator.seed({
       clients: [
-        { name: 'Check reader', client_id: READER.clientId, client_secret: READER.clientSecret, app_type: 'non_interactive', grant_types: ['client_credentials'] },
-        { name: 'Check ungranted', client_id: 'check-ungranted', client_secret: 'check-ungranted-secret-value', app_type: 'non_interactive', grant_types: ['client_credentials'] },
+        {
+          name: 'Check reader',
+          client_id: READER.clientId,
+          client_secret: READER.clientSecret,
+          app_type: 'non_interactive',
+          grant_types: ['client_credentials'],
+        },
+        {
+          name: 'Check ungranted',
+          client_id: 'check-ungranted',
+          client_secret: 'check-ungranted-secret-value',
+          app_type: 'non_interactive',
+          grant_types: ['client_credentials'],
+        },
       ],
       clientGrants: [{ client_id: READER.clientId, audience: emulator.managementAudience, scope: ['read:users', 'read:roles'] }],
     });
@@ -47,13 +59,17 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
   });
   beforeEach(async () => {
     await helper.startServer();
-    await helper.load(nodeModules('users/auth0-users', 'roles/auth0-roles'), [
-      { id: 'tab', type: 'tab', label: 'test' },
-      { id: 'cfg', type: 'auth0-config', domain: emulator.domain, protocol: 'http', retries: 0 },
-      { id: 'create', type: 'auth0-users', z: 'tab', x: 100, y: 100, tenant: 'cfg', operation: 'create', name: 'new users', wires: [] },
-      { id: 'list', type: 'auth0-users', z: 'tab', x: 100, y: 200, tenant: 'cfg', operation: 'list', wires: [] },
-      { id: 'any', type: 'auth0-roles', z: 'tab', x: 100, y: 300, tenant: 'cfg', operation: '', wires: [] },
-    ], { cfg: { clientId: READER.clientId, clientSecret: READER.clientSecret } });
+    await helper.load(
+      nodeModules('users/auth0-users', 'roles/auth0-roles'),
+      [
+        { id: 'tab', type: 'tab', label: 'test' },
+        { id: 'cfg', type: 'auth0-config', domain: emulator.domain, protocol: 'http', retries: 0 },
+        { id: 'create', type: 'auth0-users', z: 'tab', x: 100, y: 100, tenant: 'cfg', operation: 'create', name: 'new users', wires: [] },
+        { id: 'list', type: 'auth0-users', z: 'tab', x: 100, y: 200, tenant: 'cfg', operation: 'list', wires: [] },
+        { id: 'any', type: 'auth0-roles', z: 'tab', x: 100, y: 300, tenant: 'cfg', operation: '', wires: [] },
+      ],
+      { cfg: { clientId: READER.clientId, clientSecret: READER.clientSecret } },
+    );
   });
   afterEach(async () => {
     await helper.unload();
@@ -78,7 +94,10 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.equal(answer.result.authentication, 'client secret');
     assert.equal(typeof answer.result.rateLimit?.limit, 'number', 'the Management API rate limit is reported');
     const create = answer.missing.filter((m) => m.id === 'create');
-    assert.deepEqual(create.map((m) => [m.type, m.operation, m.scopes, m.byMessage]), [['auth0-users', 'create', ['create:users'], false]]);
+    assert.deepEqual(
+      create.map((m) => [m.type, m.operation, m.scopes, m.byMessage]),
+      [['auth0-users', 'create', ['create:users'], false]],
+    );
     assert.equal(answer.missing.filter((m) => m.id === 'list').length, 0, 'list is covered by read:users');
     const byMessage = answer.missing.filter((m) => m.id === 'any');
     assert.ok(byMessage.length > 0 && byMessage.every((m) => m.byMessage), 'a node whose operation comes from msg lists each operation it could run');
@@ -86,14 +105,19 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.ok(!byMessage.some((m) => m.operation === 'list'), 'roles list is covered by read:roles');
   });
 
-  it('for the dialog being edited: typed values, unchanged credentials (__PWRD__) are the deployed ones, and the editor\'s own node list', async () => {
+  it("for the dialog being edited: typed values, unchanged credentials (__PWRD__) are the deployed ones, and the editor's own node list", async () => {
     const answer = await check({
-      id: 'cfg', domain: emulator.domain, protocol: 'http',
+      id: 'cfg',
+      domain: emulator.domain,
+      protocol: 'http',
       credentials: { clientId: READER.clientId, clientSecret: '__PWRD__' },
       nodes: [{ id: 'new', type: 'auth0-users', operation: 'delete' }],
     });
     assert.equal(answer.result.ok, true, JSON.stringify(answer));
-    assert.deepEqual(answer.missing.map((m) => [m.id, m.operation, m.scopes]), [['new', 'delete', ['delete:users']]]);
+    assert.deepEqual(
+      answer.missing.map((m) => [m.id, m.operation, m.scopes]),
+      [['new', 'delete', ['delete:users']]],
+    );
   });
 
   it('names a wrong secret, a wrong client id, a wrong domain and a wrong key', async () => {
@@ -105,21 +129,37 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.equal(wrongId.result.problem, 'clientId', JSON.stringify(wrongId));
     assert.match(String(wrongId.result.message), /no-such-client/);
 
-    const unreachable = await check({ domain: '127.0.0.1:1', protocol: 'http', credentials: { clientId: READER.clientId, clientSecret: 'typed-secret-value' } });
+    const unreachable = await check({
+      domain: '127.0.0.1:1',
+      protocol: 'http',
+      credentials: { clientId: READER.clientId, clientSecret: 'typed-secret-value' },
+    });
     assert.equal(unreachable.result.problem, 'domain', JSON.stringify(unreachable));
     const notAHost = await check({ domain: 'https://bad host/', credentials: { clientId: READER.clientId, clientSecret: 'typed-secret-value' } });
     assert.equal(notAHost.result.problem, 'domain');
 
-    const otherKey = await check({ domain: emulator.domain, protocol: 'http', credentials: { clientId: READER.clientId, privateKey: rsaKeyPair().privateKeyPem } });
+    const otherKey = await check({
+      domain: emulator.domain,
+      protocol: 'http',
+      credentials: { clientId: READER.clientId, privateKey: rsaKeyPair().privateKeyPem },
+    });
     assert.equal(otherKey.result.problem, 'privateKey', JSON.stringify(otherKey));
     const notAKey = await check({ domain: emulator.domain, protocol: 'http', credentials: { clientId: READER.clientId, privateKey: 'garbage' } });
     assert.equal(notAKey.result.problem, 'privateKey');
 
-    const noGrant = await check({ domain: emulator.domain, protocol: 'http', credentials: { clientId: emulator.webClient.clientId, clientSecret: emulator.webClient.clientSecret } });
+    const noGrant = await check({
+      domain: emulator.domain,
+      protocol: 'http',
+      credentials: { clientId: emulator.webClient.clientId, clientSecret: emulator.webClient.clientSecret },
+    });
     assert.equal(noGrant.result.problem, 'clientId', 'a web application may not use the client-credentials grant');
     assert.match(String(noGrant.result.message), /machine-to-machine/);
 
-    const ungranted = await check({ domain: emulator.domain, protocol: 'http', credentials: { clientId: 'check-ungranted', clientSecret: 'check-ungranted-secret-value' } });
+    const ungranted = await check({
+      domain: emulator.domain,
+      protocol: 'http',
+      credentials: { clientId: 'check-ungranted', clientSecret: 'check-ungranted-secret-value' },
+    });
     assert.equal(ungranted.result.problem, 'grant', JSON.stringify(ungranted));
     assert.match(String(ungranted.result.message), /Machine to Machine Applications/);
   });
@@ -139,7 +179,11 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     assert.equal((await check({ domain: emulator.domain, protocol: 'http', credentials: { token: 'not-a-jwt-at-all' } })).result.problem, 'token');
     const header = Buffer.from(JSON.stringify({ alg: 'RS256' })).toString('base64url');
     const foreign = `${header}.${Buffer.from(JSON.stringify({ scope: 'read:users', exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url')}.c2ln`;
-    assert.equal((await check({ domain: emulator.domain, protocol: 'http', credentials: { token: foreign } })).result.problem, 'token', 'a token the tenant did not sign');
+    assert.equal(
+      (await check({ domain: emulator.domain, protocol: 'http', credentials: { token: foreign } })).result.problem,
+      'token',
+      'a token the tenant did not sign',
+    );
   });
 
   it('never sends a deployed secret to a domain typed over the deployed one', async () => {

@@ -37,7 +37,9 @@ describe('tenant client: errors', function () {
 
   describe('normalisation of the service error bodies', function () {
     async function errorFor(status: number, body: unknown, asText?: string): Promise<Auth0Error> {
-      server.setHandler((_req, res) => (asText !== undefined ? text(res, status, asText, typeof body === 'string' ? body : 'text/plain') : json(res, status, body)));
+      server.setHandler((_req, res) =>
+        asText !== undefined ? text(res, status, asText, typeof body === 'string' ? body : 'text/plain') : json(res, status, body),
+      );
       const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users/u1', auth: 'management', operation: 'users.get' }));
       assert.ok(err instanceof Auth0Error, String(err));
       assertClean(err, [STATIC_TOKEN]);
@@ -87,7 +89,13 @@ describe('tenant client: errors', function () {
 
     it('password policy: {name, message, code, description: {rules}, statusCode}', async function () {
       const rules = { rules: [{ message: 'At least %d characters in length', format: [8], code: 'lengthAtLeast', verified: false }] };
-      const err = await errorFor(400, { name: 'PasswordStrengthError', message: 'Password is too weak', code: 'invalid_password', description: rules, statusCode: 400 });
+      const err = await errorFor(400, {
+        name: 'PasswordStrengthError',
+        message: 'Password is too weak',
+        code: 'invalid_password',
+        description: rules,
+        statusCode: 400,
+      });
       assert.equal(err.errorCode, 'invalid_password');
       assert.equal(err.error, 'PasswordStrengthError');
       assert.equal(err.message, 'Password is too weak');
@@ -185,12 +193,24 @@ describe('tenant client: errors', function () {
       const refresh = 'v1.MRrt-refresh-token-value';
       server.setHandler((req, res) => json(res, 403, { error: 'invalid_grant', error_description: `rejected ${req.body.toString()}` }));
       const form = await rejectionOf(
-        client.request({ method: 'POST', path: '/oauth/token', auth: 'none', contentType: 'form', body: { grant_type: 'password', username: 'me@x.y', password, otp } }),
+        client.request({
+          method: 'POST',
+          path: '/oauth/token',
+          auth: 'none',
+          contentType: 'form',
+          body: { grant_type: 'password', username: 'me@x.y', password, otp },
+        }),
       );
       assert.ok(form.message.includes('me%40x.y'), 'what is not secret is kept');
       assertClean(form, [password, encodeURIComponent(password), otp]);
       const jsonBody = await rejectionOf(
-        client.request({ method: 'POST', path: '/oauth/token', auth: 'none', contentType: 'json', body: { grant_type: 'refresh_token', refresh_token: refresh, client_secret: 'another-secret-1' } }),
+        client.request({
+          method: 'POST',
+          path: '/oauth/token',
+          auth: 'none',
+          contentType: 'json',
+          body: { grant_type: 'refresh_token', refresh_token: refresh, client_secret: 'another-secret-1' },
+        }),
       );
       assertClean(jsonBody, [refresh, 'another-secret-1']);
     });

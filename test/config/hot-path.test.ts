@@ -48,7 +48,10 @@ describe('tenant client hot path', function () {
       await client.request({ method: 'GET', path: '/api/v2/b', auth: 'management' });
       await client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'user-token-1' });
       await client.request({ method: 'GET', path: '/oauth/x', auth: 'none' });
-      assert.deepEqual(server.requests.map((r) => r.headers.authorization), ['Bearer first-token', 'Bearer first-token', 'Bearer user-token-1', undefined]);
+      assert.deepEqual(
+        server.requests.map((r) => r.headers.authorization),
+        ['Bearer first-token', 'Bearer first-token', 'Bearer user-token-1', undefined],
+      );
     });
   });
 
@@ -88,7 +91,10 @@ describe('tenant client hot path', function () {
     it('a JSON answer that does not parse is an error, not a payload', async function () {
       server.setHandler((_req, res) => text(res, 200, '{"user_id":', 'application/json'));
       client = createTenantClient(optionsFor(server, { token: 'tok-1' }));
-      await assert.rejects(client.request({ method: 'GET', path: '/api/v2/users/x', auth: 'management' }), (err: unknown) => err instanceof Auth0Error && err.errorCode === 'invalid_response');
+      await assert.rejects(
+        client.request({ method: 'GET', path: '/api/v2/users/x', auth: 'management' }),
+        (err: unknown) => err instanceof Auth0Error && err.errorCode === 'invalid_response',
+      );
     });
   });
 

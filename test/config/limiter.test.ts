@@ -96,12 +96,19 @@ describe('rate-limit headers', function () {
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);
 
   it('parses limit, remaining and reset', function () {
-    assert.deepEqual(parseRateLimit({ 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1735732805' }), { limit: 50, remaining: 0, reset: 1735732805 });
+    assert.deepEqual(parseRateLimit({ 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1735732805' }), {
+      limit: 50,
+      remaining: 0,
+      reset: 1735732805,
+    });
     assert.deepEqual(parseRateLimit({ 'x-ratelimit-limit': 'lots' }), {});
   });
 
   it('reads Retry-After (seconds or date) before X-RateLimit-Reset', function () {
-    assert.deepEqual(serviceWait({ 'retry-after': '7', 'x-ratelimit-reset': String(now / 1000 + 30) }, now), { resumeAtMs: now + 7000, resetAt: now / 1000 + 7 });
+    assert.deepEqual(serviceWait({ 'retry-after': '7', 'x-ratelimit-reset': String(now / 1000 + 30) }, now), {
+      resumeAtMs: now + 7000,
+      resetAt: now / 1000 + 7,
+    });
     assert.equal(serviceWait({ 'retry-after': new Date(now + 9000).toUTCString() }, now)?.resumeAtMs, now + 9000);
     assert.deepEqual(serviceWait({ 'x-ratelimit-reset': String(now / 1000 + 12) }, now), { resumeAtMs: now + 12_000, resetAt: now / 1000 + 12 });
     assert.equal(serviceWait({}, now), undefined);
@@ -120,12 +127,30 @@ describe('rate-limit headers', function () {
   });
 
   it('caps waits, never waits a negative time, and backs off exponentially', function () {
-    assert.equal(waitUntilMs(now + 3_600_000, now, () => 0), MAX_RATE_LIMIT_WAIT_MS + 50);
-    assert.equal(waitUntilMs(now - 5000, now, () => 0), 50);
-    assert.equal(backoffMs(1, RATE_LIMIT_BACKOFF, () => 0), 500);
-    assert.equal(backoffMs(1, RATE_LIMIT_BACKOFF, () => 1), 1000);
-    assert.equal(backoffMs(3, RATE_LIMIT_BACKOFF, () => 1), 4000);
-    assert.equal(backoffMs(20, RATE_LIMIT_BACKOFF, () => 1), 30_000);
+    assert.equal(
+      waitUntilMs(now + 3_600_000, now, () => 0),
+      MAX_RATE_LIMIT_WAIT_MS + 50,
+    );
+    assert.equal(
+      waitUntilMs(now - 5000, now, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffMs(1, RATE_LIMIT_BACKOFF, () => 0),
+      500,
+    );
+    assert.equal(
+      backoffMs(1, RATE_LIMIT_BACKOFF, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffMs(3, RATE_LIMIT_BACKOFF, () => 1),
+      4000,
+    );
+    assert.equal(
+      backoffMs(20, RATE_LIMIT_BACKOFF, () => 1),
+      30_000,
+    );
   });
 
   it('says the bucket is empty only for remaining 0 with a future reset', function () {
@@ -143,7 +168,13 @@ describe('secret scrubbing', function () {
 
   it('finds the secret values of a body by key, at any depth', function () {
     assert.deepEqual(
-      secretValuesOf({ username: 'me', password: 'pw-1', nested: { client_secret: 'cs-1', otp: '123456', list: [{ refresh_token: 'rt-1' }] }, recovery_codes: ['rc-1'], n: 5 }).sort(),
+      secretValuesOf({
+        username: 'me',
+        password: 'pw-1',
+        nested: { client_secret: 'cs-1', otp: '123456', list: [{ refresh_token: 'rt-1' }] },
+        recovery_codes: ['rc-1'],
+        n: 5,
+      }).sort(),
       ['123456', 'cs-1', 'pw-1', 'rc-1', 'rt-1'],
     );
   });

@@ -44,7 +44,13 @@ describe('tenant client: timeouts, dropped connections and close', function () {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as net.AddressInfo).port;
-      client = createTenantClient({ ...optionsFor(server, { token: TOKEN }), protocol: 'https', domain: `127.0.0.1:${port}`, connectTimeout: 0.6, readTimeout: 0.2 });
+      client = createTenantClient({
+        ...optionsFor(server, { token: TOKEN }),
+        protocol: 'https',
+        domain: `127.0.0.1:${port}`,
+        connectTimeout: 0.6,
+        readTimeout: 0.2,
+      });
       const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
       assert.equal(err.errorCode, 'ECONNTIMEOUT');
       assert.match(err.message, /within 0\.6 s \(connect timeout\)$/);
@@ -123,7 +129,9 @@ describe('tenant client: timeouts, dropped connections and close', function () {
       raw.socket.destroy();
     });
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
-    const err = await rejectionOf(client.request({ method: 'POST', path: '/api/v2/users', auth: 'management', body: { email: 'x@y.z' }, operation: 'users.create' }));
+    const err = await rejectionOf(
+      client.request({ method: 'POST', path: '/api/v2/users', auth: 'management', body: { email: 'x@y.z' }, operation: 'users.create' }),
+    );
     assert.ok(err instanceof Auth0Error);
     assert.equal(err.statusCode, 0);
     assert.equal(err.errorCode, 'ECONNRESET');
@@ -134,8 +142,8 @@ describe('tenant client: timeouts, dropped connections and close', function () {
   for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
     it(`does not repeat a ${method} after a dropped connection`, async function () {
       server.setHandler((_req, _res, raw) => {
-      raw.socket.destroy();
-    });
+        raw.socket.destroy();
+      });
       client = createTenantClient(optionsFor(server, { token: TOKEN }));
       const err = await rejectionOf(client.request({ method, path: '/api/v2/users/u1', auth: 'management', body: method === 'DELETE' ? undefined : { a: 1 } }));
       assert.equal(err.errorCode, 'ECONNRESET');

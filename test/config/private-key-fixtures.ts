@@ -22,12 +22,22 @@ export async function registerKey(emulator: Emulator, clientId: string, alg: 'RS
   const pair = rsaKeyPair();
   const headers = { authorization: `Bearer ${emulator.managementToken()}`, 'content-type': 'application/json' };
   const base = `${emulator.url}/api/v2/clients/${encodeURIComponent(clientId)}`;
-  const created = await fetch(`${base}/credentials`, { method: 'POST', headers, body: JSON.stringify({ credential_type: 'public_key', pem: pair.publicKeyPem, alg }) });
+  const created = await fetch(`${base}/credentials`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ credential_type: 'public_key', pem: pair.publicKeyPem, alg }),
+  });
   if (created.status !== 201) throw new Error(`credential not registered: ${created.status} ${await created.text()}`);
   const credential = (await created.json()) as { id: string; kid: string };
-  const client = (await (await fetch(base, { headers })).json()) as { client_authentication_methods?: { private_key_jwt?: { credentials?: { id: string }[] } } };
+  const client = (await (await fetch(base, { headers })).json()) as {
+    client_authentication_methods?: { private_key_jwt?: { credentials?: { id: string }[] } };
+  };
   const enabled = [...(client.client_authentication_methods?.private_key_jwt?.credentials ?? []), { id: credential.id }];
-  const patched = await fetch(base, { method: 'PATCH', headers, body: JSON.stringify({ client_authentication_methods: { private_key_jwt: { credentials: enabled } } }) });
+  const patched = await fetch(base, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ client_authentication_methods: { private_key_jwt: { credentials: enabled } } }),
+  });
   if (patched.status !== 200) throw new Error(`credential not enabled: ${patched.status} ${await patched.text()}`);
   return { ...pair, credentialId: credential.id, kid: credential.kid };
 }

@@ -39,7 +39,13 @@ async function tokenWith(emulator: Emulator, assertion: string, extra: Record<st
   const response = await fetch(`${emulator.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', audience: emulator.managementAudience, client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: assertion, ...extra }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      audience: emulator.managementAudience,
+      client_assertion_type: CLIENT_ASSERTION_TYPE,
+      client_assertion: assertion,
+      ...extra,
+    }),
   });
   return { status: response.status, body: (await response.json()) as Msg };
 }
@@ -73,12 +79,22 @@ describe('private key JWT', function () {
       assert.ok(verify('sha384', Buffer.from(rs384.input), createPublicKey(pair.publicKeyPem), rs384.signature));
       const ps256 = decode(signAssertion(key, { clientId: 'a', domain: 'd.example', alg: 'PS256' }));
       assert.equal(ps256.header.alg, 'PS256');
-      assert.ok(verify('sha256', Buffer.from(ps256.input), { key: createPublicKey(pair.publicKeyPem), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, ps256.signature));
+      assert.ok(
+        verify(
+          'sha256',
+          Buffer.from(ps256.input),
+          { key: createPublicKey(pair.publicKeyPem), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
+          ps256.signature,
+        ),
+      );
     });
 
     it('refuses a key that is not a PEM private key, without quoting it', () => {
       const bogus = '-----BEGIN PRIVATE KEY-----\nnot-a-key-but-secret-text\n-----END PRIVATE KEY-----';
-      assert.throws(() => readPrivateKey(bogus), (err: Error) => err instanceof ConfigError && /private key/.test(err.message) && !err.message.includes('secret-text'));
+      assert.throws(
+        () => readPrivateKey(bogus),
+        (err: Error) => err instanceof ConfigError && /private key/.test(err.message) && !err.message.includes('secret-text'),
+      );
       assert.throws(() => readPrivateKey(pair.publicKeyPem), ConfigError);
     });
 
@@ -107,7 +123,15 @@ describe('private key JWT', function () {
 
     const claims = (over: Msg = {}): Msg => {
       const now = Math.floor(Date.now() / 1000);
-      return { iss: emulator.clientId, sub: emulator.clientId, aud: `https://${emulator.domain}/`, iat: now, exp: now + 60, jti: `jti-${Math.random()}`, ...over };
+      return {
+        iss: emulator.clientId,
+        sub: emulator.clientId,
+        aud: `https://${emulator.domain}/`,
+        iat: now,
+        exp: now + 60,
+        jti: `jti-${Math.random()}`,
+        ...over,
+      };
     };
 
     it('gives a token for a valid assertion, and refuses the same assertion again (replayed jti)', async () => {
@@ -124,7 +148,11 @@ describe('private key JWT', function () {
     it('refuses a wrong audience, an expired assertion, one living over 5 minutes, iss other than sub, another key, an unknown kid', async () => {
       const cases: [string, string, RegExp][] = [
         ['audience', handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ aud: 'https://elsewhere.example/' })), /aud/],
-        ['expired', handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ iat: Math.floor(Date.now() / 1000) - 120, exp: Math.floor(Date.now() / 1000) - 60 })), /exp/],
+        [
+          'expired',
+          handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ iat: Math.floor(Date.now() / 1000) - 120, exp: Math.floor(Date.now() / 1000) - 60 })),
+          /exp/,
+        ],
         ['too long', handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ exp: Math.floor(Date.now() / 1000) + 600 })), /5 minutes/],
         ['iss/sub', handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ sub: 'someone-else' })), /iss/],
         ['no jti', handMade(key.privateKeyPem, { alg: 'RS256' }, claims({ jti: undefined })), /jti/],
@@ -178,9 +206,11 @@ describe('private key JWT', function () {
     }
 
     it('gets a management token with the private key (no secret) and runs an operation; the key is in no log line or status', async () => {
-      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
+      await helper.load(
+        [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
         flow({ signingAlg: 'PS256', keyId: key.kid }, { type: 'auth0-users', operation: 'list' }),
-        { cfg: { clientId: emulator.clientId, privateKey: key.privateKeyPem } });
+        { cfg: { clientId: emulator.clientId, privateKey: key.privateKeyPem } },
+      );
       const next = nextMessage(helper.getNode('out'));
       helper.getNode('n')?.receive({ payload: {} });
       const msg = await next;
@@ -191,8 +221,9 @@ describe('private key JWT', function () {
 
     it('a bad key fails the request with a ConfigError naming the private key, not quoting it', async () => {
       const bogus = '-----BEGIN PRIVATE KEY-----\nMIIsecretsecretsecret\n-----END PRIVATE KEY-----';
-      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
-        flow({}, { type: 'auth0-users', operation: 'list' }), { cfg: { clientId: emulator.clientId, privateKey: bogus } });
+      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')], flow({}, { type: 'auth0-users', operation: 'list' }), {
+        cfg: { clientId: emulator.clientId, privateKey: bogus },
+      });
       const next = nextMessage(helper.getNode('caught'));
       helper.getNode('n')?.receive({ payload: {} });
       const caught = await next;
@@ -201,10 +232,15 @@ describe('private key JWT', function () {
       assert.ok(!JSON.stringify(caught).includes('secretsecret'));
     });
 
-    it('auth0-token client_credentials for the tenant\'s own application signs with the key instead of a secret', async () => {
-      await helper.load([...nodeModules('auth/auth0-token'), ...coreNodes('25-catch.js')],
-        flow({ signingAlg: 'PS256' }, { type: 'auth0-token', operation: 'client_credentials', params: { audience: { value: emulator.managementAudience, type: 'str' } }, version: 1 }),
-        { cfg: { clientId: emulator.clientId, privateKey: key.privateKeyPem } });
+    it("auth0-token client_credentials for the tenant's own application signs with the key instead of a secret", async () => {
+      await helper.load(
+        [...nodeModules('auth/auth0-token'), ...coreNodes('25-catch.js')],
+        flow(
+          { signingAlg: 'PS256' },
+          { type: 'auth0-token', operation: 'client_credentials', params: { audience: { value: emulator.managementAudience, type: 'str' } }, version: 1 },
+        ),
+        { cfg: { clientId: emulator.clientId, privateKey: key.privateKeyPem } },
+      );
       const next = nextMessage(helper.getNode('out'));
       helper.getNode('n')?.receive({ payload: {} });
       const msg = await next;
@@ -214,10 +250,23 @@ describe('private key JWT', function () {
 
     it('auth0-passwordless start signs with the key too: a registered key is accepted, an unregistered one refused', async () => {
       const run = async (privateKey: string): Promise<Msg> => {
-        await helper.load([...nodeModules('auth/auth0-passwordless'), ...coreNodes('25-catch.js')],
-          flow({ signingAlg: 'PS256' }, { type: 'auth0-passwordless', operation: 'email', params: { email: { value: 'pkjwt@example.com', type: 'str' }, send: { value: 'code', type: 'str' } }, version: 1 }),
-          { cfg: { clientId: emulator.clientId, privateKey } });
-        const done = Promise.race([nextMessage(helper.getNode('out')).then((m) => ({ ok: m })), nextMessage(helper.getNode('caught')).then((m) => ({ caught: m }))]);
+        await helper.load(
+          [...nodeModules('auth/auth0-passwordless'), ...coreNodes('25-catch.js')],
+          flow(
+            { signingAlg: 'PS256' },
+            {
+              type: 'auth0-passwordless',
+              operation: 'email',
+              params: { email: { value: 'pkjwt@example.com', type: 'str' }, send: { value: 'code', type: 'str' } },
+              version: 1,
+            },
+          ),
+          { cfg: { clientId: emulator.clientId, privateKey } },
+        );
+        const done = Promise.race([
+          nextMessage(helper.getNode('out')).then((m) => ({ ok: m })),
+          nextMessage(helper.getNode('caught')).then((m) => ({ caught: m })),
+        ]);
         helper.getNode('n')?.receive({ payload: {} });
         const result = await done;
         await helper.unload();
@@ -233,13 +282,24 @@ describe('private key JWT', function () {
 
     it('a 403 for a missing scope names the scope the operation needs, in the error that reaches Catch', async () => {
       emulator.seed({
-        clients: [{ name: 'read-only worker', client_id: 'readonly-worker', client_secret: 'readonly-worker-secret-value', app_type: 'non_interactive', grant_types: ['client_credentials'] }],
+        clients: [
+          {
+            name: 'read-only worker',
+            client_id: 'readonly-worker',
+            client_secret: 'readonly-worker-secret-value',
+            app_type: 'non_interactive',
+            grant_types: ['client_credentials'],
+          },
+        ],
         clientGrants: [{ client_id: 'readonly-worker', audience: emulator.managementAudience, scope: ['read:users'] }],
       });
-      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
-        flow({}, { type: 'auth0-users', operation: 'create' }), { cfg: { clientId: 'readonly-worker', clientSecret: 'readonly-worker-secret-value' } });
+      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')], flow({}, { type: 'auth0-users', operation: 'create' }), {
+        cfg: { clientId: 'readonly-worker', clientSecret: 'readonly-worker-secret-value' },
+      });
       const next = nextMessage(helper.getNode('caught'));
-      helper.getNode('n')?.receive({ payload: { body: { connection: 'Username-Password-Authentication', email: 'x@example.com', password: 'Str0ng-pass!word' } } });
+      helper
+        .getNode('n')
+        ?.receive({ payload: { body: { connection: 'Username-Password-Authentication', email: 'x@example.com', password: 'Str0ng-pass!word' } } });
       const caught = await next;
       const error = caught.error as Msg;
       assert.match(String(error.message), /users\.create needs the scope create:users/);
@@ -250,9 +310,11 @@ describe('private key JWT', function () {
       process.env.AUTH0_TEST_DOMAIN = emulator.domain;
       process.env.AUTH0_TEST_CLIENT_ID = emulator.clientId;
       process.env.AUTH0_TEST_PRIVATE_KEY = key.privateKeyPem.replace(/\n/g, '\\n');
-      await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
+      await helper.load(
+        [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
         flow({ domain: '${AUTH0_TEST_DOMAIN}', signingAlg: 'PS256' }, { type: 'auth0-users', operation: 'list' }),
-        { cfg: { clientId: '${AUTH0_TEST_CLIENT_ID}', privateKey: '${AUTH0_TEST_PRIVATE_KEY}' } });
+        { cfg: { clientId: '${AUTH0_TEST_CLIENT_ID}', privateKey: '${AUTH0_TEST_PRIVATE_KEY}' } },
+      );
       const next = nextMessage(helper.getNode('out'));
       helper.getNode('n')?.receive({ payload: {} });
       assert.ok(Array.isArray(((await next).payload as Msg).users));
@@ -262,9 +324,9 @@ describe('private key JWT', function () {
       process.env.AUTH0_TEST_CLIENT_ID = emulator.clientId;
       process.env.AUTH0_TEST_CLIENT_SECRET = emulator.clientSecret;
       try {
-        await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
-          flow({}, { type: 'auth0-users', operation: 'list' }),
-          { cfg: { clientId: '${AUTH0_TEST_CLIENT_ID}', clientSecret: '${AUTH0_TEST_CLIENT_SECRET}' } });
+        await helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')], flow({}, { type: 'auth0-users', operation: 'list' }), {
+          cfg: { clientId: '${AUTH0_TEST_CLIENT_ID}', clientSecret: '${AUTH0_TEST_CLIENT_SECRET}' },
+        });
         const next = nextMessage(helper.getNode('out'));
         helper.getNode('n')?.receive({ payload: {} });
         assert.ok(Array.isArray(((await next).payload as Msg).users));
@@ -274,7 +336,17 @@ describe('private key JWT', function () {
     });
 
     it('the tenant client alone: a private key and no secret is enough credentials', async () => {
-      const client = createTenantClient({ domain: emulator.domain, protocol: 'http', telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 0, clientId: emulator.clientId, privateKey: key.privateKeyPem, signingAlg: 'PS256' });
+      const client = createTenantClient({
+        domain: emulator.domain,
+        protocol: 'http',
+        telemetry: false,
+        connectTimeout: 5,
+        readTimeout: 5,
+        retries: 0,
+        clientId: emulator.clientId,
+        privateKey: key.privateKeyPem,
+        signingAlg: 'PS256',
+      });
       try {
         const token = await client.getManagementToken();
         assert.equal(decode(token).claims.azp, emulator.clientId);

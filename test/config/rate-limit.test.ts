@@ -33,7 +33,9 @@ describe('tenant client: rate limits', function () {
   it('on 429, retries once a token should have refilled, and waits until X-RateLimit-Reset when refused again', async function () {
     const reset = nextSecond();
     let calls = 0;
-    server.setHandler((_req, res) => (++calls <= 2 ? tooMany(res, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset }) : json(res, 200, { ok: true })));
+    server.setHandler((_req, res) =>
+      ++calls <= 2 ? tooMany(res, { 'X-RateLimit-Limit': 10, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset }) : json(res, 200, { ok: true }),
+    );
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
     const response = await client.request(get('/api/v2/users'));
     assert.deepEqual(response.data, { ok: true });
@@ -110,11 +112,16 @@ describe('tenant client: rate limits', function () {
   it('a 429 pauses the whole tenant: queued requests wait for the reset too, the retry goes first', async function () {
     const reset = nextSecond();
     let calls = 0;
-    server.setHandler((req, res) => (++calls === 1 ? tooMany(res, { 'X-RateLimit-Reset': reset, 'X-RateLimit-Remaining': 0 }) : json(res, 200, { path: req.path })));
+    server.setHandler((req, res) =>
+      ++calls === 1 ? tooMany(res, { 'X-RateLimit-Reset': reset, 'X-RateLimit-Remaining': 0 }) : json(res, 200, { path: req.path }),
+    );
     client = createTenantClient(optionsFor(server, { token: TOKEN, maxConcurrent: 1 }));
     const c = client;
     await Promise.all(['/api/v2/a', '/api/v2/b', '/api/v2/c'].map((p) => c.request(get(p))));
-    assert.deepEqual(server.requests.map((r) => r.path), ['/api/v2/a', '/api/v2/a', '/api/v2/b', '/api/v2/c']);
+    assert.deepEqual(
+      server.requests.map((r) => r.path),
+      ['/api/v2/a', '/api/v2/a', '/api/v2/b', '/api/v2/c'],
+    );
     for (const later of server.requests.slice(1)) assert.ok(later.at >= reset * 1000 - SLACK_MS, `${later.path} waited for the reset`);
   });
 
@@ -143,7 +150,9 @@ describe('tenant client: rate limits', function () {
   it('when X-RateLimit-Remaining reaches 0, the next request waits for a token to refill, not for the whole bucket', async function () {
     const reset = nextSecond();
     let calls = 0;
-    server.setHandler((_req, res) => json(res, 200, {}, calls++ === 0 ? { 'X-RateLimit-Limit': 5, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset } : {}));
+    server.setHandler((_req, res) =>
+      json(res, 200, {}, calls++ === 0 ? { 'X-RateLimit-Limit': 5, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': reset } : {}),
+    );
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
     const first = await client.request(get('/api/v2/one'));
     const answeredAt = Date.now();
@@ -165,7 +174,10 @@ describe('tenant client: rate limits', function () {
     });
     client = createTenantClient(optionsFor(server, { maxConcurrent: 1 }));
     await client.request(get('/api/v2/users'));
-    assert.deepEqual(server.requests.map((r) => r.path), ['/oauth/token', '/oauth/token', '/api/v2/users']);
+    assert.deepEqual(
+      server.requests.map((r) => r.path),
+      ['/oauth/token', '/oauth/token', '/api/v2/users'],
+    );
   });
 
   it('respects the concurrency cap', async function () {
@@ -234,7 +246,14 @@ describe('tenant client: rate limits', function () {
     assert.match(limited.text, /^rate limited [12]s$/);
     assert.ok(limited.resumeAt !== undefined && limited.resumeAt > Date.now() - 2000);
     assert.equal(seen.length, published, 'nothing after unsubscribing');
-    assert.ok(lines.some((l) => /^get \/api\/v2\/users: rate limited \(429\), pausing the tenant's management:users-read requests 1\.\d s \(until the service reset\), retry 1\/3$/.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) =>
+        /^get \/api\/v2\/users: rate limited \(429\), pausing the tenant's management:users-read requests 1\.\d s \(until the service reset\), retry 1\/3$/.test(
+          l,
+        ),
+      ),
+      lines.join('\n'),
+    );
   });
 
   it('reports an error status when the tenant cannot be reached, and idle again after a success', async function () {
@@ -251,7 +270,10 @@ describe('tenant client: rate limits', function () {
     refuse = false;
     await client.request(get('/api/v2/users'));
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(seen.map((s) => `${s.state}:${s.text}`), ['requesting:requesting', 'error:connection error', 'requesting:requesting', 'idle:idle']);
+    assert.deepEqual(
+      seen.map((s) => `${s.state}:${s.text}`),
+      ['requesting:requesting', 'error:connection error', 'requesting:requesting', 'idle:idle'],
+    );
   });
 
   it('an abort ends the wait for the reset at once', async function () {

@@ -92,7 +92,9 @@ describe('tenant client: what is sent and what comes back', function () {
         assert.ok(err instanceof InputError, name);
         assert.equal(err.input, 'headers');
       }
-      const injected = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', headers: { 'Auth0-Custom-Domain': 'a\r\nX-Evil: 1' } }));
+      const injected = await rejectionOf(
+        client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', headers: { 'Auth0-Custom-Domain': 'a\r\nX-Evil: 1' } }),
+      );
       assert.ok(injected instanceof InputError);
       assert.equal(server.requests.length, 0);
     });
@@ -100,7 +102,9 @@ describe('tenant client: what is sent and what comes back', function () {
     it("sends a user's own token (bearerToken) on an auth 'none' request, and only there", async function () {
       await client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'user-access-token-1' });
       assert.equal(server.requests[0]?.headers.authorization, 'Bearer user-access-token-1');
-      const withManagement = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', bearerToken: 'user-access-token-1' }));
+      const withManagement = await rejectionOf(
+        client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', bearerToken: 'user-access-token-1' }),
+      );
       assert.ok(withManagement instanceof InputError);
       assert.equal(withManagement.input, 'bearerToken');
       const injected = await rejectionOf(client.request({ method: 'GET', path: '/userinfo', auth: 'none', bearerToken: 'abc\r\nHost: evil' }));
@@ -118,7 +122,13 @@ describe('tenant client: what is sent and what comes back', function () {
     });
 
     it('sends extra headers such as Auth0-Custom-Domain', async function () {
-      await client.request({ method: 'POST', path: '/api/v2/tickets/password-change', auth: 'management', headers: { 'Auth0-Custom-Domain': 'login.example.com' }, body: {} });
+      await client.request({
+        method: 'POST',
+        path: '/api/v2/tickets/password-change',
+        auth: 'management',
+        headers: { 'Auth0-Custom-Domain': 'login.example.com' },
+        body: {},
+      });
       assert.equal(server.requests[0]?.headers['auth0-custom-domain'], 'login.example.com');
     });
   });
@@ -149,7 +159,13 @@ describe('tenant client: what is sent and what comes back', function () {
 
   describe('bodies', function () {
     it('sends JSON', async function () {
-      await client.request({ method: 'PATCH', path: '/api/v2/users/u1', auth: 'management', contentType: 'json', body: { app_metadata: { plan: 'pro' }, blocked: false } });
+      await client.request({
+        method: 'PATCH',
+        path: '/api/v2/users/u1',
+        auth: 'management',
+        contentType: 'json',
+        body: { app_metadata: { plan: 'pro' }, blocked: false },
+      });
       const [req] = server.requests;
       assert.equal(req?.method, 'PATCH');
       assert.equal(req?.headers['content-type'], 'application/json');
@@ -211,7 +227,9 @@ describe('tenant client: what is sent and what comes back', function () {
 
   describe('responses', function () {
     it('gives lower-case headers, the parsed rate-limit state and the JSON body', async function () {
-      server.setHandler((_req, res) => json(res, 200, { users: [] }, { 'X-RateLimit-Limit': '50', 'X-RateLimit-Remaining': '49', 'X-RateLimit-Reset': '1700000000', 'X-Custom-Thing': 'Yes' }));
+      server.setHandler((_req, res) =>
+        json(res, 200, { users: [] }, { 'X-RateLimit-Limit': '50', 'X-RateLimit-Remaining': '49', 'X-RateLimit-Reset': '1700000000', 'X-Custom-Thing': 'Yes' }),
+      );
       const response = await client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' });
       assert.equal(response.statusCode, 200);
       assert.deepEqual(response.data, { users: [] });
@@ -312,7 +330,10 @@ describe('tenant client: what is sent and what comes back', function () {
       const response = await client.request({ method: 'GET', path: '/start', auth: 'management', followRedirects: true });
       assert.equal(response.statusCode, 307, 'the redirect to another host is handed back');
       assert.equal(response.headers.location, 'http://other.example.com/steal');
-      assert.deepEqual(server.requests.map((r) => r.path), ['/start', '/next']);
+      assert.deepEqual(
+        server.requests.map((r) => r.path),
+        ['/start', '/next'],
+      );
       assert.equal(server.requests[1]?.headers.authorization, `Bearer ${TOKEN}`);
     });
   });

@@ -30,14 +30,26 @@ async function waitFor(check: () => boolean, what: () => string, timeoutMs = 10_
   }
 }
 
-const MODULES = (): unknown[] => nodeModules(
-  'users/auth0-users', 'jobs/auth0-job-watch', 'logs/auth0-log-watch', 'logs/auth0-log-stream-watch', 'auth/auth0-verify-token', 'events/auth0-events', 'events/auth0-event-stream-in',
-);
+const MODULES = (): unknown[] =>
+  nodeModules(
+    'users/auth0-users',
+    'jobs/auth0-job-watch',
+    'logs/auth0-log-watch',
+    'logs/auth0-log-stream-watch',
+    'auth/auth0-verify-token',
+    'events/auth0-events',
+    'events/auth0-event-stream-in',
+  );
 
 /** One node of each family that uses a tenant, and an action node whose request meets the 429. */
 function flow(domain: string): Record<string, unknown>[] {
   const node = (id: string, type: string, props: Record<string, unknown> = {}, outputs = 1): Record<string, unknown> => ({
-    id, type, z: 'tab', tenant: 'cfg', wires: Array.from({ length: outputs }, () => (id === 'trigger' ? ['out'] : [])), ...props,
+    id,
+    type,
+    z: 'tab',
+    tenant: 'cfg',
+    wires: Array.from({ length: outputs }, () => (id === 'trigger' ? ['out'] : [])),
+    ...props,
   });
   return [
     { id: 'tab', type: 'tab', label: 'tenant use' },
@@ -68,11 +80,13 @@ describe('tenant use: the one way a node uses its tenant', function () {
           ? { status: 429, headers: { 'retry-after': '1' }, body: { statusCode: 429, error: 'Too Many Requests', message: 'Global limit has been reached' } }
           : { body: { user_id: 'trigger' } };
       }
-      if (req.path === '/api/v2/users/missing') return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.', errorCode: 'inexistent_user' } };
+      if (req.path === '/api/v2/users/missing')
+        return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.', errorCode: 'inexistent_user' } };
       if (req.path === '/api/v2/jobs/job_1') return { body: { id: 'job_1', type: 'users_import', status: 'processing', percentage_done: 40 } };
       if (req.path === '/api/v2/logs' || req.path === '/api/v2/log-streams') return { body: [] };
       // The Events API: a stream that stays open after its first offset marker.
-      if (req.path === '/api/v2/events') return { headers: { 'content-type': 'text/event-stream' }, body: 'id: o1\nevent: offset-only\ndata: {"offset":"o1"}\n\n', open: true };
+      if (req.path === '/api/v2/events')
+        return { headers: { 'content-type': 'text/event-stream' }, body: 'id: o1\nevent: offset-only\ndata: {"offset":"o1"}\n\n', open: true };
       return { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'no such route' } };
     });
   });
@@ -95,13 +109,34 @@ describe('tenant use: the one way a node uses its tenant', function () {
     helper.getNode('failing')?.receive({ payload: { id: 'missing' } });
     helper.getNode('jobs')?.receive({ payload: 'job_1' });
     helper.getNode('verify')?.receive({ payload: 'no token here' });
-    await waitFor(() => lastStatus('failing')?.fill === 'red', () => `failing: ${JSON.stringify(statusCalls('failing'))}`);
-    await waitFor(() => lastStatus('jobs')?.fill === 'blue', () => `jobs: ${JSON.stringify(statusCalls('jobs'))}`);
-    await waitFor(() => lastStatus('logs')?.text === 'watching', () => `logs: ${JSON.stringify(statusCalls('logs'))}`);
-    await waitFor(() => lastStatus('streams')?.text === 'no streams', () => `streams: ${JSON.stringify(statusCalls('streams'))}`);
-    await waitFor(() => lastStatus('verify')?.fill === 'yellow', () => `verify: ${JSON.stringify(statusCalls('verify'))}`);
-    await waitFor(() => lastStatus('events')?.text === 'connected', () => `events: ${JSON.stringify(statusCalls('events'))}`);
-    await waitFor(() => lastStatus('receiver')?.text === 'no authorization', () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`);
+    await waitFor(
+      () => lastStatus('failing')?.fill === 'red',
+      () => `failing: ${JSON.stringify(statusCalls('failing'))}`,
+    );
+    await waitFor(
+      () => lastStatus('jobs')?.fill === 'blue',
+      () => `jobs: ${JSON.stringify(statusCalls('jobs'))}`,
+    );
+    await waitFor(
+      () => lastStatus('logs')?.text === 'watching',
+      () => `logs: ${JSON.stringify(statusCalls('logs'))}`,
+    );
+    await waitFor(
+      () => lastStatus('streams')?.text === 'no streams',
+      () => `streams: ${JSON.stringify(statusCalls('streams'))}`,
+    );
+    await waitFor(
+      () => lastStatus('verify')?.fill === 'yellow',
+      () => `verify: ${JSON.stringify(statusCalls('verify'))}`,
+    );
+    await waitFor(
+      () => lastStatus('events')?.text === 'connected',
+      () => `events: ${JSON.stringify(statusCalls('events'))}`,
+    );
+    await waitFor(
+      () => lastStatus('receiver')?.text === 'no authorization',
+      () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`,
+    );
     const watched = ['failing', 'jobs', 'logs', 'streams', 'verify', 'events', 'receiver'];
     const own = Object.fromEntries(watched.map((id) => [id, lastStatus(id)]));
     const before = Object.fromEntries(watched.map((id) => [id, statusCalls(id).length]));
@@ -112,10 +147,15 @@ describe('tenant use: the one way a node uses its tenant', function () {
     assert.equal(((await answered).payload as Record<string, unknown>).user_id, 'trigger');
 
     for (const id of watched) {
-      await waitFor(() => statusCalls(id).length > before[id] && JSON.stringify(lastStatus(id)) === JSON.stringify(own[id]),
-        () => `${id} did not get its own status back: ${JSON.stringify(statusCalls(id).slice(before[id]))}`);
+      await waitFor(
+        () => statusCalls(id).length > before[id] && JSON.stringify(lastStatus(id)) === JSON.stringify(own[id]),
+        () => `${id} did not get its own status back: ${JSON.stringify(statusCalls(id).slice(before[id]))}`,
+      );
       const during = statusCalls(id).slice(before[id]);
-      assert.ok(during.some((s) => s.fill === 'yellow' && /^rate limited \d+s$/.test(s.text ?? '')), `${id} never showed "rate limited": ${JSON.stringify(during)}`);
+      assert.ok(
+        during.some((s) => s.fill === 'yellow' && /^rate limited \d+s$/.test(s.text ?? '')),
+        `${id} never showed "rate limited": ${JSON.stringify(during)}`,
+      );
       assert.ok(!during.some((s) => Object.keys(s).length === 0), `${id}'s status was wiped: ${JSON.stringify(during)}`);
     }
     assert.equal(triggered, 2, 'the 429 was retried once the pause ended');
@@ -126,13 +166,19 @@ describe('tenant use: the one way a node uses its tenant', function () {
     const cfg = helper.getNode('cfg') as unknown as Auth0ConfigNode;
     const answered = nextMessage(helper.getNode('out'));
     helper.getNode('trigger')?.receive({ payload: { id: 'trigger' } });
-    await waitFor(() => statusCalls('failing').some((s) => /^rate limited/.test(s.text ?? '')), () => 'no pause');
+    await waitFor(
+      () => statusCalls('failing').some((s) => /^rate limited/.test(s.text ?? '')),
+      () => 'no pause',
+    );
     const shown: Status[] = [];
     const late = { id: 'late', status: (s: Status) => shown.push(s) } as unknown as Parameters<Auth0ConfigNode['register']>[0];
     cfg.register(late, { rateLimited: (s) => shown.push(s), rateLimitOver: () => shown.push({ text: 'over' }) });
     assert.match(shown[0]?.text ?? '', /^rate limited \d+s$/);
     await answered;
-    await waitFor(() => shown.some((s) => s.text === 'over'), () => JSON.stringify(shown));
+    await waitFor(
+      () => shown.some((s) => s.text === 'over'),
+      () => JSON.stringify(shown),
+    );
     cfg.deregister(late);
   });
 
@@ -142,7 +188,13 @@ describe('tenant use: the one way a node uses its tenant', function () {
     const client = cfg.getClient();
     assert.equal(cfg.getClient(), client, 'one client while the node runs');
     await helper.unload();
-    assert.throws(() => cfg.getClient(), (err: unknown) => err instanceof TenantClosedError && /has been stopped/.test((err as Error).message));
-    await assert.rejects(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }), (err: { errorCode?: string }) => err.errorCode === 'CLIENT_CLOSED');
+    assert.throws(
+      () => cfg.getClient(),
+      (err: unknown) => err instanceof TenantClosedError && /has been stopped/.test((err as Error).message),
+    );
+    await assert.rejects(
+      client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }),
+      (err: { errorCode?: string }) => err.errorCode === 'CLIENT_CLOSED',
+    );
   });
 });

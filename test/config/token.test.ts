@@ -95,7 +95,10 @@ describe('tenant client: management token', function () {
 
   it('when a renewal fails while the token is still good, keeps using it and tries again 15 s later', async function () {
     let failing = false;
-    const handler = withTokenEndpoint((_req, res) => json(res, 200, {}), { expiresIn: 3600, fail: () => (failing ? { status: 503, body: { message: 'down' } } : undefined) });
+    const handler = withTokenEndpoint((_req, res) => json(res, 200, {}), {
+      expiresIn: 3600,
+      fail: () => (failing ? { status: 503, body: { message: 'down' } } : undefined),
+    });
     server.setHandler(handler);
     let now = Date.now();
     const warnings: string[] = [];
@@ -161,7 +164,8 @@ describe('tenant client: management token', function () {
 
   it('on a 401, fetches a fresh token and retries once', async function () {
     const handler = withTokenEndpoint((req, res) => {
-      if (bearer(req) === 'token-1-abcdef') return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Expired token received for JSON Web Token validation' });
+      if (bearer(req) === 'token-1-abcdef')
+        return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Expired token received for JSON Web Token validation' });
       json(res, 200, { ok: true });
     });
     server.setHandler(handler);
@@ -197,7 +201,9 @@ describe('tenant client: management token', function () {
   });
 
   it('uses a static token as it is: no fetch, and no refresh on a 401', async function () {
-    const handler = withTokenEndpoint((req, res) => (bearer(req) === 'static-token-value' && req.path === '/api/v2/users' ? json(res, 200, []) : json(res, 401, { message: 'Invalid token' })));
+    const handler = withTokenEndpoint((req, res) =>
+      bearer(req) === 'static-token-value' && req.path === '/api/v2/users' ? json(res, 200, []) : json(res, 401, { message: 'Invalid token' }),
+    );
     server.setHandler(handler);
     client = createTenantClient(optionsFor(server, { token: 'static-token-value' }));
     await client.request(usersList);

@@ -9,7 +9,8 @@ import { TRIGGER_IDS } from '../../emulator/actions/triggers';
 import { ACTION_TRIGGERS } from '../../nodes/actions/triggers';
 import { call, client } from './http';
 
-const CODE = 'exports.onExecutePostLogin = async (event, api) => { api.idToken.setCustomClaim("https://x/roles", event.user.app_metadata.roles); console.log("ran"); };';
+const CODE =
+  'exports.onExecutePostLogin = async (event, api) => { api.idToken.setCustomClaim("https://x/roles", event.user.app_metadata.roles); console.log("ran"); };';
 const PASSWORD = 'Correct-Horse-9';
 
 /** Polls the action until its build has finished. */
@@ -40,10 +41,18 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
   });
 
   it('builds an action asynchronously (pending, then built), deploys it as a version, binds it, and records executions at login', async () => {
-    const created = await api('POST', '/api/v2/actions/actions', { name: 'claims', supported_triggers: [{ id: 'post-login', version: 'v3' }], code: CODE, secrets: [{ name: 'KEY', value: 's3cret' }] });
+    const created = await api('POST', '/api/v2/actions/actions', {
+      name: 'claims',
+      supported_triggers: [{ id: 'post-login', version: 'v3' }],
+      code: CODE,
+      secrets: [{ name: 'KEY', value: 's3cret' }],
+    });
     assert.equal(created.status, 201);
     assert.equal(created.body.status, 'pending');
-    assert.deepEqual(created.body.secrets.map((s: { name: string }) => s.name), ['KEY']);
+    assert.deepEqual(
+      created.body.secrets.map((s: { name: string }) => s.name),
+      ['KEY'],
+    );
     assert.ok(!JSON.stringify(created.body).includes('s3cret'), 'secret values are never returned');
     assert.equal((await api('POST', `/api/v2/actions/actions/${created.body.id}/deploy`)).status, 400, 'not deployable while pending');
     assert.equal((await built(api, created.body.id)).status, 'built');
@@ -67,14 +76,22 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     // A login runs the post-login trigger: its log event names the execution.
     emu.seed({ users: [{ email: 'ada@example.com', password: PASSWORD }] });
     const login = await call(emu.url, 'POST', '/oauth/token', {
-      grant_type: 'password', username: 'ada@example.com', password: PASSWORD, client_id: emu.webClient.clientId, client_secret: emu.webClient.clientSecret, scope: 'openid',
+      grant_type: 'password',
+      username: 'ada@example.com',
+      password: PASSWORD,
+      client_id: emu.webClient.clientId,
+      client_secret: emu.webClient.clientSecret,
+      scope: 'openid',
     });
     assert.equal(login.status, 200);
     const success = emu.logs.all().find((e) => e.type === 's');
     const executionId = (success?.details as { actions: { executions: string[] } }).actions.executions[0];
     const execution = await api('GET', `/api/v2/actions/executions/${executionId}`);
     assert.equal(execution.body.trigger_id, 'post-login');
-    assert.deepEqual(execution.body.results.map((r: { action_name: string }) => r.action_name), ['claims']);
+    assert.deepEqual(
+      execution.body.results.map((r: { action_name: string }) => r.action_name),
+      ['claims'],
+    );
     assert.equal((await api('GET', '/api/v2/actions/executions/nope')).status, 404);
 
     // Versions: update, deploy again, roll back to 1.
@@ -82,7 +99,10 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     await built(api, created.body.id);
     await api('POST', `/api/v2/actions/actions/${created.body.id}/deploy`);
     const versions = await api('GET', `/api/v2/actions/actions/${created.body.id}/versions`);
-    assert.deepEqual(versions.body.versions.map((v: { number: number }) => v.number), [2, 1]);
+    assert.deepEqual(
+      versions.body.versions.map((v: { number: number }) => v.number),
+      [2, 1],
+    );
     const first = versions.body.versions[1];
     const rolled = await api('POST', `/api/v2/actions/actions/${created.body.id}/versions/${first.id}/deploy`, {});
     assert.equal(rolled.status, 202);
@@ -95,8 +115,12 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.equal((await api('GET', '/api/v2/actions/triggers/post-login/bindings')).body.total, 0);
   });
 
-  it('fails the build of code that does not parse, with the build\'s errors, and refuses to deploy or bind it', async () => {
-    const created = await api('POST', '/api/v2/actions/actions', { name: 'broken', supported_triggers: [{ id: 'post-login' }], code: 'exports.onExecutePostLogin = async (event, api) => {' });
+  it("fails the build of code that does not parse, with the build's errors, and refuses to deploy or bind it", async () => {
+    const created = await api('POST', '/api/v2/actions/actions', {
+      name: 'broken',
+      supported_triggers: [{ id: 'post-login' }],
+      code: 'exports.onExecutePostLogin = async (event, api) => {',
+    });
     const action = await built(api, created.body.id);
     assert.equal(action.status, 'failed');
     assert.match(JSON.stringify(action.errors), /SyntaxError/);
@@ -109,7 +133,7 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.match(tested.body.payload.error.msg, /SyntaxError/, 'a test run of code that does not compile reports the error');
   });
 
-  it('answers Auth0\'s errors: unknown trigger, missing action, scope', async () => {
+  it("answers Auth0's errors: unknown trigger, missing action, scope", async () => {
     assert.equal((await api('GET', '/api/v2/actions/triggers/post-whatever/bindings')).status, 400);
     const missing = await api('PATCH', '/api/v2/actions/triggers/post-login/bindings', { bindings: [{ ref: { type: 'action_name', value: 'ghost' } }] });
     assert.equal(missing.status, 404);
@@ -126,11 +150,22 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     const userId = emu.state.users.firstBy('email', 'leaver@example.com')!.user_id;
     const web = emu.webClient;
     const login = await call(emu.url, 'POST', '/oauth/token', {
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm', realm: 'Username-Password-Authentication',
-      username: 'leaver@example.com', password: PASSWORD, client_id: web.clientId, client_secret: web.clientSecret, scope: 'openid offline_access',
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: 'Username-Password-Authentication',
+      username: 'leaver@example.com',
+      password: PASSWORD,
+      client_id: web.clientId,
+      client_secret: web.clientSecret,
+      scope: 'openid offline_access',
     });
     assert.equal(login.status, 200);
-    const refresh = () => call(emu.url, 'POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: login.body.refresh_token, client_id: web.clientId, client_secret: web.clientSecret });
+    const refresh = () =>
+      call(emu.url, 'POST', '/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: login.body.refresh_token,
+        client_id: web.clientId,
+        client_secret: web.clientSecret,
+      });
     assert.equal((await refresh()).status, 200);
 
     const tokens = await api('GET', `/api/v2/users/${encodeURIComponent(userId)}/refresh-tokens`);
@@ -159,10 +194,20 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     const userId = emu.state.users.firstBy('email', 'browser@example.com')!.user_id;
     const web = emu.webClient;
     const redirect = 'http://localhost:3000/callback';
-    const authorize = await call(emu.url, 'GET', `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid offline_access', username: 'browser@example.com', password: PASSWORD })}`);
+    const authorize = await call(
+      emu.url,
+      'GET',
+      `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid offline_access', username: 'browser@example.com', password: PASSWORD })}`,
+    );
     assert.equal(authorize.status, 302);
     const code = new URL(String(authorize.headers.get('location'))).searchParams.get('code')!;
-    const exchanged = await call(emu.url, 'POST', '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: web.clientId, client_secret: web.clientSecret });
+    const exchanged = await call(emu.url, 'POST', '/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: web.clientId,
+      client_secret: web.clientSecret,
+    });
     assert.equal(exchanged.status, 200);
 
     const user = encodeURIComponent(userId);
@@ -180,7 +225,12 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.equal((await api('POST', `/api/v2/users/${user}/revoke-access`)).status, 202);
     assert.equal((await api('GET', `/api/v2/sessions/${session.id}`)).status, 404);
     assert.deepEqual((await api('GET', `/api/v2/users/${user}/refresh-tokens`)).body.tokens, []);
-    const denied = await call(emu.url, 'POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token, client_id: web.clientId, client_secret: web.clientSecret });
+    const denied = await call(emu.url, 'POST', '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: exchanged.body.refresh_token,
+      client_id: web.clientId,
+      client_secret: web.clientSecret,
+    });
     assert.equal(denied.status, 403);
   });
 
@@ -190,9 +240,21 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     const web = emu.webClient;
     const redirect = 'http://localhost:3000/callback';
     const loginOnce = async () => {
-      const authorize = await call(emu.url, 'GET', `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, scope: 'openid offline_access', username: 'two@example.com', password: PASSWORD })}`);
+      const authorize = await call(
+        emu.url,
+        'GET',
+        `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, scope: 'openid offline_access', username: 'two@example.com', password: PASSWORD })}`,
+      );
       const code = new URL(String(authorize.headers.get('location'))).searchParams.get('code')!;
-      return (await call(emu.url, 'POST', '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: web.clientId, client_secret: web.clientSecret })).body;
+      return (
+        await call(emu.url, 'POST', '/oauth/token', {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirect,
+          client_id: web.clientId,
+          client_secret: web.clientSecret,
+        })
+      ).body;
     };
     await loginOnce();
     await loginOnce();
@@ -213,7 +275,7 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.equal((await api('GET', '/api/v2/users/auth0%7Cnobody/sessions')).status, 404);
   });
 
-  it('manages a user\'s authentication methods', async () => {
+  it("manages a user's authentication methods", async () => {
     emu.seed({ users: [{ email: 'mfa@example.com', password: PASSWORD }] });
     const user = encodeURIComponent(emu.state.users.firstBy('email', 'mfa@example.com')!.user_id);
     const path = `/api/v2/users/${user}/authentication-methods`;
@@ -234,7 +296,10 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.equal((await api('GET', methodPath)).status, 404);
     const replaced = await api('PUT', path, [{ type: 'email', email: 'mfa@example.com' }]);
     assert.equal(replaced.status, 200);
-    assert.deepEqual((await api('GET', path)).body.map((m: { type: string }) => m.type), ['email']);
+    assert.deepEqual(
+      (await api('GET', path)).body.map((m: { type: string }) => m.type),
+      ['email'],
+    );
     assert.equal((await api('DELETE', path)).status, 204);
     assert.deepEqual((await api('GET', path)).body, []);
   });

@@ -8,7 +8,8 @@ const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 const OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
 const DB = 'Username-Password-Authentication';
 
-function claimsOf(jwt: string): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- token claims of any shape
+function claimsOf(jwt: string): Record<string, any> {
   return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 }
 
@@ -25,12 +26,27 @@ describe('emulator Authentication API', function () {
   after(() => emu.close());
   beforeEach(() => {
     emu.reset();
-    emu.seed({ users: [{ email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann' }, { email: 'bob@example.com', password: 'Passw0rd!' }] });
+    emu.seed({
+      users: [
+        { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann' },
+        { email: 'bob@example.com', password: 'Passw0rd!' },
+      ],
+    });
   });
 
   describe('/oauth/token', () => {
     it('client_credentials (form body) issues an RS256 JWT the JWKS verifies, with audience, scopes and expiry', async () => {
-      const res = await post('/oauth/token', { grant_type: 'client_credentials', client_id: emu.clientId, client_secret: emu.clientSecret, audience: emu.managementAudience, scope: 'read:users create:users nonexistent' }, true);
+      const res = await post(
+        '/oauth/token',
+        {
+          grant_type: 'client_credentials',
+          client_id: emu.clientId,
+          client_secret: emu.clientSecret,
+          audience: emu.managementAudience,
+          scope: 'read:users create:users nonexistent',
+        },
+        true,
+      );
       assert.equal(res.status, 200);
       assert.equal(res.body.token_type, 'Bearer');
       assert.equal(res.body.expires_in, 86400);
@@ -50,12 +66,22 @@ describe('emulator Authentication API', function () {
     });
 
     it('client_credentials errors: wrong secret, unknown audience, no client grant, unsupported grant', async () => {
-      const wrong = await post('/oauth/token', { grant_type: 'client_credentials', client_id: emu.clientId, client_secret: 'nope', audience: emu.managementAudience });
+      const wrong = await post('/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: emu.clientId,
+        client_secret: 'nope',
+        audience: emu.managementAudience,
+      });
       assert.equal(wrong.status, 401);
       assert.deepEqual(wrong.body, { error: 'access_denied', error_description: 'Unauthorized' });
       assert.equal(JSON.stringify(emu.logs.all()).includes('nope'), false, 'no secret in the logs');
       assert.equal(emu.logs.all().at(-1)?.type, 'feccft');
-      const noApi = await post('/oauth/token', { grant_type: 'client_credentials', client_id: emu.clientId, client_secret: emu.clientSecret, audience: 'https://nothing/' });
+      const noApi = await post('/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: emu.clientId,
+        client_secret: emu.clientSecret,
+        audience: 'https://nothing/',
+      });
       assert.deepEqual(noApi.body, { error: 'access_denied', error_description: 'Service not found: https://nothing/' });
       const webGrant = await post('/oauth/token', { grant_type: 'client_credentials', ...web(), audience: emu.managementAudience });
       assert.equal(webGrant.status, 403);
@@ -64,7 +90,14 @@ describe('emulator Authentication API', function () {
     });
 
     it('password-realm: tokens with id_token claims; wrong password fp, unknown user fu', async () => {
-      const ok = await post('/oauth/token', { grant_type: PASSWORD_REALM, ...web(), username: 'ann@example.com', password: 'Passw0rd!', realm: DB, scope: 'openid profile email' });
+      const ok = await post('/oauth/token', {
+        grant_type: PASSWORD_REALM,
+        ...web(),
+        username: 'ann@example.com',
+        password: 'Passw0rd!',
+        realm: DB,
+        scope: 'openid profile email',
+      });
       assert.equal(ok.status, 200);
       const id = claimsOf(ok.body.id_token);
       assert.equal(id.aud, emu.webClient.clientId);
@@ -89,7 +122,13 @@ describe('emulator Authentication API', function () {
 
     it('password grant uses the default directory; HTTP Basic client authentication works', async () => {
       const basic = Buffer.from(`${emu.webClient.clientId}:${emu.webClient.clientSecret}`).toString('base64');
-      const res = await call(emu.url, 'POST', '/oauth/token', { grant_type: 'password', username: 'bob@example.com', password: 'Passw0rd!', scope: 'openid' }, { headers: { authorization: `Basic ${basic}` } });
+      const res = await call(
+        emu.url,
+        'POST',
+        '/oauth/token',
+        { grant_type: 'password', username: 'bob@example.com', password: 'Passw0rd!', scope: 'openid' },
+        { headers: { authorization: `Basic ${basic}` } },
+      );
       assert.equal(res.status, 200);
       assert.equal(claimsOf(res.body.id_token).sub, emu.state.users.firstBy('email', 'bob@example.com')?.user_id);
     });
@@ -116,7 +155,9 @@ describe('emulator Authentication API', function () {
 
     it('a user blocked by an administrator cannot log in', async () => {
       const ann = emu.state.users.firstBy('email', 'ann@example.com')!;
-      emu.state.users.update(ann.user_id, (u) => { u.blocked = true; });
+      emu.state.users.update(ann.user_id, (u) => {
+        u.blocked = true;
+      });
       const res = await post('/oauth/token', { grant_type: PASSWORD_REALM, ...web(), username: 'ann@example.com', password: 'Passw0rd!', realm: DB });
       assert.deepEqual([res.status, res.body], [401, { error: 'unauthorized', error_description: 'user is blocked' }]);
     });
@@ -126,7 +167,9 @@ describe('emulator Authentication API', function () {
     const redirectUri = 'http://localhost:3000/callback';
 
     it('redirects with code and state for login_hint; the code (confidential client) gives tokens once', async () => {
-      const res = await get(`/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=xyz&nonce=n-1&scope=${encodeURIComponent('openid email offline_access')}&login_hint=bob%40example.com`);
+      const res = await get(
+        `/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=xyz&nonce=n-1&scope=${encodeURIComponent('openid email offline_access')}&login_hint=bob%40example.com`,
+      );
       assert.equal(res.status, 302);
       const location = new URL(res.headers.get('location')!);
       assert.equal(`${location.origin}${location.pathname}`, redirectUri);
@@ -157,32 +200,54 @@ describe('emulator Authentication API', function () {
       assert.equal(ok.status, 200);
       assert.equal(claimsOf(ok.body.id_token).email, undefined, 'only the openid scope');
       const plainCode = await start('code_challenge=plain-secret-value&code_challenge_method=plain');
-      const plain = await post('/oauth/token', { grant_type: 'authorization_code', client_id: spa, code: plainCode, code_verifier: 'plain-secret-value', redirect_uri: redirectUri });
+      const plain = await post('/oauth/token', {
+        grant_type: 'authorization_code',
+        client_id: spa,
+        code: plainCode,
+        code_verifier: 'plain-secret-value',
+        redirect_uri: redirectUri,
+      });
       assert.equal(plain.status, 200);
       const badCode = await start(`code_challenge=${challenge}&code_challenge_method=S256`);
-      const bad = await post('/oauth/token', { grant_type: 'authorization_code', client_id: spa, code: badCode, code_verifier: 'wrong', redirect_uri: redirectUri });
+      const bad = await post('/oauth/token', {
+        grant_type: 'authorization_code',
+        client_id: spa,
+        code: badCode,
+        code_verifier: 'wrong',
+        redirect_uri: redirectUri,
+      });
       assert.deepEqual(bad.body, { error: 'invalid_grant', error_description: 'Failed to verify code verifier' });
     });
 
     it('errors: bad password redirects with access_denied; unknown callback is refused; organization membership is checked', async () => {
-      const denied = await get(`/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=s&username=ann%40example.com&password=nope`);
+      const denied = await get(
+        `/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&state=s&username=ann%40example.com&password=nope`,
+      );
       const params = new URL(denied.headers.get('location')!).searchParams;
       assert.equal(params.get('error'), 'access_denied');
       assert.equal(params.get('state'), 's');
-      const mismatch = await get(`/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+      const mismatch = await get(
+        `/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+      );
       assert.equal(mismatch.status, 400);
       emu.seed({ organizations: [{ name: 'acme', members: ['ann@example.com'] }] });
       const org = emu.state.organizations.firstBy('name', 'acme')!;
-      const inOrg = await get(`/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid&organization=acme&login_hint=ann%40example.com`);
+      const inOrg = await get(
+        `/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid&organization=acme&login_hint=ann%40example.com`,
+      );
       const code = new URL(inOrg.headers.get('location')!).searchParams.get('code')!;
       const tokens = await post('/oauth/token', { grant_type: 'authorization_code', ...web(), code, redirect_uri: redirectUri });
       assert.equal(claimsOf(tokens.body.id_token).org_id, org.id);
-      const outside = await get(`/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&organization=acme&login_hint=bob%40example.com`);
+      const outside = await get(
+        `/authorize?response_type=code&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&organization=acme&login_hint=bob%40example.com`,
+      );
       assert.equal(new URL(outside.headers.get('location')!).searchParams.get('error'), 'access_denied');
     });
 
     it('implicit flow returns tokens in the fragment', async () => {
-      const res = await get(`/authorize?response_type=${encodeURIComponent('id_token token')}&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&nonce=abc`);
+      const res = await get(
+        `/authorize?response_type=${encodeURIComponent('id_token token')}&client_id=${emu.webClient.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&nonce=abc`,
+      );
       const location = res.headers.get('location')!;
       const fragment = new URLSearchParams(location.split('#')[1]);
       assert.ok(fragment.get('access_token'));
@@ -205,7 +270,12 @@ describe('emulator Authentication API', function () {
       assert.equal(refreshed.body.refresh_token, undefined, 'rotation is off');
       const again = await post('/oauth/token', { grant_type: 'refresh_token', ...web(), refresh_token: first.refresh_token });
       assert.equal(again.status, 200, 'the same refresh token still works');
-      const widened = await post('/oauth/token', { grant_type: 'refresh_token', ...web(), refresh_token: first.refresh_token, scope: 'openid read:everything' });
+      const widened = await post('/oauth/token', {
+        grant_type: 'refresh_token',
+        ...web(),
+        refresh_token: first.refresh_token,
+        scope: 'openid read:everything',
+      });
       assert.equal(widened.status, 403);
       const revoked = await post('/oauth/revoke', { ...web(), token: first.refresh_token });
       assert.equal(revoked.status, 200);
@@ -216,7 +286,7 @@ describe('emulator Authentication API', function () {
       assert.ok(emu.logs.all().some((e) => e.type === 'srrt'));
     });
 
-    it('userinfo returns the claims of the token\'s scopes; a bad token is 401', async () => {
+    it("userinfo returns the claims of the token's scopes; a bad token is 401", async () => {
       const { access_token } = await login('openid email');
       const info = await get('/userinfo', { authorization: `Bearer ${access_token}` });
       assert.equal(info.status, 200);
@@ -255,7 +325,14 @@ describe('emulator Authentication API', function () {
       assert.equal(viaHttp.body[0].code, message.code);
       const wrong = await post('/oauth/token', { grant_type: OTP, ...web(), realm: 'email', username: 'new@example.com', otp: '000000x' });
       assert.equal(wrong.status, 403);
-      const ok = await post('/oauth/token', { grant_type: OTP, ...web(), realm: 'email', username: 'new@example.com', otp: message.code, scope: 'openid email' });
+      const ok = await post('/oauth/token', {
+        grant_type: OTP,
+        ...web(),
+        realm: 'email',
+        username: 'new@example.com',
+        otp: message.code,
+        scope: 'openid email',
+      });
       assert.equal(ok.status, 200);
       assert.match(claimsOf(ok.body.id_token).sub, /^email\|/);
       assert.ok(emu.logs.all().some((e) => e.type === 'ss'));
@@ -264,13 +341,24 @@ describe('emulator Authentication API', function () {
     });
 
     it('email link: the link logs in and redirects with a code', async () => {
-      await post('/passwordless/start', { client_id: emu.webClient.clientId, connection: 'email', email: 'ann@example.com', send: 'link', authParams: { redirect_uri: 'http://localhost:3000/cb', state: 'st', scope: 'openid' } });
+      await post('/passwordless/start', {
+        client_id: emu.webClient.clientId,
+        connection: 'email',
+        email: 'ann@example.com',
+        send: 'link',
+        authParams: { redirect_uri: 'http://localhost:3000/cb', state: 'st', scope: 'openid' },
+      });
       const link = emu.outbox.last('ann@example.com')!.link!;
       const res = await fetch(link, { redirect: 'manual' });
       assert.equal(res.status, 302);
       const location = new URL(res.headers.get('location')!);
       assert.equal(location.searchParams.get('state'), 'st');
-      const token = await post('/oauth/token', { grant_type: 'authorization_code', ...web(), code: location.searchParams.get('code'), redirect_uri: 'http://localhost:3000/cb' });
+      const token = await post('/oauth/token', {
+        grant_type: 'authorization_code',
+        ...web(),
+        code: location.searchParams.get('code'),
+        redirect_uri: 'http://localhost:3000/cb',
+      });
       assert.equal(token.status, 200);
     });
 
@@ -286,7 +374,14 @@ describe('emulator Authentication API', function () {
 
   describe('database connections', () => {
     it('signup creates the user (ss); a duplicate or weak password fails (fs)', async () => {
-      const ok = await post('/dbconnections/signup', { client_id: emu.webClient.clientId, connection: DB, email: 'cat@example.com', password: 'Passw0rd!', given_name: 'Cat', user_metadata: { a: '1' } });
+      const ok = await post('/dbconnections/signup', {
+        client_id: emu.webClient.clientId,
+        connection: DB,
+        email: 'cat@example.com',
+        password: 'Passw0rd!',
+        given_name: 'Cat',
+        user_metadata: { a: '1' },
+      });
       assert.equal(ok.status, 200);
       assert.equal(ok.body.email, 'cat@example.com');
       assert.equal(ok.body.given_name, 'Cat');
@@ -297,7 +392,13 @@ describe('emulator Authentication API', function () {
       const weak = await post('/dbconnections/signup', { client_id: emu.webClient.clientId, connection: DB, email: 'dog@example.com', password: 'abc' });
       assert.equal(weak.status, 400);
       assert.equal(weak.body.name, 'PasswordStrengthError');
-      assert.deepEqual(emu.logs.all().map((e) => e.type).filter((t) => t === 'ss' || t === 'fs'), ['ss', 'fs', 'fs']);
+      assert.deepEqual(
+        emu.logs
+          .all()
+          .map((e) => e.type)
+          .filter((t) => t === 'ss' || t === 'fs'),
+        ['ss', 'fs', 'fs'],
+      );
       assert.equal(JSON.stringify(emu.logs.all()).includes('Passw0rd!'), false);
     });
 
@@ -319,17 +420,35 @@ describe('emulator Authentication API', function () {
 
   describe('legacy and metadata endpoints', () => {
     it('/oauth/ro with a database connection', async () => {
-      const ok = await post('/oauth/ro', { client_id: emu.webClient.clientId, connection: DB, username: 'ann@example.com', password: 'Passw0rd!', grant_type: 'password', scope: 'openid' });
+      const ok = await post('/oauth/ro', {
+        client_id: emu.webClient.clientId,
+        connection: DB,
+        username: 'ann@example.com',
+        password: 'Passw0rd!',
+        grant_type: 'password',
+        scope: 'openid',
+      });
       assert.equal(ok.status, 200);
       assert.equal(ok.body.token_type, 'bearer');
       assert.ok(ok.body.id_token);
-      const bad = await post('/oauth/ro', { client_id: emu.webClient.clientId, connection: DB, username: 'ann@example.com', password: 'x', grant_type: 'password' });
+      const bad = await post('/oauth/ro', {
+        client_id: emu.webClient.clientId,
+        connection: DB,
+        username: 'ann@example.com',
+        password: 'x',
+        grant_type: 'password',
+      });
       assert.deepEqual([bad.status, bad.body.error], [401, 'invalid_user_password']);
     });
 
     it('/oauth/access_token with a social connection and an emulator provider token', async () => {
       emu.seed({ connections: [{ name: 'google-oauth2', strategy: 'google-oauth2' }] });
-      const ok = await post('/oauth/access_token', { client_id: emu.webClient.clientId, connection: 'google-oauth2', access_token: 'emulator-social:sam@example.com', scope: 'openid' });
+      const ok = await post('/oauth/access_token', {
+        client_id: emu.webClient.clientId,
+        connection: 'google-oauth2',
+        access_token: 'emulator-social:sam@example.com',
+        scope: 'openid',
+      });
       assert.equal(ok.status, 200);
       const user = emu.state.users.get(claimsOf(ok.body.id_token).sub)!;
       assert.equal(user.identities[0].isSocial, true);
@@ -339,8 +458,21 @@ describe('emulator Authentication API', function () {
     });
 
     it('/delegation and /tokeninfo take an id_token', async () => {
-      const login = await post('/oauth/token', { grant_type: PASSWORD_REALM, ...web(), username: 'ann@example.com', password: 'Passw0rd!', realm: DB, scope: 'openid' });
-      const delegated = await post('/delegation', { client_id: emu.webClient.clientId, grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', id_token: login.body.id_token, target: emu.spaClient.clientId, scope: 'openid email' });
+      const login = await post('/oauth/token', {
+        grant_type: PASSWORD_REALM,
+        ...web(),
+        username: 'ann@example.com',
+        password: 'Passw0rd!',
+        realm: DB,
+        scope: 'openid',
+      });
+      const delegated = await post('/delegation', {
+        client_id: emu.webClient.clientId,
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        id_token: login.body.id_token,
+        target: emu.spaClient.clientId,
+        scope: 'openid email',
+      });
       assert.equal(delegated.status, 200);
       assert.equal(claimsOf(delegated.body.id_token).aud, emu.spaClient.clientId);
       const info = await post('/tokeninfo', { id_token: login.body.id_token });

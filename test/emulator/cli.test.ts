@@ -37,7 +37,20 @@ describe('emulator CLI', function () {
     const dir = mkdtempSync(join(tmpdir(), 'emu-cli-'));
     const seedFile = join(dir, 'seed.json');
     writeFileSync(seedFile, JSON.stringify({ users: [{ email: 'seed@example.com', password: 'Passw0rd!' }] }));
-    const { child, output } = start(['--port', '0', '--client-id', 'cli-client', '--client-secret', 'cli-secret', '--seed', seedFile, '--rate-limit', '50', '--burst', '60']);
+    const { child, output } = start([
+      '--port',
+      '0',
+      '--client-id',
+      'cli-client',
+      '--client-secret',
+      'cli-secret',
+      '--seed',
+      seedFile,
+      '--rate-limit',
+      '50',
+      '--burst',
+      '60',
+    ]);
     const text = await output;
     const url = /URL:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
     assert.ok(url, text);
@@ -52,7 +65,10 @@ describe('emulator CLI', function () {
     }).then((r) => r.json() as Promise<{ access_token: string }>);
     const users = await fetch(`${url}/api/v2/users`, { headers: { authorization: `Bearer ${token.access_token}` } });
     assert.equal(users.headers.get('x-ratelimit-limit'), '60');
-    assert.deepEqual(((await users.json()) as Array<{ email: string }>).map((u) => u.email), ['seed@example.com']);
+    assert.deepEqual(
+      ((await users.json()) as Array<{ email: string }>).map((u) => u.email),
+      ['seed@example.com'],
+    );
     const exited = exitCode(child);
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
@@ -73,7 +89,13 @@ describe('emulator CLI', function () {
       const token = await fetch(`${url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'cli-keyed', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion, audience: `https://${domain}/api/v2/` }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: 'cli-keyed',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+          audience: `https://${domain}/api/v2/`,
+        }),
       });
       assert.equal(token.status, 200, await token.clone().text());
     } finally {
@@ -93,10 +115,13 @@ describe('emulator CLI', function () {
     assert.equal(await exitCode(bad), 2);
   });
 
-  it('starts at a plan\'s per-endpoint limits, sped up', async () => {
+  it("starts at a plan's per-endpoint limits, sped up", async () => {
     const { parseArgs } = await import('../../emulator/cli');
     const options = parseArgs(['--rate-limit-plan', 'professional', '--plan-speed', '60']);
-    const perMinuteAt60 = (limit: { perSecond: number; burst?: number } | undefined): [number, number | undefined] => [Math.round(limit?.perSecond ?? 0), limit?.burst];
+    const perMinuteAt60 = (limit: { perSecond: number; burst?: number } | undefined): [number, number | undefined] => [
+      Math.round(limit?.perSecond ?? 0),
+      limit?.burst,
+    ];
     assert.deepEqual(perMinuteAt60(options.rateLimit?.endpoints?.['users-read']), [500, 40], '500 a minute sped up 60×: 500 a second');
     assert.deepEqual(perMinuteAt60(options.rateLimit?.endpoints?.logs), [100, 10]);
     assert.throws(() => parseArgs(['--rate-limit-plan', 'gold']), /unknown rate-limit plan/);

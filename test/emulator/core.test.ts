@@ -48,8 +48,14 @@ describe('emulator core units', () => {
       assert.deepEqual(pagedList(items.slice(0, 1), q('fields=id&include_fields=false'), { itemsKey: 'x' }), [{ n: 0 }]);
     });
     it('refuses bad numbers and enforces the per_page maximum and the 1,000 cap', () => {
-      assert.throws(() => offsetPage(items, q('page=abc'), { itemsKey: 'x' }), (err: ApiError) => err.statusCode === 400 && err.errorCode === 'invalid_query_string');
-      assert.throws(() => offsetPage(items, q('per_page=101'), { itemsKey: 'x' }), (err: ApiError) => err.statusCode === 400);
+      assert.throws(
+        () => offsetPage(items, q('page=abc'), { itemsKey: 'x' }),
+        (err: ApiError) => err.statusCode === 400 && err.errorCode === 'invalid_query_string',
+      );
+      assert.throws(
+        () => offsetPage(items, q('per_page=101'), { itemsKey: 'x' }),
+        (err: ApiError) => err.statusCode === 400,
+      );
       const many = Array.from({ length: 1500 }, (_, i) => i);
       const last = offsetPage(many, q('page=9&per_page=100'), { itemsKey: 'x', cap: 1000 });
       assert.equal(last.items.length, 100);
@@ -67,7 +73,10 @@ describe('emulator core units', () => {
         assert.equal(decodeCheckpoint(page.next), page.items[page.items.length - 1].id);
         from = page.next;
       }
-      assert.deepEqual(seen, items.map((item) => item.id));
+      assert.deepEqual(
+        seen,
+        items.map((item) => item.id),
+      );
       assert.throws(() => checkpointPage(items, q('take=101'), (item) => item.id), /less than or equal to 100/);
     });
   });
@@ -75,7 +84,14 @@ describe('emulator core units', () => {
   it('token bucket: burst, then refusal, then refill; headers reflect it', () => {
     const limiter = new RateLimiter({ perSecond: 2, burst: 3 });
     const t0 = 1_000_000;
-    assert.deepEqual([limiter.take(t0), limiter.take(t0), limiter.take(t0)].map((d) => [d.allowed, d.remaining]), [[true, 2], [true, 1], [true, 0]]);
+    assert.deepEqual(
+      [limiter.take(t0), limiter.take(t0), limiter.take(t0)].map((d) => [d.allowed, d.remaining]),
+      [
+        [true, 2],
+        [true, 1],
+        [true, 0],
+      ],
+    );
     const denied = limiter.take(t0);
     assert.equal(denied.allowed, false);
     assert.equal(denied.limit, 3);
@@ -88,7 +104,9 @@ describe('emulator core units', () => {
     const c = new Collection<{ id: string; email: string }>('x', (i) => i.id).addIndex('email', (i) => i.email);
     c.insert({ id: '1', email: 'a@x' });
     assert.equal(c.insert({ id: '1', email: 'dup' }), false);
-    c.update('1', (i) => { i.email = 'b@x'; });
+    c.update('1', (i) => {
+      i.email = 'b@x';
+    });
     assert.deepEqual(c.findBy('email', 'a@x'), []);
     assert.equal(c.firstBy('email', 'b@x')?.id, '1');
     c.delete('1');
@@ -98,11 +116,22 @@ describe('emulator core units', () => {
     c.insert({ id: '2', email: 'same' });
     c.insert({ id: '3', email: 'same' });
     c.insert({ id: '4', email: 'same' });
-    assert.deepEqual(c.findBy('email', 'same').map((i) => i.id), ['2', '3', '4']);
+    assert.deepEqual(
+      c.findBy('email', 'same').map((i) => i.id),
+      ['2', '3', '4'],
+    );
     c.delete('3');
-    c.update('4', (i) => { i.email = 'other'; });
-    assert.deepEqual(c.findBy('email', 'same').map((i) => i.id), ['2']);
-    assert.deepEqual(c.findBy('email', 'other').map((i) => i.id), ['4']);
+    c.update('4', (i) => {
+      i.email = 'other';
+    });
+    assert.deepEqual(
+      c.findBy('email', 'same').map((i) => i.id),
+      ['2'],
+    );
+    assert.deepEqual(
+      c.findBy('email', 'other').map((i) => i.id),
+      ['4'],
+    );
     c.delete('2');
     assert.deepEqual(c.findBy('email', 'same'), []);
   });
@@ -112,8 +141,14 @@ describe('emulator core units', () => {
     const ids = Array.from({ length: 7 }, () => logs.write({ type: 's' }).log_id);
     for (let i = 1; i < ids.length; i++) assert.ok(ids[i] > ids[i - 1]);
     assert.equal(logs.size, 5, 'oldest events dropped past maxEvents');
-    assert.deepEqual(logs.after(ids[4], 10).map((e) => e.log_id), ids.slice(5));
-    assert.deepEqual(logs.after(undefined, 2).map((e) => e.log_id), ids.slice(2, 4));
+    assert.deepEqual(
+      logs.after(ids[4], 10).map((e) => e.log_id),
+      ids.slice(5),
+    );
+    assert.deepEqual(
+      logs.after(undefined, 2).map((e) => e.log_id),
+      ids.slice(2, 4),
+    );
     assert.equal(logs.get(ids[0]), undefined);
   });
 
@@ -134,7 +169,10 @@ describe('emulator core units', () => {
       seeded.logs.write({ type: 's' });
       assert.equal(seeded.state.users.size, 2);
       seeded.reset();
-      assert.deepEqual(seeded.state.users.list().map((u) => u.email), ['start@example.com']);
+      assert.deepEqual(
+        seeded.state.users.list().map((u) => u.email),
+        ['start@example.com'],
+      );
       assert.equal(seeded.logs.size, 0);
     } finally {
       await seeded.close();
@@ -160,7 +198,10 @@ describe('emulator core units', () => {
 
   it('CLI arguments', () => {
     assert.deepEqual(parseArgs(['--port', '4011', '--client-id', 'abc', '--client-secret=s3', '--rate-limit', '10', '--burst', '20']), {
-      port: 4011, clientId: 'abc', clientSecret: 's3', rateLimit: { perSecond: 10, burst: 20 },
+      port: 4011,
+      clientId: 'abc',
+      clientSecret: 's3',
+      rateLimit: { perSecond: 10, burst: 20 },
     });
     assert.throws(() => parseArgs(['--burst', '3']), /--rate-limit/);
     assert.throws(() => parseArgs(['--nope']), /unknown option/);
@@ -209,27 +250,44 @@ describe('emulator core over HTTP', () => {
     const narrow = emu.managementToken(['read:roles']);
     const forbidden = await api(narrow);
     assert.equal(forbidden.status, 403);
-    assert.deepEqual(forbidden.body, { statusCode: 403, error: 'Forbidden', message: 'Insufficient scope, expected any of: read:users', errorCode: 'insufficient_scope' });
+    assert.deepEqual(forbidden.body, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Insufficient scope, expected any of: read:users',
+      errorCode: 'insufficient_scope',
+    });
   });
 
   it('a token for another audience is refused', async () => {
-    emu.seed({ resourceServers: [{ identifier: 'https://other.api/', scopes: [{ value: 'read:users' }] }], clientGrants: [{ client_id: emu.clientId, audience: 'https://other.api/', scope: ['read:users'] }] });
-    const res = await call(emu.url, 'POST', '/oauth/token', { grant_type: 'client_credentials', client_id: emu.clientId, client_secret: emu.clientSecret, audience: 'https://other.api/' });
+    emu.seed({
+      resourceServers: [{ identifier: 'https://other.api/', scopes: [{ value: 'read:users' }] }],
+      clientGrants: [{ client_id: emu.clientId, audience: 'https://other.api/', scope: ['read:users'] }],
+    });
+    const res = await call(emu.url, 'POST', '/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: emu.clientId,
+      client_secret: emu.clientSecret,
+      audience: 'https://other.api/',
+    });
     assert.equal(res.status, 200);
     const answer = await call(emu.url, 'GET', '/api/v2/users', undefined, { token: res.body.access_token });
     assert.equal(answer.status, 401);
     assert.equal(answer.body.message, 'Bad audience: https://other.api/');
   });
 
-  it('unknown paths answer Auth0\'s 404 body; bad JSON answers 400', async () => {
+  it("unknown paths answer Auth0's 404 body; bad JSON answers 400", async () => {
     const api = client(emu.url, emu.managementToken());
     assert.deepEqual((await api('GET', '/api/v2/nothing-here')).body, { statusCode: 404, error: 'Not Found', message: 'Not Found' });
-    const res = await fetch(`${emu.url}/api/v2/users`, { method: 'POST', headers: { authorization: `Bearer ${emu.managementToken()}`, 'content-type': 'application/json' }, body: '{"email":' });
+    const res = await fetch(`${emu.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.managementToken()}`, 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { message: string }).message, 'Invalid request payload JSON format');
   });
 
-  it('rate-limit headers on every management answer; 429 with Auth0\'s body and an api_limit log when empty', async () => {
+  it("rate-limit headers on every management answer; 429 with Auth0's body and an api_limit log when empty", async () => {
     const api = client(emu.url, emu.managementToken());
     const open = await api('GET', '/api/v2/users');
     assert.equal(open.headers.get('x-ratelimit-limit'), '1000');
@@ -350,7 +408,10 @@ describe('emulator core over HTTP', () => {
     const all = await call(emu.url, 'GET', '/__emulator/outbox');
     assert.equal(all.body.length, 2);
     const one = await call(emu.url, 'GET', '/__emulator/outbox?to=%2B15550001');
-    assert.deepEqual(one.body.map((m: { body: string }) => m.body), ['code 1']);
+    assert.deepEqual(
+      one.body.map((m: { body: string }) => m.body),
+      ['code 1'],
+    );
     await call(emu.url, 'DELETE', '/__emulator/outbox');
     assert.equal(emu.outbox.messages.length, 0);
   });

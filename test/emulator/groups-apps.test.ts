@@ -98,15 +98,27 @@ describe('emulator groups: client grants and resource servers', () => {
     assert.equal((await h.call('POST', '/api/v2/resource-servers', { identifier: 'https://orders.example.com' })).status, 409);
 
     const app = await h.call('POST', '/api/v2/clients', { name: 'Worker', app_type: 'non_interactive' });
-    const grant = await h.call('POST', '/api/v2/client-grants', { client_id: app.body.client_id, audience: 'https://orders.example.com', scope: ['read:orders'] });
+    const grant = await h.call('POST', '/api/v2/client-grants', {
+      client_id: app.body.client_id,
+      audience: 'https://orders.example.com',
+      scope: ['read:orders'],
+    });
     assert.equal(grant.status, 201);
     assert.match(grant.body.id, /^cgr_/);
-    assert.equal((await h.call('POST', '/api/v2/client-grants', { client_id: app.body.client_id, audience: 'https://orders.example.com', scope: [] })).status, 409);
+    assert.equal(
+      (await h.call('POST', '/api/v2/client-grants', { client_id: app.body.client_id, audience: 'https://orders.example.com', scope: [] })).status,
+      409,
+    );
 
     const tokenAnswer = await fetch(`${h.emu.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: app.body.client_id, client_secret: app.body.client_secret, audience: 'https://orders.example.com' }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: app.body.client_id,
+        client_secret: app.body.client_secret,
+        audience: 'https://orders.example.com',
+      }),
     });
     assert.equal(tokenAnswer.status, 200);
     assert.equal(((await tokenAnswer.json()) as { scope: string }).scope, 'read:orders');
@@ -159,7 +171,12 @@ describe('emulator groups: connections', () => {
     assert.equal((await h.call('PATCH', `/api/v2/connections/${id}`, { name: 'other' })).status, 400, 'the name cannot change');
     assert.equal((await h.call('GET', `/api/v2/connections/${id}`)).body.display_name, 'Partners');
 
-    h.emu.seed({ users: [{ email: 'p1@example.com', password: 'Secret-123!', connection: 'partners-db' }, { email: 'p2@example.com', password: 'Secret-123!', connection: 'partners-db' }] });
+    h.emu.seed({
+      users: [
+        { email: 'p1@example.com', password: 'Secret-123!', connection: 'partners-db' },
+        { email: 'p2@example.com', password: 'Secret-123!', connection: 'partners-db' },
+      ],
+    });
     const byEmail = await h.call('DELETE', `/api/v2/connections/${id}/users?email=${encodeURIComponent('p1@example.com')}`);
     assert.equal(byEmail.status, 204);
     assert.equal(h.emu.state.users.firstBy('email', 'p1@example.com'), undefined);
@@ -176,7 +193,10 @@ describe('emulator groups: connections', () => {
     for (const name of ['a-db', 'b-db']) await h.call('POST', '/api/v2/connections', { name, strategy: 'auth0' });
     await h.call('POST', '/api/v2/connections', { name: 'gh', strategy: 'github' });
     const db = await h.call('GET', '/api/v2/connections?strategy=auth0');
-    assert.deepEqual(db.body.map((c: { name: string }) => c.name), [DEFAULT_DB_CONNECTION, 'a-db', 'b-db']);
+    assert.deepEqual(
+      db.body.map((c: { name: string }) => c.name),
+      [DEFAULT_DB_CONNECTION, 'a-db', 'b-db'],
+    );
     const named = await h.call('GET', '/api/v2/connections?name=gh&fields=name,strategy');
     assert.deepEqual(named.body, [{ name: 'gh', strategy: 'github' }]);
     const totals = await h.call('GET', '/api/v2/connections?per_page=2&page=0&include_totals=true');

@@ -56,7 +56,11 @@ describe('emulator groups: e-mail templates and provider', () => {
 
   it('configures, reads (without secrets), updates and deletes the provider', async () => {
     assert.equal((await h.call('GET', '/api/v2/emails/provider')).status, 404);
-    const created = await h.call('POST', '/api/v2/emails/provider', { name: 'sendgrid', credentials: { api_key: 'SG.secret' }, default_from_address: 'no-reply@example.com' });
+    const created = await h.call('POST', '/api/v2/emails/provider', {
+      name: 'sendgrid',
+      credentials: { api_key: 'SG.secret' },
+      default_from_address: 'no-reply@example.com',
+    });
     assert.equal(created.status, 201);
     assert.equal(created.body.name, 'sendgrid');
     assert.equal(created.body.enabled, true);
@@ -77,7 +81,11 @@ describe('emulator groups: prompts and tenant settings', () => {
   const h = useEmulator();
 
   it('reads and updates prompt settings and custom text', async () => {
-    assert.deepEqual((await h.call('GET', '/api/v2/prompts')).body, { universal_login_experience: 'new', identifier_first: false, webauthn_platform_first_factor: false });
+    assert.deepEqual((await h.call('GET', '/api/v2/prompts')).body, {
+      universal_login_experience: 'new',
+      identifier_first: false,
+      webauthn_platform_first_factor: false,
+    });
     const patched = await h.call('PATCH', '/api/v2/prompts', { identifier_first: true });
     assert.equal(patched.body.identifier_first, true);
     assert.equal((await h.call('GET', '/api/v2/prompts')).body.identifier_first, true);
@@ -97,7 +105,11 @@ describe('emulator groups: prompts and tenant settings', () => {
     assert.equal(settings.status, 200);
     assert.ok('friendly_name' in settings.body);
     await h.call('PATCH', '/api/v2/tenants/settings', { flags: { enable_client_connections: false } });
-    const patched = await h.call('PATCH', '/api/v2/tenants/settings', { friendly_name: 'Acme', flags: { revoke_refresh_token_grant: true }, allowed_logout_urls: ['http://localhost:1880'] });
+    const patched = await h.call('PATCH', '/api/v2/tenants/settings', {
+      friendly_name: 'Acme',
+      flags: { revoke_refresh_token_grant: true },
+      allowed_logout_urls: ['http://localhost:1880'],
+    });
     assert.equal(patched.body.friendly_name, 'Acme');
     assert.deepEqual(patched.body.flags, { enable_client_connections: false, revoke_refresh_token_grant: true });
     const read = await h.call('GET', '/api/v2/tenants/settings?fields=friendly_name,allowed_logout_urls');
@@ -123,7 +135,10 @@ describe('emulator groups: rules and rules configs', () => {
     assert.equal((await h.call('POST', '/api/v2/rules', { name: 'add-roles', script: 'y' })).status, 409);
     assert.equal((await h.call('POST', '/api/v2/rules', { name: 'no script' })).status, 400);
 
-    assert.deepEqual((await h.call('GET', '/api/v2/rules?enabled=true')).body.map((r: { name: string }) => r.name), ['add-roles']);
+    assert.deepEqual(
+      (await h.call('GET', '/api/v2/rules?enabled=true')).body.map((r: { name: string }) => r.name),
+      ['add-roles'],
+    );
     const totals = await h.call('GET', '/api/v2/rules?include_totals=true&per_page=1');
     assert.equal(totals.body.total, 2);
     assert.equal(totals.body.rules.length, 1);
@@ -171,7 +186,10 @@ describe('emulator groups: hooks', () => {
     assert.equal((await h.call('POST', `/api/v2/hooks/${id}/secrets`, { API_KEY: 'again' })).status, 409);
     assert.equal((await h.call('PATCH', `/api/v2/hooks/${id}/secrets`, { API_KEY: 'k2' })).status, 200);
     assert.equal((await h.call('PATCH', `/api/v2/hooks/${id}/secrets`, { MISSING: 'x' })).status, 404);
-    assert.equal(h.emu.state.collection('hooks').get(id)?.secrets && (h.emu.state.collection('hooks').get(id)!.secrets as Record<string, string>).API_KEY, 'k2');
+    assert.equal(
+      h.emu.state.collection('hooks').get(id)?.secrets && (h.emu.state.collection('hooks').get(id)!.secrets as Record<string, string>).API_KEY,
+      'k2',
+    );
     assert.equal((await h.call('DELETE', `/api/v2/hooks/${id}/secrets`, ['OTHER'])).status, 204);
     assert.deepEqual(Object.keys((await h.call('GET', `/api/v2/hooks/${id}/secrets`)).body), ['API_KEY']);
     assert.ok(!JSON.stringify((await h.call('GET', `/api/v2/hooks/${id}`)).body).includes('k2'), 'secrets are not part of the hook');

@@ -17,11 +17,18 @@ describe('emulator groups: declared resources', () => {
     const base = `/api/v2/flows/${flow.id}/executions`;
     const offset = await h.call('GET', `${base}?page=1&per_page=2&include_totals=true`);
     assert.deepEqual([offset.body.total, offset.body.start, offset.body.executions.map((e: { id: string }) => e.id)], [5, 2, ['afe_2', 'afe_3']]);
-    assert.deepEqual((await h.call('GET', base)).body.map((e: { id: string }) => e.id), executions.map((e) => e.id), 'a bare array, only this flow\'s');
+    assert.deepEqual(
+      (await h.call('GET', base)).body.map((e: { id: string }) => e.id),
+      executions.map((e) => e.id),
+      "a bare array, only this flow's",
+    );
     const first = await h.call('GET', `${base}?take=3`);
     assert.equal(first.body.executions.length, 3);
     const second = await h.call('GET', `${base}?take=3&from=${first.body.next}`);
-    assert.deepEqual(second.body.executions.map((e: { id: string }) => e.id), ['afe_3', 'afe_4']);
+    assert.deepEqual(
+      second.body.executions.map((e: { id: string }) => e.id),
+      ['afe_3', 'afe_4'],
+    );
     assert.equal(second.body.next, undefined);
     assert.equal((await h.call('GET', `/api/v2/flows/af_missing/executions`)).status, 404);
   });
@@ -32,7 +39,10 @@ describe('emulator groups: declared resources', () => {
       if (status === 'active') await h.call('POST', `/api/v2/experimentation/feature-flags/${created.body.id}/status`, { status });
     }
     const active = await h.call('GET', '/api/v2/experimentation/feature-flags?status=active');
-    assert.deepEqual(active.body.feature_flags.map((f: { name: string }) => f.name), ['flag-active']);
+    assert.deepEqual(
+      active.body.feature_flags.map((f: { name: string }) => f.name),
+      ['flag-active'],
+    );
 
     const org = (await h.call('POST', '/api/v2/organizations', { name: 'acme' })).body;
     const domain = await h.call('POST', `/api/v2/organizations/${org.id}/discovery-domains`, { domain: 'acme.example.com' });
@@ -65,21 +75,31 @@ describe('emulator groups: groups and effective access', () => {
   it('a user holds the roles of their groups, and their permissions, each with its source', async () => {
     const api = 'https://reports.example.com/';
     await h.call('POST', '/api/v2/resource-servers', { identifier: api, scopes: [{ value: 'read:reports' }, { value: 'export:reports' }] });
-    const user = (await h.call('POST', '/api/v2/users', { connection: 'Username-Password-Authentication', email: 'eve@example.com', password: 'Str0ng-pass!word' })).body;
+    const user = (
+      await h.call('POST', '/api/v2/users', { connection: 'Username-Password-Authentication', email: 'eve@example.com', password: 'Str0ng-pass!word' })
+    ).body;
     const role = (await h.call('POST', '/api/v2/roles', { name: 'reporters' })).body;
     await h.call('POST', `/api/v2/roles/${role.id}/permissions`, { permissions: [{ resource_server_identifier: api, permission_name: 'export:reports' }] });
-    await h.call('POST', `/api/v2/users/${encodeURIComponent(user.user_id)}/permissions`, { permissions: [{ resource_server_identifier: api, permission_name: 'read:reports' }] });
+    await h.call('POST', `/api/v2/users/${encodeURIComponent(user.user_id)}/permissions`, {
+      permissions: [{ resource_server_identifier: api, permission_name: 'read:reports' }],
+    });
     h.emu.seed({ collections: { groups: [{ id: 'grp_1', name: 'analysts', members: [user.user_id] }] } });
     assert.equal((await h.call('POST', '/api/v2/groups/grp_1/roles', { roles: [role.id] })).status, 204);
 
     const userPath = `/api/v2/users/${encodeURIComponent(user.user_id)}`;
     const roles = await h.call('GET', `${userPath}/effective-roles`);
-    assert.deepEqual(roles.body.roles.map((r: { id: string; sources: string[] }) => [r.id, r.sources]), [[role.id, ['groups']]]);
+    assert.deepEqual(
+      roles.body.roles.map((r: { id: string; sources: string[] }) => [r.id, r.sources]),
+      [[role.id, ['groups']]],
+    );
     const permissions = await h.call('GET', `${userPath}/effective-permissions?resource_server_identifier=${encodeURIComponent(api)}`);
     const byName = Object.fromEntries(permissions.body.permissions.map((p: { permission_name: string; sources: string[] }) => [p.permission_name, p.sources]));
     assert.deepEqual(byName, { 'read:reports': ['direct'], 'export:reports': ['roles'] });
     assert.equal((await h.call('GET', `${userPath}/effective-permissions`)).status, 400, 'resource_server_identifier is required');
-    assert.deepEqual((await h.call('GET', `/api/v2/roles/${role.id}/groups`)).body.groups.map((g: { id: string }) => g.id), ['grp_1']);
+    assert.deepEqual(
+      (await h.call('GET', `/api/v2/roles/${role.id}/groups`)).body.groups.map((g: { id: string }) => g.id),
+      ['grp_1'],
+    );
 
     assert.equal((await h.call('DELETE', '/api/v2/groups/grp_1')).status, 204);
     assert.deepEqual((await h.call('GET', `${userPath}/effective-roles`)).body.roles, []);

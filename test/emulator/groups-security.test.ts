@@ -61,7 +61,9 @@ describe('emulator groups: guardian', () => {
     assert.deepEqual((await h.call('PUT', '/api/v2/guardian/factors/sms/selected-provider', { provider: 'twilio' })).body, { provider: 'twilio' });
     assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/sms/selected-provider')).body, { provider: 'twilio' });
     assert.equal((await h.call('PUT', '/api/v2/guardian/factors/sms/selected-provider', { provider: 'nokia' })).status, 400);
-    assert.deepEqual((await h.call('PUT', '/api/v2/guardian/factors/phone/message-types', { message_types: ['sms', 'voice'] })).body, { message_types: ['sms', 'voice'] });
+    assert.deepEqual((await h.call('PUT', '/api/v2/guardian/factors/phone/message-types', { message_types: ['sms', 'voice'] })).body, {
+      message_types: ['sms', 'voice'],
+    });
     assert.deepEqual((await h.call('PUT', '/api/v2/guardian/policies', ['all-applications'])).body, ['all-applications']);
     assert.deepEqual((await h.call('GET', '/api/v2/guardian/policies')).body, ['all-applications']);
     assert.equal((await h.call('GET', '/api/v2/guardian/factors/sms/providers/nexmo')).status, 404);
@@ -76,7 +78,14 @@ describe('emulator groups: guardian', () => {
     assert.equal(h.emu.outbox.last('mfa@example.com')?.link, ticket.body.ticket_url);
     assert.equal((await h.call('POST', '/api/v2/guardian/enrollments/ticket', { user_id: 'auth0|nobody' })).status, 404);
 
-    h.emu.state.enrollments.insert({ id: 'totp|dev_abc', user_id: user.user_id, status: 'confirmed', type: 'authenticator', name: 'Phone', enrolled_at: '2024-01-01T00:00:00.000Z' });
+    h.emu.state.enrollments.insert({
+      id: 'totp|dev_abc',
+      user_id: user.user_id,
+      status: 'confirmed',
+      type: 'authenticator',
+      name: 'Phone',
+      enrolled_at: '2024-01-01T00:00:00.000Z',
+    });
     const enrollment = await h.call('GET', `/api/v2/guardian/enrollments/${encodeURIComponent('totp|dev_abc')}`);
     assert.deepEqual(enrollment.body, { id: 'totp|dev_abc', status: 'confirmed', name: 'Phone', enrolled_at: '2024-01-01T00:00:00.000Z' });
     assert.equal((await h.call('DELETE', `/api/v2/guardian/enrollments/${encodeURIComponent('totp|dev_abc')}`)).status, 204);
@@ -101,7 +110,13 @@ describe('emulator groups: device credentials and grants', () => {
   });
 
   it('creates a public key credential and deletes it', async () => {
-    const created = await h.call('POST', '/api/v2/device-credentials', { device_name: 'iPhone', type: 'public_key', value: 'PUBKEY', device_id: 'dev-1', client_id: h.emu.webClient.clientId });
+    const created = await h.call('POST', '/api/v2/device-credentials', {
+      device_name: 'iPhone',
+      type: 'public_key',
+      value: 'PUBKEY',
+      device_id: 'dev-1',
+      client_id: h.emu.webClient.clientId,
+    });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^dcr_/);
     const listed = await h.call('GET', '/api/v2/device-credentials?type=public_key&include_totals=true');
@@ -155,7 +170,12 @@ describe('emulator groups: log streams', () => {
     const created = await h.call('POST', '/api/v2/log-streams', {
       name: 'to-node-red',
       type: 'http',
-      sink: { httpEndpoint: 'http://127.0.0.1:1880/auth0-logs', httpContentType: 'application/json', httpContentFormat: 'JSONLINES', httpAuthorization: 'Bearer abc' },
+      sink: {
+        httpEndpoint: 'http://127.0.0.1:1880/auth0-logs',
+        httpContentType: 'application/json',
+        httpContentFormat: 'JSONLINES',
+        httpAuthorization: 'Bearer abc',
+      },
       filters: [{ type: 'category', name: 'auth.login.fail' }],
     });
     assert.equal(created.status, 201);
@@ -171,14 +191,22 @@ describe('emulator groups: log streams', () => {
     assert.equal(merged.body.sink.httpContentFormat, 'JSONARRAY');
     assert.equal((await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'broken' })).status, 400);
 
-    const suspend = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'suspended' }) });
+    const suspend = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'suspended' }),
+    });
     assert.equal(suspend.status, 200);
     assert.equal((await h.call('GET', `/api/v2/log-streams/${id}`)).body.status, 'suspended');
     assert.equal((await h.call('GET', '/api/v2/log-streams')).body.length, 1);
 
     assert.equal((await h.call('DELETE', `/api/v2/log-streams/${id}`)).status, 204);
     assert.equal((await h.call('GET', `/api/v2/log-streams/${id}`)).status, 404);
-    const missing = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'active' }) });
+    const missing = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'active' }),
+    });
     assert.equal(missing.status, 404);
   });
 });
@@ -187,7 +215,12 @@ describe('emulator groups: stats', () => {
   const h = useEmulator();
 
   it('counts active users and daily logins and signups from the logs', async () => {
-    h.emu.seed({ users: [{ email: 'a@example.com', password: 'Secret-123!' }, { email: 'b@example.com', password: 'Secret-123!' }] });
+    h.emu.seed({
+      users: [
+        { email: 'a@example.com', password: 'Secret-123!' },
+        { email: 'b@example.com', password: 'Secret-123!' },
+      ],
+    });
     const recent = new Date(h.emu.clock.now() - 2 * 86400_000).toISOString();
     const old = new Date(h.emu.clock.now() - 60 * 86400_000).toISOString();
     h.emu.state.users.update(h.emu.state.users.firstBy('email', 'a@example.com')!.user_id, (u) => {
@@ -199,12 +232,23 @@ describe('emulator groups: stats', () => {
     assert.equal((await h.call('GET', '/api/v2/stats/active-users')).body, 1);
 
     const day = new Date(Date.UTC(2024, 2, 10, 12));
-    h.emu.seed({ logs: [{ type: 's', date: day.toISOString() }, { type: 's', date: day.toISOString() }, { type: 'ss', date: day.toISOString() }, { type: 'f', date: day.toISOString() }] });
+    h.emu.seed({
+      logs: [
+        { type: 's', date: day.toISOString() },
+        { type: 's', date: day.toISOString() },
+        { type: 'ss', date: day.toISOString() },
+        { type: 'f', date: day.toISOString() },
+      ],
+    });
     const daily = await h.call('GET', '/api/v2/stats/daily?from=20240309&to=20240311');
     assert.equal(daily.status, 200);
     assert.deepEqual(
       daily.body.map((d: { date: string; logins: number; signups: number }) => [d.date.slice(0, 10), d.logins, d.signups]),
-      [['2024-03-09', 0, 0], ['2024-03-10', 2, 1], ['2024-03-11', 0, 0]],
+      [
+        ['2024-03-09', 0, 0],
+        ['2024-03-10', 2, 1],
+        ['2024-03-11', 0, 0],
+      ],
     );
     assert.equal((await h.call('GET', '/api/v2/stats/daily?from=2024-03-09')).status, 400);
   });

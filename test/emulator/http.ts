@@ -36,6 +36,5 @@ export async function call(baseUrl: string, method: string, path: string, body?:
 
 /** A caller bound to one emulator and token. */
 export function client(baseUrl: string, token?: string) {
-  return (method: string, path: string, body?: unknown, options: CallOptions = {}) =>
-    call(baseUrl, method, path, body, { token, ...options });
+  return (method: string, path: string, body?: unknown, options: CallOptions = {}) => call(baseUrl, method, path, body, { token, ...options });
 }

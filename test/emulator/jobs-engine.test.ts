@@ -49,7 +49,7 @@ class FakeHost implements JobsHost {
   connectionById = (id: string) => this.connections.find((c) => c.id === id);
   exportUsers = (connection?: string) => [...this.users.values()].filter((u) => !connection || u.connection === connection);
   countUsers = (connection?: string) => this.exportUsers(connection).length;
-  userEmail = (id: string) => (this.users.has(id) ? this.users.get(id)!.email ?? null : undefined);
+  userEmail = (id: string) => (this.users.has(id) ? (this.users.get(id)!.email ?? null) : undefined);
   verificationLink = (id: string) => `http://127.0.0.1:1/verify?u=${encodeURIComponent(id)}`;
   sendEmail = (email: JobEmail) => void this.emails.push(email);
   log = (event: LogInput) => void this.logs.push(event);
@@ -122,12 +122,7 @@ describe('emulator jobs: engine', () => {
 
   it('keeps bad rows out without failing the job, and lists them at errors', () => {
     host.importTarget.insert('db', { email: 'taken@example.com' });
-    const job = importOf(engine, [
-      { email: 'good@example.com', password_hash: 'nope' },
-      { email: 'good2@example.com' },
-      { email: 'taken@example.com' },
-      42,
-    ]);
+    const job = importOf(engine, [{ email: 'good@example.com', password_hash: 'nope' }, { email: 'good2@example.com' }, { email: 'taken@example.com' }, 42]);
     host.clock.advance(60_000);
     const done = engine.get(job.id) as ImportJob;
     assert.equal(done.status, 'completed');
@@ -135,7 +130,10 @@ describe('emulator jobs: engine', () => {
     const errors = jobErrorsView(done);
     assert.equal(errors.status, 200);
     const body = (errors as { body: Array<{ user: Record<string, unknown>; errors: Array<{ code: string }> }> }).body;
-    assert.deepEqual(body.map((e) => e.errors[0].code), ['PATTERN', 'DUPLICATED_USER', 'INVALID_TYPE']);
+    assert.deepEqual(
+      body.map((e) => e.errors[0].code),
+      ['PATTERN', 'DUPLICATED_USER', 'INVALID_TYPE'],
+    );
     assert.equal(body[0].user.password_hash, '[REDACTED]');
   });
 
@@ -171,15 +169,24 @@ describe('emulator jobs: engine', () => {
     importOf(engine, [{ email: 'z@y.co' }]);
     assert.throws(
       () => importOf(engine, rows),
-      (err: unknown) => err instanceof JobError && err.statusCode === 429 && err.message === 'There are 2 active import users jobs, please wait until some of them are finished and try again',
+      (err: unknown) =>
+        err instanceof JobError &&
+        err.statusCode === 429 &&
+        err.message === 'There are 2 active import users jobs, please wait until some of them are finished and try again',
     );
     host.clock.advance(60_000);
     assert.equal(importOf(engine, [{ email: 'w@y.co' }]).status, 'pending', 'a slot opens once a job ends');
   });
 
   it('refuses unknown and non-database connections', () => {
-    assert.throws(() => engine.createImport({ connectionId: 'con_CCCCCCCCCCCCCCCC', file: file([]), upsert: false, sendCompletionEmail: true }), (err: unknown) => err instanceof JobError && err.statusCode === 400 && err.errorCode === 'inexistent_connection');
-    assert.throws(() => engine.createImport({ connectionId: 'con_BBBBBBBBBBBBBBBB', file: file([]), upsert: false, sendCompletionEmail: true }), (err: unknown) => err instanceof JobError && err.statusCode === 400);
+    assert.throws(
+      () => engine.createImport({ connectionId: 'con_CCCCCCCCCCCCCCCC', file: file([]), upsert: false, sendCompletionEmail: true }),
+      (err: unknown) => err instanceof JobError && err.statusCode === 400 && err.errorCode === 'inexistent_connection',
+    );
+    assert.throws(
+      () => engine.createImport({ connectionId: 'con_BBBBBBBBBBBBBBBB', file: file([]), upsert: false, sendCompletionEmail: true }),
+      (err: unknown) => err instanceof JobError && err.statusCode === 400,
+    );
   });
 
   it('reports completed jobs as expired after 2 hours and forgets them after 24', () => {
@@ -203,7 +210,11 @@ describe('emulator jobs: engine', () => {
     assert.match(url.pathname, /^\/user-exports\/job_[A-Za-z0-9]{16}\/test-tenant\.json\.gz$/);
     const target = engine.resolveDownload(url.pathname, url.searchParams);
     assert.ok('file' in target);
-    const lines = gunzipSync(readFileSync(target.file)).toString().trim().split('\n').map((l) => JSON.parse(l));
+    const lines = gunzipSync(readFileSync(target.file))
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 1200);
     assert.deepEqual(lines[7], { email: 'u7@example.com', i: 7 });
     url.searchParams.set('Expires', String(Number(url.searchParams.get('Expires')) + 1));
@@ -230,6 +241,9 @@ describe('emulator jobs: engine', () => {
     assert.equal(engine.get(job.id)!.status, 'completed');
     assert.equal(host.emails[0].to, 'v@example.com');
     assert.match(host.emails[0].body, /verify\?u=auth0%7Cgen1/);
-    assert.throws(() => engine.createVerificationEmail({ userId: 'auth0|nobody' }), (err: unknown) => err instanceof JobError && err.statusCode === 404);
+    assert.throws(
+      () => engine.createVerificationEmail({ userId: 'auth0|nobody' }),
+      (err: unknown) => err instanceof JobError && err.statusCode === 404,
+    );
   });
 });

@@ -66,13 +66,20 @@ describe('emulator jobs over HTTP', function () {
   describe('users-imports', () => {
     it('imports users, keeps bad rows out, and reports them at /errors', async () => {
       emu.seed({ users: [{ email: 'taken@example.com', password: 'Secret-123!' }] });
-      const created = await call('POST', '/api/v2/jobs/users-imports', importForm([
-        { email: 'ann@example.com', given_name: 'Ann', user_metadata: { plan: 'gold' } },
-        { email: 'bob@example.com', user_id: 'bob-1', email_verified: true },
-        { email: 'not-an-email' },
-        { email: 'taken@example.com' },
-        { email: 'eve@example.com', password_hash: '$2b$10$C9ofDkkTx7.yHkmMqsQZGuYtFDldM9W6U8dJV5GLY5PiGL9vx71gq' },
-      ], { external_id: 'batch-7' }));
+      const created = await call(
+        'POST',
+        '/api/v2/jobs/users-imports',
+        importForm(
+          [
+            { email: 'ann@example.com', given_name: 'Ann', user_metadata: { plan: 'gold' } },
+            { email: 'bob@example.com', user_id: 'bob-1', email_verified: true },
+            { email: 'not-an-email' },
+            { email: 'taken@example.com' },
+            { email: 'eve@example.com', password_hash: '$2b$10$C9ofDkkTx7.yHkmMqsQZGuYtFDldM9W6U8dJV5GLY5PiGL9vx71gq' },
+          ],
+          { external_id: 'batch-7' },
+        ),
+      );
       assert.equal(created.status, 201);
       assert.equal(created.body.status, 'pending');
       assert.equal(created.body.type, 'users_import');
@@ -93,10 +100,13 @@ describe('emulator jobs over HTTP', function () {
 
       const errors = await call('GET', `/api/v2/jobs/${created.body.id}/errors`);
       assert.equal(errors.status, 200);
-      assert.deepEqual(errors.body.map((e: { user: { email: string }; errors: Array<{ code: string }> }) => [e.user.email, e.errors[0].code]), [
-        ['not-an-email', 'INVALID_FORMAT'],
-        ['taken@example.com', 'DUPLICATED_USER'],
-      ]);
+      assert.deepEqual(
+        errors.body.map((e: { user: { email: string }; errors: Array<{ code: string }> }) => [e.user.email, e.errors[0].code]),
+        [
+          ['not-an-email', 'INVALID_FORMAT'],
+          ['taken@example.com', 'DUPLICATED_USER'],
+        ],
+      );
       assert.equal(errors.body[0].errors[0].path, 'email');
 
       const mail = emu.outbox.messages.find((m) => m.kind === 'job_completion');
@@ -130,13 +140,18 @@ describe('emulator jobs over HTTP', function () {
     });
 
     it('turns imported MFA factors into confirmed enrollments', async () => {
-      const created = await call('POST', '/api/v2/jobs/users-imports', importForm([
-        { email: 'mfa@example.com', mfa_factors: [{ totp: { secret: 'JBSWY3DPEHPK3PXP' } }, { phone: { value: '+15555550123' } }] },
-      ]));
+      const created = await call(
+        'POST',
+        '/api/v2/jobs/users-imports',
+        importForm([{ email: 'mfa@example.com', mfa_factors: [{ totp: { secret: 'JBSWY3DPEHPK3PXP' } }, { phone: { value: '+15555550123' } }] }]),
+      );
       await finish(created.body.id);
       const user = emu.state.users.firstBy('email', 'mfa@example.com')!;
       const enrollments = emu.state.enrollments.findBy('user', user.user_id);
-      assert.deepEqual(enrollments.map((e) => [e.type, e.status, e.phone_number]).sort(), [['authenticator', 'confirmed', undefined], ['sms', 'confirmed', '+15555550123']]);
+      assert.deepEqual(enrollments.map((e) => [e.type, e.status, e.phone_number]).sort(), [
+        ['authenticator', 'confirmed', undefined],
+        ['sms', 'confirmed', '+15555550123'],
+      ]);
       assert.ok(!JSON.stringify(enrollments).includes('JBSWY3DPEHPK3PXP'), 'the TOTP secret is not shown');
     });
 
@@ -162,7 +177,8 @@ describe('emulator jobs over HTTP', function () {
     });
 
     it('answers 413 for a file over 500 KB', async () => {
-      const rows = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `big${String(i).padStart(5, '0')}@example.com`, name: 'x'.repeat(60) })));
+      const rows = (n: number) =>
+        JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `big${String(i).padStart(5, '0')}@example.com`, name: 'x'.repeat(60) })));
       const justOver = rows(4971);
       assert.ok(justOver.length > 512_000 && justOver.length < 520_000, String(justOver.length));
       const answer = await call('POST', '/api/v2/jobs/users-imports', importForm(justOver));
@@ -177,14 +193,18 @@ describe('emulator jobs over HTTP', function () {
       assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm(justUnder))).status, 201);
     });
 
-    it('accepts at most 2 active imports; the third is answered 429 with Auth0\'s message', async () => {
+    it("accepts at most 2 active imports; the third is answered 429 with Auth0's message", async () => {
       assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a1@example.com' }]))).status, 201);
       assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a2@example.com' }]))).status, 201);
       const third = await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a3@example.com' }]));
       assert.equal(third.status, 429);
       assert.deepEqual(
         { statusCode: third.body.statusCode, error: third.body.error, message: third.body.message },
-        { statusCode: 429, error: 'Too Many Requests', message: 'There are 2 active import users jobs, please wait until some of them are finished and try again' },
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'There are 2 active import users jobs, please wait until some of them are finished and try again',
+        },
       );
       emu.clock.advance(60_000);
       assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a3@example.com' }]))).status, 201);
@@ -213,14 +233,22 @@ describe('emulator jobs over HTTP', function () {
   describe('users-exports', () => {
     beforeEach(() => {
       emu.seed({
-        users: Array.from({ length: 250 }, (_, i) => ({ email: `e${i}@example.com`, password: 'Secret-123!', user_metadata: { n: i, country: i % 2 ? 'NL' : 'FR' } })),
+        users: Array.from({ length: 250 }, (_, i) => ({
+          email: `e${i}@example.com`,
+          password: 'Secret-123!',
+          user_metadata: { n: i, country: i % 2 ? 'NL' : 'FR' },
+        })),
       });
     });
 
     async function download(location: string): Promise<{ status: number; text: string; type: string | null }> {
       const res = await fetch(location);
       const data = Buffer.from(await res.arrayBuffer());
-      return { status: res.status, text: res.status === 200 ? gunzipSync(data).toString('utf8') : data.toString('utf8'), type: res.headers.get('content-type') };
+      return {
+        status: res.status,
+        text: res.status === 200 ? gunzipSync(data).toString('utf8') : data.toString('utf8'),
+        type: res.headers.get('content-type'),
+      };
     }
 
     it('exports gzipped ndjson at a signed location', async () => {
@@ -242,7 +270,10 @@ describe('emulator jobs over HTTP', function () {
       const file = await download(location.href);
       assert.equal(file.status, 200);
       assert.equal(file.type, 'application/gzip');
-      const lines = file.text.trim().split('\n').map((line) => JSON.parse(line));
+      const lines = file.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       assert.equal(lines.length, 250);
       assert.deepEqual(lines[3], { email: 'e3@example.com', country: 'NL', provider: DEFAULT_DB_CONNECTION });
 

@@ -82,7 +82,7 @@ describe('emulator jobs through the official auth0 SDK', function () {
     assert.equal(emu.state.users.firstBy('email', 'sdk1@example.com')?.email_verified, false);
   });
 
-  it('surfaces the 413 and 429 answers as the SDK\'s own errors', async () => {
+  it("surfaces the 413 and 429 answers as the SDK's own errors", async () => {
     const tooBig = Buffer.alloc(520_000, 0x20);
     await assert.rejects(
       sdk.jobs.usersImports.create({ users: { data: tooBig, filename: 'users.json' }, connection_id: connectionId }),
@@ -93,10 +93,7 @@ describe('emulator jobs through the official auth0 SDK', function () {
     await sdk.jobs.usersImports.create({ users: file(), connection_id: connectionId });
     await assert.rejects(
       sdk.jobs.usersImports.create({ users: file(), connection_id: connectionId }, { maxRetries: 0 }),
-      (err: unknown) =>
-        err instanceof ManagementError &&
-        err.statusCode === 429 &&
-        /There are 2 active import users jobs/.test(JSON.stringify(err.body)),
+      (err: unknown) => err instanceof ManagementError && err.statusCode === 429 && /There are 2 active import users jobs/.test(JSON.stringify(err.body)),
     );
   });
 
@@ -114,7 +111,11 @@ describe('emulator jobs through the official auth0 SDK', function () {
     assert.ok(done.location, 'a completed export has a location');
     const res = await fetch(done.location);
     assert.equal(res.status, 200);
-    const lines = gunzipSync(Buffer.from(await res.arrayBuffer())).toString().trim().split('\n').map((l) => JSON.parse(l) as { user_id: string; mail: string });
+    const lines = gunzipSync(Buffer.from(await res.arrayBuffer()))
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { user_id: string; mail: string });
     assert.equal(lines.length, 40);
     assert.deepEqual(Object.keys(lines[0]), ['user_id', 'mail']);
     assert.ok(lines.every((l) => l.user_id.startsWith('auth0|') && l.mail.endsWith('@example.com')));

@@ -37,7 +37,10 @@ describe('emulator jobs: import row validation', () => {
     assert.deepEqual(codes, ['INVALID_FORMAT@email', 'INVALID_TYPE@email_verified', 'OBJECT_ADDITIONAL_PROPERTIES@'].sort());
     assert.match(errors.find((e) => e.code === 'OBJECT_ADDITIONAL_PROPERTIES')!.message, /favourite/);
     const missing = validateImportRow({ name: 'No Email' });
-    assert.deepEqual(missing.map((e) => e.code), ['OBJECT_MISSING_REQUIRED_PROPERTY']);
+    assert.deepEqual(
+      missing.map((e) => e.code),
+      ['OBJECT_MISSING_REQUIRED_PROPERTY'],
+    );
     assert.equal(missing[0].path, 'email');
   });
 
@@ -45,7 +48,10 @@ describe('emulator jobs: import row validation', () => {
     assert.equal(validateImportRow('x')[0].code, 'INVALID_TYPE');
     assert.equal(validateImportRow({ email: 'a@b.co', app_metadata: { user_id: 1 } })[0].code, 'NOT_PASSED');
     const bad = validateImportRow({ email: 'a@b.co', custom_password_hash: { algorithm: 'rot13' } });
-    assert.deepEqual(bad.map((e) => `${e.code}@${e.path}`).sort(), ['ENUM_MISMATCH@custom_password_hash.algorithm', 'OBJECT_MISSING_REQUIRED_PROPERTY@custom_password_hash.hash']);
+    assert.deepEqual(bad.map((e) => `${e.code}@${e.path}`).sort(), [
+      'ENUM_MISMATCH@custom_password_hash.algorithm',
+      'OBJECT_MISSING_REQUIRED_PROPERTY@custom_password_hash.hash',
+    ]);
   });
 
   it('redacts hashes and TOTP secrets in rows shown back', () => {
@@ -68,7 +74,8 @@ class MemoryTarget implements ImportTarget {
   findMatch(connection: string, keys: { email?: string; userId?: string; username?: string }): string | undefined {
     for (const [id, u] of this.users) {
       if (u.connection !== connection) continue;
-      if ((keys.email && u.email === keys.email) || (keys.userId && id === `auth0|${keys.userId}`) || (keys.username && u.username === keys.username)) return id;
+      if ((keys.email && u.email === keys.email) || (keys.userId && id === `auth0|${keys.userId}`) || (keys.username && u.username === keys.username))
+        return id;
     }
     return undefined;
   }
@@ -135,7 +142,13 @@ describe('emulator jobs: export formatting', () => {
     assert.match(checkExportFields([{ name: 'user_metadata' }], 'csv')!, /cannot be exported as CSV/);
     assert.equal(checkExportFields([{ name: 'user_metadata' }], 'json'), undefined);
     assert.match(checkExportFields([{}], 'json')!, /name/);
-    assert.match(checkExportFields(Array.from({ length: 31 }, (_, i) => ({ name: `f${i}` })), 'json')!, /maximum 30/);
+    assert.match(
+      checkExportFields(
+        Array.from({ length: 31 }, (_, i) => ({ name: `f${i}` })),
+        'json',
+      )!,
+      /maximum 30/,
+    );
   });
 });
 

@@ -30,7 +30,12 @@ describe('emulator Management API (core groups)', function () {
   describe('users', () => {
     it('create validates the body as Auth0 does', async () => {
       const noConnection = await api('POST', '/api/v2/users', { email: 'a@example.com', password: 'Passw0rd!' });
-      assert.deepEqual(noConnection.body, { statusCode: 400, error: 'Bad Request', message: "Payload validation error: 'Missing required property: connection'.", errorCode: 'invalid_body' });
+      assert.deepEqual(noConnection.body, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: "Payload validation error: 'Missing required property: connection'.",
+        errorCode: 'invalid_body',
+      });
       const unknown = await api('POST', '/api/v2/users', { connection: 'nope', email: 'a@example.com', password: 'Passw0rd!' });
       assert.equal(unknown.body.errorCode, 'inexistent_connection');
       const extra = await api('POST', '/api/v2/users', { connection: DB, email: 'a@example.com', password: 'Passw0rd!', color: 'red' });
@@ -64,12 +69,22 @@ describe('emulator Management API (core groups)', function () {
     });
 
     it('list: include_totals shape, per_page limits, sort, Lucene q, connection, and the 1,000 cap', async () => {
-      emu.seed({ users: Array.from({ length: 12 }, (_, i) => ({ email: `u${String(i).padStart(2, '0')}@example.com`, password: 'x', name: i < 4 ? `Smith ${i}` : `Jones ${i}`, app_metadata: { level: i } })) });
+      emu.seed({
+        users: Array.from({ length: 12 }, (_, i) => ({
+          email: `u${String(i).padStart(2, '0')}@example.com`,
+          password: 'x',
+          name: i < 4 ? `Smith ${i}` : `Jones ${i}`,
+          app_metadata: { level: i },
+        })),
+      });
       const totals = (await api('GET', '/api/v2/users?page=1&per_page=5&include_totals=true&sort=email:1')).body;
       assert.deepEqual([totals.start, totals.limit, totals.length, totals.total], [5, 5, 5, 12]);
       assert.equal(totals.users[0].email, 'u05@example.com');
       const desc = (await api('GET', '/api/v2/users?sort=email:-1&per_page=2')).body;
-      assert.deepEqual(desc.map((u: { email: string }) => u.email), ['u11@example.com', 'u10@example.com']);
+      assert.deepEqual(
+        desc.map((u: { email: string }) => u.email),
+        ['u11@example.com', 'u10@example.com'],
+      );
       assert.equal((await api('GET', '/api/v2/users?per_page=101')).status, 400);
       const smiths = (await api('GET', `/api/v2/users?q=${enc('name:smith*')}&search_engine=v3`)).body;
       assert.equal(smiths.length, 4);
@@ -100,14 +115,19 @@ describe('emulator Management API (core groups)', function () {
       assert.equal((await api('POST', `/api/v2/users/${enc(user.user_id)}/roles`, { roles: [role.id] })).status, 204);
       const direct = { resource_server_identifier: MGMT_SCOPE(emu), permission_name: 'read:roles' };
       assert.equal((await api('POST', `/api/v2/users/${enc(user.user_id)}/permissions`, { permissions: [direct] })).status, 201);
-      const bad = await api('POST', `/api/v2/users/${enc(user.user_id)}/permissions`, { permissions: [{ resource_server_identifier: MGMT_SCOPE(emu), permission_name: 'fly:planes' }] });
+      const bad = await api('POST', `/api/v2/users/${enc(user.user_id)}/permissions`, {
+        permissions: [{ resource_server_identifier: MGMT_SCOPE(emu), permission_name: 'fly:planes' }],
+      });
       assert.equal(bad.status, 400);
       const perms = (await api('GET', `/api/v2/users/${enc(user.user_id)}/permissions?include_totals=true`)).body;
       assert.equal(perms.total, 2);
       const viaRole = perms.permissions.find((p: { permission_name: string }) => p.permission_name === 'read:users');
       assert.deepEqual(viaRole.sources, [{ source_id: role.id, source_name: 'reader', source_type: 'ROLE' }]);
       assert.equal(viaRole.resource_server_name, 'Auth0 Management API');
-      assert.deepEqual((await api('GET', `/api/v2/users/${enc(user.user_id)}/roles`)).body.map((r: { id: string }) => r.id), [role.id]);
+      assert.deepEqual(
+        (await api('GET', `/api/v2/users/${enc(user.user_id)}/roles`)).body.map((r: { id: string }) => r.id),
+        [role.id],
+      );
       await api('DELETE', `/api/v2/users/${enc(user.user_id)}/roles`, { roles: [role.id] });
       await api('DELETE', `/api/v2/users/${enc(user.user_id)}/permissions`, { permissions: [direct] });
       assert.deepEqual((await api('GET', `/api/v2/users/${enc(user.user_id)}/permissions`)).body, []);
@@ -119,21 +139,33 @@ describe('emulator Management API (core groups)', function () {
       const user = await createUser('o@example.com');
       const org = (await api('POST', '/api/v2/organizations', { name: 'acme' })).body;
       await api('POST', `/api/v2/organizations/${org.id}/members`, { members: [user.user_id] });
-      assert.deepEqual((await api('GET', `/api/v2/users/${enc(user.user_id)}/organizations`)).body.map((o: { id: string }) => o.id), [org.id]);
+      assert.deepEqual(
+        (await api('GET', `/api/v2/users/${enc(user.user_id)}/organizations`)).body.map((o: { id: string }) => o.id),
+        [org.id],
+      );
       await api('PATCH', `/api/v2/users/${enc(user.user_id)}`, { name: 'Olga' });
       emu.logs.write({ type: 's', user_id: user.user_id });
       emu.logs.write({ type: 'fp', user_id: user.user_id });
       const logs = (await api('GET', `/api/v2/users/${enc(user.user_id)}/logs?include_totals=true`)).body;
       assert.equal(logs.total, 2);
-      assert.deepEqual(logs.logs.map((l: { type: string }) => l.type), ['fp', 's'], 'newest first');
+      assert.deepEqual(
+        logs.logs.map((l: { type: string }) => l.type),
+        ['fp', 's'],
+        'newest first',
+      );
     });
 
     it('multifactor: enrollments, authenticators, providers, remembered browsers, recovery code', async () => {
       const user = await createUser('m@example.com');
       emu.state.enrollments.insert({ id: 'dev_1', user_id: user.user_id, status: 'confirmed', type: 'authenticator', enrolled_at: new Date().toISOString() });
-      emu.state.users.update(user.user_id, (u) => { u.multifactor = ['google-authenticator', 'duo']; });
+      emu.state.users.update(user.user_id, (u) => {
+        u.multifactor = ['google-authenticator', 'duo'];
+      });
       const path = `/api/v2/users/${enc(user.user_id)}`;
-      assert.deepEqual((await api('GET', `${path}/enrollments`)).body.map((e: { id: string }) => e.id), ['dev_1']);
+      assert.deepEqual(
+        (await api('GET', `${path}/enrollments`)).body.map((e: { id: string }) => e.id),
+        ['dev_1'],
+      );
       assert.equal((await api('DELETE', `${path}/multifactor/duo`)).status, 204);
       assert.deepEqual(emu.state.users.get(user.user_id)?.multifactor, ['google-authenticator']);
       assert.equal((await api('DELETE', `${path}/multifactor/sms`)).status, 400);
@@ -166,10 +198,19 @@ describe('emulator Management API (core groups)', function () {
 
   it('tickets: password change and e-mail verification links work', async () => {
     const user = await createUser('t@example.com');
-    const change = await api('POST', '/api/v2/tickets/password-change', { user_id: user.user_id, result_url: 'http://localhost:3000/done', mark_email_as_verified: true });
+    const change = await api('POST', '/api/v2/tickets/password-change', {
+      user_id: user.user_id,
+      result_url: 'http://localhost:3000/done',
+      mark_email_as_verified: true,
+    });
     assert.equal(change.status, 201);
     const ticket = new URL(change.body.ticket).searchParams.get('ticket')!;
-    const reset = await fetch(`${emu.url}/lo/reset`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ticket, newPassword: 'An0ther-Pass' }) });
+    const reset = await fetch(`${emu.url}/lo/reset`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ticket, newPassword: 'An0ther-Pass' }),
+    });
     assert.equal(reset.status, 302);
     assert.match(reset.headers.get('location')!, /^http:\/\/localhost:3000\/done\?success=true/);
     assert.equal(emu.state.users.get(user.user_id)?.email_verified, true);
@@ -232,7 +273,8 @@ describe('emulator Management API (core groups)', function () {
       assert.equal(first.organizations.length, 2);
       const second = (await api('GET', `/api/v2/organizations?take=2&from=${first.next}`)).body;
       assert.deepEqual([second.organizations.map((o: { name: string }) => o.name), second.next], [['gamma'], undefined]);
-      const patched = (await api('PATCH', `/api/v2/organizations/${created.body.id}`, { display_name: 'ACME Inc', metadata: { tier: null, region: 'eu' } })).body;
+      const patched = (await api('PATCH', `/api/v2/organizations/${created.body.id}`, { display_name: 'ACME Inc', metadata: { tier: null, region: 'eu' } }))
+        .body;
       assert.deepEqual([patched.display_name, patched.metadata], ['ACME Inc', { region: 'eu' }]);
       assert.equal((await api('DELETE', `/api/v2/organizations/${created.body.id}`)).status, 204);
       assert.equal((await api('GET', `/api/v2/organizations/${created.body.id}`)).status, 404);
@@ -246,11 +288,17 @@ describe('emulator Management API (core groups)', function () {
       const first = (await api('GET', `${base}/members?take=2`)).body;
       assert.equal(first.members.length, 2);
       const rest = (await api('GET', `${base}/members?take=2&from=${first.next}`)).body;
-      assert.deepEqual(rest.members.map((m: { email: string }) => m.email), ['m3@example.com']);
+      assert.deepEqual(
+        rest.members.map((m: { email: string }) => m.email),
+        ['m3@example.com'],
+      );
       const role = (await api('POST', '/api/v2/roles', { name: 'org-admin' })).body;
       const rolesPath = `${base}/members/${enc(users[0].user_id)}/roles`;
       assert.equal((await api('POST', rolesPath, { roles: [role.id] })).status, 204);
-      assert.deepEqual((await api('GET', rolesPath)).body.map((r: { id: string }) => r.id), [role.id]);
+      assert.deepEqual(
+        (await api('GET', rolesPath)).body.map((r: { id: string }) => r.id),
+        [role.id],
+      );
       const withRoles = (await api('GET', `${base}/members?fields=user_id,roles`)).body;
       assert.deepEqual(withRoles[0], { user_id: users[0].user_id, roles: [{ id: role.id, name: 'org-admin' }] });
       await api('DELETE', rolesPath, { roles: [role.id] });
@@ -263,13 +311,21 @@ describe('emulator Management API (core groups)', function () {
       assert.equal(added.status, 201);
       assert.deepEqual(added.body.connection, { name: DB, strategy: 'auth0' });
       assert.equal((await api('POST', `${base}/enabled_connections`, { connection_id: connectionId })).status, 409);
-      assert.equal((await api('PATCH', `${base}/enabled_connections/${connectionId}`, { assign_membership_on_login: false })).body.assign_membership_on_login, false);
+      assert.equal(
+        (await api('PATCH', `${base}/enabled_connections/${connectionId}`, { assign_membership_on_login: false })).body.assign_membership_on_login,
+        false,
+      );
       const listed = (await api('GET', `${base}/enabled_connections?include_totals=true`)).body;
       assert.equal(listed.enabled_connections.length, 1);
       assert.equal((await api('DELETE', `${base}/enabled_connections/${connectionId}`)).status, 204);
       assert.equal((await api('GET', `${base}/enabled_connections/${connectionId}`)).status, 404);
 
-      const invitation = await api('POST', `${base}/invitations`, { inviter: { name: 'Ann' }, invitee: { email: 'guest@example.com' }, client_id: emu.webClient.clientId, roles: [role.id] });
+      const invitation = await api('POST', `${base}/invitations`, {
+        inviter: { name: 'Ann' },
+        invitee: { email: 'guest@example.com' },
+        client_id: emu.webClient.clientId,
+        roles: [role.id],
+      });
       assert.equal(invitation.status, 201);
       assert.match(invitation.body.id, /^uinv_/);
       assert.match(invitation.body.invitation_url, /invitation=.*organization=org_/);
@@ -301,12 +357,18 @@ describe('emulator Management API (core groups)', function () {
         }
         next = following;
       }
-      assert.deepEqual(seen.map((e) => e.description), Array.from({ length: 7 }, (_, i) => `event ${i}`));
+      assert.deepEqual(
+        seen.map((e) => e.description),
+        Array.from({ length: 7 }, (_, i) => `event ${i}`),
+      );
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i].log_id > seen[i - 1].log_id);
       assert.equal((await api('GET', '/api/v2/logs?take=101')).status, 400);
       emu.logs.write({ type: 'sapi', description: 'later' });
       const later = await api('GET', next.slice(emu.url.length));
-      assert.deepEqual(later.body.map((e: { description: string }) => e.description), ['later']);
+      assert.deepEqual(
+        later.body.map((e: { description: string }) => e.description),
+        ['later'],
+      );
     });
 
     it('search: q, sort, page, include_totals, fields; get by id', async () => {

@@ -15,19 +15,26 @@ const WRITE = 'update:network_acls';
 const testResources: RoutesModule = (routes, tenant) => {
   registerResources(routes, tenant, [
     {
-      name: 'test-widgets', path: '/api/v2/test-widgets', idPrefix: 'wid',
+      name: 'test-widgets',
+      path: '/api/v2/test-widgets',
+      idPrefix: 'wid',
       scopes: { list: READ, create: WRITE, get: READ, update: WRITE, replace: WRITE, delete: WRITE },
       list: { shape: 'offset', itemsKey: 'widgets' },
       create: { types: { name: 'string', size: 'integer', secret: 'string', colour: 'string' }, required: ['name'], defaults: { size: 1 } },
       update: { types: { name: 'string', size: 'integer', secret: 'string', colour: 'string' } },
-      unique: 'name', writeOnly: ['secret'], timestamps: true,
+      unique: 'name',
+      writeOnly: ['secret'],
+      timestamps: true,
       derive: (item) => {
         item.label = `${String(item.name)} (${String(item.size)})`;
       },
       notFound: { message: 'Widget not found', errorCode: 'inexistent_widget' },
     },
     {
-      name: 'test-parts', path: '/api/v2/test-widgets/:id/parts', idPrefix: 'prt', idParam: 'part_id',
+      name: 'test-parts',
+      path: '/api/v2/test-widgets/:id/parts',
+      idPrefix: 'prt',
+      idParam: 'part_id',
       scopes: { list: READ, create: WRITE, get: READ, delete: WRITE },
       list: { shape: 'checkpoint', itemsKey: 'parts' },
       parent: { param: 'id', exists: (t, id) => t.state.collection('test-widgets').has(id), notFound: 'Widget not found' },
@@ -36,7 +43,11 @@ const testResources: RoutesModule = (routes, tenant) => {
       createdStatus: 200,
     },
     {
-      name: 'test-gadgets', path: '/api/v2/test-gadgets', idPrefix: 'gad', idField: 'gadgetId', idParam: 'gadgetId',
+      name: 'test-gadgets',
+      path: '/api/v2/test-gadgets',
+      idPrefix: 'gad',
+      idField: 'gadgetId',
+      idParam: 'gadgetId',
       scopes: { list: READ, create: WRITE, get: READ },
       list: { shape: 'wrapped', itemsKey: 'gadgets' },
       filters: ['kind', 'enabled'],
@@ -44,8 +55,16 @@ const testResources: RoutesModule = (routes, tenant) => {
     },
   ]);
   registerSettings(routes, tenant, [
-    { name: 'test-settings', path: '/api/v2/test-settings', defaults: { level: 'low', flags: { a: true } }, read: READ, update: WRITE, methods: ['PATCH', 'PUT'], reset: WRITE,
-      body: { types: { level: 'string', flags: 'object' }, enums: { level: ['low', 'high'] } } },
+    {
+      name: 'test-settings',
+      path: '/api/v2/test-settings',
+      defaults: { level: 'low', flags: { a: true } },
+      read: READ,
+      update: WRITE,
+      methods: ['PATCH', 'PUT'],
+      reset: WRITE,
+      body: { types: { level: 'string', flags: 'object' }, enums: { level: ['low', 'high'] } },
+    },
   ]);
 };
 
@@ -53,9 +72,11 @@ describe('emulator: declarative resources and settings', function () {
   this.timeout(20000);
   let server: EmulatorServer;
   let token: string;
-  const call = async (method: string, path: string, body?: unknown, bearer = token): Promise<{ status: number; body: any }> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any shape, asserted field by field
+  const call = async (method: string, path: string, body?: unknown, bearer = token): Promise<{ status: number; body: any }> => {
     const res = await fetch(server.url + path, {
-      method, headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -90,10 +111,13 @@ describe('emulator: declarative resources and settings', function () {
     assert.equal(patched.body.secret, undefined);
   });
 
-  it('lists as a bare array or, with include_totals, Auth0\'s totals object; pages and projects fields', async () => {
+  it("lists as a bare array or, with include_totals, Auth0's totals object; pages and projects fields", async () => {
     for (let i = 0; i < 5; i++) await call('POST', '/api/v2/test-widgets', { name: `w${i}` });
     const bare = await call('GET', '/api/v2/test-widgets?per_page=2&page=1');
-    assert.deepEqual(bare.body.map((w: { name: string }) => w.name), ['w2', 'w3']);
+    assert.deepEqual(
+      bare.body.map((w: { name: string }) => w.name),
+      ['w2', 'w3'],
+    );
     const totals = await call('GET', '/api/v2/test-widgets?include_totals=true&per_page=2');
     assert.equal(totals.body.total, 5);
     assert.equal(totals.body.widgets.length, 2);
@@ -121,7 +145,7 @@ describe('emulator: declarative resources and settings', function () {
     assert.equal((await call('PUT', `/api/v2/test-widgets/${created.id}`, { name: 'w', size: 'big' })).status, 400, 'the body is checked');
   });
 
-  it('answers the resource\'s 404 for a missing item, and deletes with 204', async () => {
+  it("answers the resource's 404 for a missing item, and deletes with 204", async () => {
     const missing = await call('GET', '/api/v2/test-widgets/wid_nope');
     assert.equal(missing.status, 404);
     assert.equal(missing.body.errorCode, 'inexistent_widget');
@@ -156,8 +180,14 @@ describe('emulator: declarative resources and settings', function () {
     assert.equal(a.id, undefined);
     assert.deepEqual((await call('GET', `/api/v2/test-gadgets/${a.gadgetId}`)).body, a);
     assert.equal((await call('GET', '/api/v2/test-gadgets')).body.gadgets.length, 2);
-    assert.deepEqual((await call('GET', '/api/v2/test-gadgets?kind=a')).body.gadgets.map((g: { gadgetId: string }) => g.gadgetId), [a.gadgetId]);
-    assert.deepEqual((await call('GET', '/api/v2/test-gadgets?enabled=false')).body.gadgets.map((g: { kind: string }) => g.kind), ['b']);
+    assert.deepEqual(
+      (await call('GET', '/api/v2/test-gadgets?kind=a')).body.gadgets.map((g: { gadgetId: string }) => g.gadgetId),
+      [a.gadgetId],
+    );
+    assert.deepEqual(
+      (await call('GET', '/api/v2/test-gadgets?enabled=false')).body.gadgets.map((g: { kind: string }) => g.kind),
+      ['b'],
+    );
   });
 
   it('serves a settings document: defaults, PATCH merges, PUT replaces, DELETE resets, bodies checked', async () => {
@@ -170,7 +200,7 @@ describe('emulator: declarative resources and settings', function () {
     assert.deepEqual((await call('GET', '/api/v2/test-settings')).body, { level: 'low', flags: { a: true } });
   });
 
-  it('checks each verb\'s scope', async () => {
+  it("checks each verb's scope", async () => {
     const readOnly = server.issueManagementToken(server.state.defaults.m2m.clientId, [READ]).token;
     assert.equal((await call('GET', '/api/v2/test-widgets', undefined, readOnly)).status, 200);
     assert.equal((await call('POST', '/api/v2/test-widgets', { name: 'x' }, readOnly)).status, 403);

@@ -21,7 +21,11 @@ describe('emulator driven by the official auth0 SDK: actions, sessions, refresh 
 
   it('actions: create, wait for the build, deploy, bind, list versions and bindings', async () => {
     const client = sdkClient(emu);
-    const created = await client.actions.create({ name: 'sdk-action', supported_triggers: [{ id: 'post-login', version: 'v3' }], code: 'exports.onExecutePostLogin = async () => {};' });
+    const created = await client.actions.create({
+      name: 'sdk-action',
+      supported_triggers: [{ id: 'post-login', version: 'v3' }],
+      code: 'exports.onExecutePostLogin = async () => {};',
+    });
     assert.equal(created.status, 'pending');
     let action = await client.actions.get(String(created.id));
     for (let i = 0; i < 50 && action.status === 'pending'; i++) {
@@ -31,7 +35,9 @@ describe('emulator driven by the official auth0 SDK: actions, sessions, refresh 
     assert.equal(action.status, 'built');
     const version = await client.actions.deploy(String(created.id));
     assert.equal(version.number, 1);
-    const bound = await client.actions.triggers.bindings.updateMany('post-login', { bindings: [{ ref: { type: 'action_id', value: String(created.id) }, display_name: 'sdk' }] });
+    const bound = await client.actions.triggers.bindings.updateMany('post-login', {
+      bindings: [{ ref: { type: 'action_id', value: String(created.id) }, display_name: 'sdk' }],
+    });
     assert.equal(bound.bindings?.[0].display_name, 'sdk');
     const bindings = await client.actions.triggers.bindings.list('post-login');
     assert.equal(bindings.data.length, 1);
@@ -44,14 +50,26 @@ describe('emulator driven by the official auth0 SDK: actions, sessions, refresh 
     await assert.rejects(client.actions.get('missing'), (err: ManagementError) => err.statusCode === 404);
   });
 
-  it('sessions and refresh tokens: list a user\'s, read, revoke; the refresh grant then fails', async () => {
+  it("sessions and refresh tokens: list a user's, read, revoke; the refresh grant then fails", async () => {
     emu.seed({ users: [{ email: 'sdk@example.com', password: PASSWORD }] });
     const userId = emu.state.users.firstBy('email', 'sdk@example.com')!.user_id;
     const web = emu.webClient;
     const redirect = 'http://localhost:3000/callback';
-    const authorize = await call(emu.url, 'GET', `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, scope: 'openid offline_access', username: 'sdk@example.com', password: PASSWORD })}`);
+    const authorize = await call(
+      emu.url,
+      'GET',
+      `/authorize?${new URLSearchParams({ client_id: web.clientId, redirect_uri: redirect, scope: 'openid offline_access', username: 'sdk@example.com', password: PASSWORD })}`,
+    );
     const code = new URL(String(authorize.headers.get('location'))).searchParams.get('code')!;
-    const tokens = (await call(emu.url, 'POST', '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: web.clientId, client_secret: web.clientSecret })).body;
+    const tokens = (
+      await call(emu.url, 'POST', '/oauth/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirect,
+        client_id: web.clientId,
+        client_secret: web.clientSecret,
+      })
+    ).body;
 
     const client = sdkClient(emu);
     const sessions = await client.users.sessions.list(userId);
@@ -69,7 +87,12 @@ describe('emulator driven by the official auth0 SDK: actions, sessions, refresh 
 
     await client.sessions.revoke(String(session.id));
     await assert.rejects(client.sessions.get(String(session.id)), (err: ManagementError) => err.statusCode === 404);
-    const denied = await call(emu.url, 'POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: web.clientId, client_secret: web.clientSecret });
+    const denied = await call(emu.url, 'POST', '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: web.clientId,
+      client_secret: web.clientSecret,
+    });
     assert.equal(denied.status, 403);
     await client.users.revokeAccess(userId);
     await client.refreshTokens.revoke({ user_id: userId });

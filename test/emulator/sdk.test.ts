@@ -37,7 +37,11 @@ describe('emulator driven by the official auth0 SDK', function () {
     const fetched = await client.users.get(String(created.user_id));
     assert.equal(fetched.email, 'ada@example.com');
     assert.deepEqual(fetched.user_metadata, { theme: 'dark' });
-    const updated = await client.users.update(String(created.user_id), { name: 'Ada Lovelace', app_metadata: { plan: 'gold' }, user_metadata: { theme: null, lang: 'en' } });
+    const updated = await client.users.update(String(created.user_id), {
+      name: 'Ada Lovelace',
+      app_metadata: { plan: 'gold' },
+      user_metadata: { theme: null, lang: 'en' },
+    });
     assert.equal(updated.name, 'Ada Lovelace');
     assert.deepEqual(updated.app_metadata, { plan: 'gold' });
     assert.deepEqual(updated.user_metadata, { lang: 'en' });
@@ -80,7 +84,7 @@ describe('emulator driven by the official auth0 SDK', function () {
     assert.equal(byEmail.length, 1);
   });
 
-  it('roles: create, list, assign to a user, list the role\'s users by checkpoint', async () => {
+  it("roles: create, list, assign to a user, list the role's users by checkpoint", async () => {
     const client = sdkClient(emu);
     const role = await client.roles.create({ name: 'editor', description: 'Edits things' });
     assert.match(String(role.id), /^rol_/);
@@ -89,11 +93,17 @@ describe('emulator driven by the official auth0 SDK', function () {
       users.push(await client.users.create({ connection: 'Username-Password-Authentication', email: `r${i}@example.com`, password: 'Correct-Horse-9' }));
     }
     const roles = await client.roles.list();
-    assert.deepEqual(roles.data.map((r) => r.name), ['editor']);
+    assert.deepEqual(
+      roles.data.map((r) => r.name),
+      ['editor'],
+    );
     await client.users.roles.assign(String(users[0].user_id), { roles: [String(role.id)] });
     await client.roles.users.assign(String(role.id), { users: [String(users[1].user_id), String(users[2].user_id)] });
     const userRoles = await client.users.roles.list(String(users[0].user_id));
-    assert.deepEqual(userRoles.data.map((r) => r.id), [role.id]);
+    assert.deepEqual(
+      userRoles.data.map((r) => r.id),
+      [role.id],
+    );
     const members: string[] = [];
     for await (const member of await client.roles.users.list(String(role.id), { take: 2 })) members.push(String(member.user_id));
     assert.deepEqual(members.sort(), users.map((u) => String(u.user_id)).sort());
@@ -110,7 +120,10 @@ describe('emulator driven by the official auth0 SDK', function () {
     assert.equal(acme.display_name, 'ACME');
     await client.organizations.members.create(String(acme.id), { members: [String(user.user_id)] });
     const members = await client.organizations.members.list(String(acme.id));
-    assert.deepEqual(members.data.map((m) => m.user_id), [user.user_id]);
+    assert.deepEqual(
+      members.data.map((m) => m.user_id),
+      [user.user_id],
+    );
     const seen: string[] = [];
     for await (const org of await client.organizations.list({ take: 2 })) seen.push(String(org.name));
     assert.deepEqual(seen, names);

@@ -32,7 +32,11 @@ async function receiver(statuses: number[] = []): Promise<{ url: string; receive
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -49,7 +53,13 @@ describe('emulator: events', function () {
     await emu.close();
   });
 
-  async function api(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+  async function api(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any shape, asserted field by field
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const response = await fetch(`${emu.url}/api/v2${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...extra },
@@ -60,9 +70,14 @@ describe('emulator: events', function () {
   }
 
   function webhook(endpoint: string, authorization: Record<string, unknown> = { method: 'bearer', token: 'hook-secret-1' }, types = ['user.created']) {
-    return { name: 'hook', subscriptions: types.map((event_type) => ({ event_type })), destination: { type: 'webhook', configuration: { webhook_endpoint: endpoint, webhook_authorization: authorization } } };
+    return {
+      name: 'hook',
+      subscriptions: types.map((event_type) => ({ event_type })),
+      destination: { type: 'webhook', configuration: { webhook_endpoint: endpoint, webhook_authorization: authorization } },
+    };
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudEvents of any shape, asserted field by field
   const events = async (type?: string) => (await control(emu, 'GET', `events${type ? `?type=${type}` : ''}`)) as unknown as { event: Record<string, any> }[];
 
   it('publishes CloudEvents for users (API, signup, update with the previous user, delete) and organizations (membership and member roles)', async () => {
@@ -70,8 +85,14 @@ describe('emulator: events', function () {
     const userId = created.body.user_id as string;
     await api('PATCH', `/users/${encodeURIComponent(userId)}`, { name: 'Eve' });
     const signup = await fetch(`${emu.url}/dbconnections/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: emu.webClient.clientId, connection: 'Username-Password-Authentication', email: 'signup@example.com', password: 'Correct-Horse-9' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: emu.webClient.clientId,
+        connection: 'Username-Password-Authentication',
+        email: 'signup@example.com',
+        password: 'Correct-Horse-9',
+      }),
     });
     assert.equal(signup.status, 200);
     const org = (await api('POST', '/organizations', { name: 'acme' })).body as { id: string };
@@ -85,10 +106,22 @@ describe('emulator: events', function () {
     await api('DELETE', `/users/${encodeURIComponent(userId)}`);
 
     const all = (await events()).map((e) => e.event);
-    assert.deepEqual(all.map((e) => e.type), [
-      'user.created', 'user.updated', 'user.created', 'organization.created', 'organization.updated', 'organization.member.added',
-      'organization.member.role.assigned', 'organization.member.role.deleted', 'organization.member.deleted', 'organization.deleted', 'user.deleted',
-    ]);
+    assert.deepEqual(
+      all.map((e) => e.type),
+      [
+        'user.created',
+        'user.updated',
+        'user.created',
+        'organization.created',
+        'organization.updated',
+        'organization.member.added',
+        'organization.member.role.assigned',
+        'organization.member.role.deleted',
+        'organization.member.deleted',
+        'organization.deleted',
+        'user.deleted',
+      ],
+    );
     for (const e of all) {
       assert.equal(e.specversion, '1.0');
       assert.match(e.id, /^evt_[A-Za-z0-9]{22}$/);
@@ -107,7 +140,7 @@ describe('emulator: events', function () {
     for (const e of all) assert.ok(!JSON.stringify(e).includes('Correct-Horse-9'), 'a password in an event');
   });
 
-  it('manages webhook streams in Auth0\'s shapes; the secret is write-only; only a loopback address may be http://', async () => {
+  it("manages webhook streams in Auth0's shapes; the secret is write-only; only a loopback address may be http://", async () => {
     const created = await api('POST', '/event-streams', webhook('http://127.0.0.1:9/hook'));
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^est_[A-Za-z0-9]{22}$/);
@@ -121,31 +154,55 @@ describe('emulator: events', function () {
     assert.equal((await api('POST', '/event-streams', webhook('http://hooks.example.com/x'))).status, 400);
     assert.equal((await api('POST', '/event-streams', webhook('https://hooks.example.com/x', { method: 'basic', username: 'u' }))).status, 400);
     assert.equal((await api('POST', '/event-streams', webhook('https://hooks.example.com/x', undefined, ['user.exploded']))).status, 400);
-    assert.equal((await api('POST', '/event-streams', webhook('https://hooks.example.com/x', { method: 'custom_header', header_key: 'X-Key', header_value: 'v' }))).status, 201);
+    assert.equal(
+      (await api('POST', '/event-streams', webhook('https://hooks.example.com/x', { method: 'custom_header', header_key: 'X-Key', header_value: 'v' }))).status,
+      201,
+    );
     assert.equal((await api('DELETE', `/event-streams/${id}`)).status, 204);
     assert.equal((await api('GET', `/event-streams/${id}`)).status, 404);
   });
 
-  it('delivers with the stream\'s authorization and retries after 1, 2 and 4 s; a 4xx fails at once; failed deliveries are listed and redelivered', async () => {
+  it("delivers with the stream's authorization and retries after 1, 2 and 4 s; a 4xx fails at once; failed deliveries are listed and redelivered", async () => {
     await control(emu, 'POST', 'clock', { speed: 20 }); // emulated seconds pass 20 times faster
     const hook = await receiver([503, 503, 503, 200, 404]);
     try {
-      const stream = (await api('POST', '/event-streams', webhook(hook.url, { method: 'basic', username: 'auth0', password: 'hook-pass-1' }, ['user.created', 'user.deleted']))).body as { id: string };
+      const stream = (
+        await api(
+          'POST',
+          '/event-streams',
+          webhook(hook.url, { method: 'basic', username: 'auth0', password: 'hook-pass-1' }, ['user.created', 'user.deleted']),
+        )
+      ).body as { id: string };
       await api('POST', '/users', { connection: 'Username-Password-Authentication', email: 'retry@example.com', password: 'Correct-Horse-9' });
-      await until(async () => hook.received.length >= 4, () => `${hook.received.length} deliveries`);
+      await until(
+        async () => hook.received.length >= 4,
+        () => `${hook.received.length} deliveries`,
+      );
       assert.equal(hook.received[0].headers.authorization, `Basic ${Buffer.from('auth0:hook-pass-1').toString('base64')}`);
-      assert.ok(hook.received.every((r) => r.body.id === hook.received[0].body.id), 'the retries carried another event');
+      assert.ok(
+        hook.received.every((r) => r.body.id === hook.received[0].body.id),
+        'the retries carried another event',
+      );
       assert.equal(hook.received[0].body.a0stream, stream.id);
-      const records = (await control(emu, 'GET', `event-streams/${stream.id}/attempts`)) as unknown as { status: string; attempts: { status: string; timestamp: string }[] }[];
+      const records = (await control(emu, 'GET', `event-streams/${stream.id}/attempts`)) as unknown as {
+        status: string;
+        attempts: { status: string; timestamp: string }[];
+      }[];
       const times = records[0].attempts.map((a) => Date.parse(a.timestamp));
-      assert.deepEqual(records[0].attempts.map((a) => a.status), ['failed', 'failed', 'failed', 'succeeded']);
+      assert.deepEqual(
+        records[0].attempts.map((a) => a.status),
+        ['failed', 'failed', 'failed', 'succeeded'],
+      );
       // The waits of Auth0's schedule, in emulated time (lower bounds: a wait is never shorter).
       [1000, 2000, 4000].forEach((wait, i) => assert.ok(times[i + 1] - times[i] >= wait - 50, `wait ${i + 1}: ${times[i + 1] - times[i]} ms`));
 
       // A 4xx: one attempt, failed, listed; then redelivered by filter.
       const user = (await api('GET', '/users?q=email:"retry@example.com"')).body[0] as { user_id: string };
       await api('DELETE', `/users/${encodeURIComponent(user.user_id)}`);
-      await until(async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 1, () => 'no failed delivery listed');
+      await until(
+        async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 1,
+        () => 'no failed delivery listed',
+      );
       const failed = (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries[0];
       assert.equal(failed.event_type, 'user.deleted');
       assert.equal(failed.status, 'failed');
@@ -154,15 +211,24 @@ describe('emulator: events', function () {
       const history = await api('GET', `/event-streams/${stream.id}/deliveries/${failed.event.id}`);
       assert.equal(history.body.event.id, failed.event.id);
       assert.equal((await api('POST', `/event-streams/${stream.id}/redeliver`, { event_types: ['user.deleted'] })).status, 202);
-      await until(async () => hook.received.length >= 6, () => `${hook.received.length} deliveries`);
+      await until(
+        async () => hook.received.length >= 6,
+        () => `${hook.received.length} deliveries`,
+      );
       assert.equal(hook.received[5].body.id, failed.event.id);
-      await until(async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 0, () => 'still listed as failed');
+      await until(
+        async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 0,
+        () => 'still listed as failed',
+      );
       assert.equal((await api('POST', `/event-streams/${stream.id}/redeliver/evt_nope`)).status, 404);
 
       // A test event carries a0purpose "test".
       const tested = await api('POST', `/event-streams/${stream.id}/test`, { event_type: 'user.created' });
       assert.equal(tested.status, 202);
-      await until(async () => hook.received.length >= 7, () => 'no test delivery');
+      await until(
+        async () => hook.received.length >= 7,
+        () => 'no test delivery',
+      );
       assert.equal(hook.received[6].body.a0purpose, 'test');
     } finally {
       await hook.close();
@@ -171,7 +237,11 @@ describe('emulator: events', function () {
 
   describe('the Events API', () => {
     /** Reads an SSE response until `stop` says so; returns the raw text. */
-    function readSse(path: string, headers: Record<string, string>, stop: (text: string) => boolean): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+    function readSse(
+      path: string,
+      headers: Record<string, string>,
+      stop: (text: string) => boolean,
+    ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
       return new Promise((resolve, reject) => {
         const req = http.get(`${emu.url}/api/v2${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
           let text = '';
@@ -191,14 +261,18 @@ describe('emulator: events', function () {
 
     it('replays from an offset (Last-Event-ID wins over from), marks filtered progress with offset-only, sends heartbeats', async () => {
       await eventSettings(emu, { heartbeatMs: 50 });
-      for (let i = 0; i < 3; i++) await api('POST', '/users', { connection: 'Username-Password-Authentication', email: `sse${i}@example.com`, password: 'Correct-Horse-9' });
+      for (let i = 0; i < 3; i++)
+        await api('POST', '/users', { connection: 'Username-Password-Authentication', email: `sse${i}@example.com`, password: 'Correct-Horse-9' });
       const logged = (await control(emu, 'GET', 'events')) as unknown as { offset: string; event: { id: string } }[];
       const first = logged[0].offset;
       const stream = await readSse('/events?event_type=user.created&from=bogus', { 'Last-Event-ID': first }, (t) => t.includes(': heartbeat'));
       assert.equal(stream.status, 200);
       assert.match(String(stream.headers['content-type']), /^text\/event-stream/);
       const ids = [...stream.text.matchAll(/^data: (\{"offset".*\})$/gm)].map((m) => JSON.parse(m[1]) as { offset: string; event?: { id: string } });
-      assert.deepEqual(ids.filter((d) => d.event).map((d) => d.event!.id), logged.slice(1).map((e) => e.event.id));
+      assert.deepEqual(
+        ids.filter((d) => d.event).map((d) => d.event!.id),
+        logged.slice(1).map((e) => e.event.id),
+      );
       const filtered = await readSse('/events?event_type=user.deleted', { 'Last-Event-ID': first }, (t) => t.includes(': heartbeat'));
       assert.ok(!/event: user\./.test(filtered.text));
       assert.ok(filtered.text.includes(`id: ${logged[2].offset}\nevent: offset-only`), filtered.text);
@@ -229,7 +303,10 @@ describe('emulator: events', function () {
       assert.equal(ended.status, 200);
       await eventSettings(emu, { disconnectMs: 60000 });
       const pending = readSse('/events', {}, () => false);
-      await until(async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) === 1, () => 'not connected');
+      await until(
+        async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) === 1,
+        () => 'not connected',
+      );
       assert.equal((await control(emu, 'POST', 'events/disconnect', {})).disconnected, 1);
       assert.equal((await pending).status, 200);
     });
@@ -246,10 +323,16 @@ describe('emulator: events', function () {
       } as never);
       const id = (created as { id: string }).id;
       const page = await client.eventStreams.list();
-      assert.deepEqual(page.data.map((s) => (s as { id: string }).id), [id]);
+      assert.deepEqual(
+        page.data.map((s) => (s as { id: string }).id),
+        [id],
+      );
       assert.equal(((await client.eventStreams.get(id)) as { name: string }).name, 'sdk-stream');
       await client.eventStreams.test(id, { event_type: 'user.created' } as never);
-      await until(async () => (await client.eventStreams.deliveries.list(id)).data.length === 1, () => 'no failed delivery');
+      await until(
+        async () => (await client.eventStreams.deliveries.list(id)).data.length === 1,
+        () => 'no failed delivery',
+      );
       await client.eventStreams.redeliveries.create(id, {});
       await client.eventStreams.delete(id);
     } finally {

@@ -8,7 +8,20 @@
 import { strict as assert } from 'assert';
 import type * as http from 'http';
 import { startEmulator, type Emulator } from '../../emulator';
-import { Collector, TAB, helper, request, serveHttpNode, startFlows, statusCalls, stopFlows, tenantCredentials, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
+import {
+  Collector,
+  TAB,
+  helper,
+  request,
+  serveHttpNode,
+  startFlows,
+  statusCalls,
+  stopFlows,
+  tenantCredentials,
+  tenantNode,
+  waitFor,
+  type FlowNode,
+} from '../logs/runtime';
 import { control, eventModules, until } from './support';
 
 const PATH = '/auth0/events';
@@ -18,15 +31,36 @@ const HEADER_VALUE = 'evs-header-3Zt8-secret-value';
 const SECRETS = [TOKEN, PASSWORD, HEADER_VALUE];
 
 function inNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'in', type: 'auth0-event-stream-in', z: TAB.id, x: 100, y: 100, name: '', url: PATH, authMethod: 'bearer', headerName: '', tenant: '', types: [], publicUrl: '', wires: [['out']], ...overrides };
+  return {
+    id: 'in',
+    type: 'auth0-event-stream-in',
+    z: TAB.id,
+    x: 100,
+    y: 100,
+    name: '',
+    url: PATH,
+    authMethod: 'bearer',
+    headerName: '',
+    tenant: '',
+    types: [],
+    publicUrl: '',
+    wires: [['out']],
+    ...overrides,
+  };
 }
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 function cloudEvent(n: number, type = 'user.created'): Record<string, unknown> {
   return {
-    specversion: '1.0', type, source: 'urn:auth0:example.auth0app.com', id: `evt_${String(n).padStart(22, '0')}`, time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-    data: { object: { user_id: `auth0|${n}` } }, a0tenant: 'example', a0stream: 'est_0123456789abcdef',
+    specversion: '1.0',
+    type,
+    source: 'urn:auth0:example.auth0app.com',
+    id: `evt_${String(n).padStart(22, '0')}`,
+    time: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    data: { object: { user_id: `auth0|${n}` } },
+    a0tenant: 'example',
+    a0stream: 'est_0123456789abcdef',
   };
 }
 
@@ -48,14 +82,22 @@ describe('auth0-event-stream-in', function () {
   this.timeout(30000);
   let server: { url: string; close(): Promise<void> } | undefined;
 
-  async function load(node: FlowNode, credentials: Record<string, unknown>, extra: FlowNode[] = [], extraCredentials: Record<string, unknown> = {}): Promise<Collector> {
+  async function load(
+    node: FlowNode,
+    credentials: Record<string, unknown>,
+    extra: FlowNode[] = [],
+    extraCredentials: Record<string, unknown> = {},
+  ): Promise<Collector> {
     await helper.load([captureHttpNode, ...eventModules('auth0-event-stream-in')], [TAB, node, OUT, ...extra], { in: credentials, ...extraCredentials });
     server = await serveHttpNode(httpNodeApp as http.RequestListener);
     return new Collector('out').attach();
   }
 
   function post(body: unknown, headers: Record<string, string>): ReturnType<typeof request> {
-    return request(`${server?.url}${PATH}`, { headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    return request(`${server?.url}${PATH}`, {
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   }
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,19 +108,37 @@ describe('auth0-event-stream-in', function () {
     await helper.unload();
   });
 
-  const methods: { name: string; node: Record<string, unknown>; credentials: Record<string, string>; good: Record<string, string>; bad: Record<string, string>[] }[] = [
+  const methods: {
+    name: string;
+    node: Record<string, unknown>;
+    credentials: Record<string, string>;
+    good: Record<string, string>;
+    bad: Record<string, string>[];
+  }[] = [
     {
-      name: 'bearer', node: { authMethod: 'bearer' }, credentials: { token: TOKEN },
+      name: 'bearer',
+      node: { authMethod: 'bearer' },
+      credentials: { token: TOKEN },
       good: { authorization: `Bearer ${TOKEN}` },
-      bad: [{}, { authorization: TOKEN }, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Basic ${TOKEN}` }, { authorization: `bearer ${TOKEN.slice(1)}` }],
+      bad: [
+        {},
+        { authorization: TOKEN },
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: `Basic ${TOKEN}` },
+        { authorization: `bearer ${TOKEN.slice(1)}` },
+      ],
     },
     {
-      name: 'basic', node: { authMethod: 'basic' }, credentials: { username: 'auth0', password: PASSWORD },
+      name: 'basic',
+      node: { authMethod: 'basic' },
+      credentials: { username: 'auth0', password: PASSWORD },
       good: { authorization: `Basic ${Buffer.from(`auth0:${PASSWORD}`).toString('base64')}` },
       bad: [{}, { authorization: `Basic ${Buffer.from(`auth0:${PASSWORD}x`).toString('base64')}` }, { authorization: `Bearer ${PASSWORD}` }],
     },
     {
-      name: 'custom header', node: { authMethod: 'custom_header', headerName: 'X-Auth0-Events-Key' }, credentials: { headerValue: HEADER_VALUE },
+      name: 'custom header',
+      node: { authMethod: 'custom_header', headerName: 'X-Auth0-Events-Key' },
+      credentials: { headerValue: HEADER_VALUE },
       good: { 'x-auth0-events-key': HEADER_VALUE },
       bad: [{}, { authorization: HEADER_VALUE }, { 'x-auth0-events-key': `${HEADER_VALUE}x` }, { 'x-other': HEADER_VALUE }],
     },
@@ -128,7 +188,10 @@ describe('auth0-event-stream-in', function () {
     const ids = out.messages.map((m) => (m.payload as { id: string }).id);
     assert.equal(ids.length, events.length);
     assert.deepEqual([...ids].sort(), events.map((e) => e.id as string).sort());
-    assert.equal(seenDup.reduce((a, b) => a + b, 0), deliveries.length - events.length);
+    assert.equal(
+      seenDup.reduce((a, b) => a + b, 0),
+      deliveries.length - events.length,
+    );
   });
 
   it('refuses a body that is not a CloudEvent with 400 (Auth0 does not retry a 4xx)', async () => {
@@ -174,16 +237,31 @@ describe('auth0-event-stream-in', function () {
         });
         userIds.push(((await answer.json()) as { user_id: string }).user_id);
       }
-      await waitFor(() => out.messages.length >= 5, () => `${out.messages.length} messages`);
+      await waitFor(
+        () => out.messages.length >= 5,
+        () => `${out.messages.length} messages`,
+      );
       const first = out.messages[0].payload as { id: string };
       // Auth0 delivers at least once: a redelivery of an event already received is dropped.
-      const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${body.stream.id}/redeliver/${first.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${body.stream.id}/redeliver/${first.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(redeliver.status, 202);
-      const attemptsOfFirst = async () => ((await control(emu, 'GET', `event-streams/${body.stream.id}/attempts`)) as unknown as { event_id: string; attempts: unknown[] }[]).find((r) => r.event_id === first.id)?.attempts.length ?? 0;
-      await until(async () => (await attemptsOfFirst()) >= 2, () => 'the redelivery did not happen');
+      const attemptsOfFirst = async () =>
+        ((await control(emu, 'GET', `event-streams/${body.stream.id}/attempts`)) as unknown as { event_id: string; attempts: unknown[] }[]).find(
+          (r) => r.event_id === first.id,
+        )?.attempts.length ?? 0;
+      await until(
+        async () => (await attemptsOfFirst()) >= 2,
+        () => 'the redelivery did not happen',
+      );
       await settle();
-      assert.deepEqual(out.messages.map((m) => ((m.payload as { data: { object: { user_id: string } } }).data.object.user_id)).sort(), [...userIds].sort());
-      assert.deepEqual(out.messages.map((m) => m.topic), Array(5).fill('user.created'));
+      assert.deepEqual(out.messages.map((m) => (m.payload as { data: { object: { user_id: string } } }).data.object.user_id).sort(), [...userIds].sort());
+      assert.deepEqual(
+        out.messages.map((m) => m.topic),
+        Array(5).fill('user.created'),
+      );
 
       // No secret in a message, a status, a log line or the saved flow.
       const everything = JSON.stringify({
@@ -206,16 +284,31 @@ describe('auth0-event-stream-in', function () {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'redeploy@example.com', password: 'Correct-Horse-9' }),
       });
-      const failed = async () => ((await (await fetch(`${emu.url}/api/v2/event-streams/${streamId}/deliveries`, { headers: { authorization: `Bearer ${token}` } })).json()) as { deliveries: unknown[] }).deliveries;
-      await until(async () => (await failed()).length === 1, () => 'the delivery did not fail');
+      const failed = async () =>
+        (
+          (await (await fetch(`${emu.url}/api/v2/event-streams/${streamId}/deliveries`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+            deliveries: unknown[];
+          }
+        ).deliveries;
+      await until(
+        async () => (await failed()).length === 1,
+        () => 'the delivery did not fail',
+      );
       await startFlows();
       out.attach();
-      const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${streamId}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${streamId}/redeliver`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(redeliver.status, 202);
-      await waitFor(() => out.messages.length >= 1, () => 'the redelivered event did not arrive');
+      await waitFor(
+        () => out.messages.length >= 1,
+        () => 'the redelivered event did not arrive',
+      );
       await settle();
       assert.equal(out.messages.length, 1);
-      assert.equal(((out.messages[0].payload as { data: { object: { email: string } } }).data.object.email), 'redeploy@example.com');
+      assert.equal((out.messages[0].payload as { data: { object: { email: string } } }).data.object.email, 'redeploy@example.com');
     });
 
     it('the admin endpoint refuses a node that is not deployed, a public URL that is not one and an event type Auth0 does not have, naming them, before any request', async () => {

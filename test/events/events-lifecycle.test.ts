@@ -29,7 +29,18 @@ describe('event nodes: closing while they work', function () {
       { id: 'cfg', type: 'auth0-config', domain: tenant.domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 5 },
       { id: 'streaming', type: 'auth0-events', z: 'tab', tenant: 'cfg', types: [], store: '', wires: [['out']] },
       { id: 'failing', type: 'auth0-events', z: 'tab', tenant: 'cfg', types: ['organization.created'], store: '', wires: [['out']] },
-      { id: 'in', type: 'auth0-event-stream-in', z: 'tab', url: '/lifecycle/events', authMethod: 'bearer', headerName: '', tenant: '', types: [], publicUrl: '', wires: [['out']] },
+      {
+        id: 'in',
+        type: 'auth0-event-stream-in',
+        z: 'tab',
+        url: '/lifecycle/events',
+        authMethod: 'bearer',
+        headerName: '',
+        tenant: '',
+        types: [],
+        publicUrl: '',
+        wires: [['out']],
+      },
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
@@ -41,10 +52,17 @@ describe('event nodes: closing while they work', function () {
     try {
       await helper.load([...modulesFor('auth0-events', 'auth0-event-stream-in'), ...coreModules('25-catch.js')], flow, credentials);
       const tally = new Tally().attach(['out']);
-      const stored = (id: string) => (helper.getNode(id) as unknown as { context(): { flow: { get(k: string): unknown } } }).context().flow.get(`auth0Events_${id}`);
-      await waitFor(() => !!stored('streaming') && !!stored('failing'), () => 'the watchers did not connect');
+      const stored = (id: string) =>
+        (helper.getNode(id) as unknown as { context(): { flow: { get(k: string): unknown } } }).context().flow.get(`auth0Events_${id}`);
+      await waitFor(
+        () => !!stored('streaming') && !!stored('failing'),
+        () => 'the watchers did not connect',
+      );
       for (let i = 0; i < 20; i++) await tenant.control('POST', 'events/publish', { type: 'user.created', object: { user_id: `auth0|life${i}` } });
-      await waitFor(() => tally.total >= 20, () => `${tally.total} messages`);
+      await waitFor(
+        () => tally.total >= 20,
+        () => `${tally.total} messages`,
+      );
       // Both connections dropped, and the next attempts fail (503): both watchers wait to try again.
       await tenant.control('PUT', 'faults', { errorNext: 4, errorStatus: 503, pathPrefix: '/api/v2/events' });
       await tenant.control('POST', 'events/disconnect', { abrupt: true });
@@ -55,9 +73,16 @@ describe('event nodes: closing while they work', function () {
       loaded = false;
       const closedAt = tally.total;
       for (let i = 0; i < 5; i++) await tenant.control('POST', 'events/publish', { type: 'user.created', object: { user_id: `auth0|after${i}` } });
-      await waitFor(() => ours.alive().length === 0, () => `still alive: ${JSON.stringify(ours.alive())}`, 10_000);
-      await waitFor(() => Object.keys(grown(baseline, activeResources())).length === 0,
-        () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))}`, 10_000);
+      await waitFor(
+        () => ours.alive().length === 0,
+        () => `still alive: ${JSON.stringify(ours.alive())}`,
+        10_000,
+      );
+      await waitFor(
+        () => Object.keys(grown(baseline, activeResources())).length === 0,
+        () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))}`,
+        10_000,
+      );
       await sleep(300);
       assert.equal(tally.total, closedAt, 'no message was sent after the close');
     } finally {

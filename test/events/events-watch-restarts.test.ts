@@ -12,8 +12,23 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/event-checkpoint';
 import {
-  Collector, TAB, catchModule, closeContextStores, deploy, errorCalls, helper, loadContextStores, restartProcess, sleep, startFlows, stopFlows,
-  tenantCredentials, tenantNode, useSettings, waitFor, type FlowNode,
+  Collector,
+  TAB,
+  catchModule,
+  closeContextStores,
+  deploy,
+  errorCalls,
+  helper,
+  loadContextStores,
+  restartProcess,
+  sleep,
+  startFlows,
+  stopFlows,
+  tenantCredentials,
+  tenantNode,
+  useSettings,
+  waitFor,
+  type FlowNode,
 } from '../logs/runtime';
 import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset, until } from './support';
 
@@ -38,14 +53,23 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     await emu.close();
   });
 
-  const connected = (store?: string) => until(async () => (await storedOffset('watch', key, store)) !== undefined, () => 'the watcher stored no offset after connecting');
+  const connected = (store?: string) =>
+    until(
+      async () => (await storedOffset('watch', key, store)) !== undefined,
+      () => 'the watcher stored no offset after connecting',
+    );
 
   it('through periodic and abrupt disconnects, 5xx, 429s, the connection cap and a redeploy: every event once, in order', async () => {
     const credentials = tenantCredentials(emu);
     await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT], credentials);
     const out = new Collector('out').attach();
     await connected();
-    const reached = (n: number) => waitFor(() => out.messages.length >= n, () => `stuck at ${out.messages.length} (${compare(sentIds(out.messages), producedIds(emu))})`, 60000);
+    const reached = (n: number) =>
+      waitFor(
+        () => out.messages.length >= n,
+        () => `stuck at ${out.messages.length} (${compare(sentIds(out.messages), producedIds(emu))})`,
+        60000,
+      );
 
     produce(emu, 300);
     await reached(60);
@@ -76,19 +100,35 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     await startFlows();
     out.attach();
     produce(emu, 50);
-    await waitFor(() => errorCalls('watch').some((c) => (c.err as { statusCode?: number }).statusCode === 429 && /connection/i.test(String((c.err as Error).message))), () => 'no connection-cap 429 reached the node');
+    await waitFor(
+      () => errorCalls('watch').some((c) => (c.err as { statusCode?: number }).statusCode === 429 && /connection/i.test(String((c.err as Error).message))),
+      () => 'no connection-cap 429 reached the node',
+    );
     other.destroy();
     await eventSettings(emu, { disconnectMs: 300 });
 
     const expected = producedIds(emu);
-    await waitFor(() => out.messages.length >= expected.length, () => compare(sentIds(out.messages), expected), 60000);
+    await waitFor(
+      () => out.messages.length >= expected.length,
+      () => compare(sentIds(out.messages), expected),
+      60000,
+    );
     await sleep(400); // room for a repeat to show up
     assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
     const kinds = errorCalls('watch').map((c) => c.err as { statusCode?: number; errorCode?: string });
-    assert.ok(kinds.some((k) => k.statusCode === 503), 'no 503 reached the node');
-    assert.ok(kinds.some((k) => k.statusCode === 429), 'no 429 reached the node');
-    assert.ok(kinds.some((k) => k.statusCode === 0), 'no dropped connection reached the node');
-    assert.ok(Number((await control(emu, 'GET', 'events/settings')).connectionsOpened) > 5, 'Auth0\'s periodic disconnects did not happen');
+    assert.ok(
+      kinds.some((k) => k.statusCode === 503),
+      'no 503 reached the node',
+    );
+    assert.ok(
+      kinds.some((k) => k.statusCode === 429),
+      'no 429 reached the node',
+    );
+    assert.ok(
+      kinds.some((k) => k.statusCode === 0),
+      'no dropped connection reached the node',
+    );
+    assert.ok(Number((await control(emu, 'GET', 'events/settings')).connectionsOpened) > 5, "Auth0's periodic disconnects did not happen");
   });
 
   it('restarted as a process with a file context store: resumes right after the last event it read', async () => {
@@ -107,9 +147,14 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       const out = new Collector('out').attach();
       await connected('file');
       produce(emu, 400);
-      await waitFor(() => out.messages.length >= 100, () => `stuck at ${out.messages.length}`);
+      await waitFor(
+        () => out.messages.length >= 100,
+        () => `stuck at ${out.messages.length}`,
+      );
 
-      const node = helper.getNode('watch') as unknown as { context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } } };
+      const node = helper.getNode('watch') as unknown as {
+        context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
+      };
       node.context().flow.set('marker', 'before restart', 'memory');
       await restartProcess();
       out.attach();
@@ -124,7 +169,11 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       out.attach();
       produce(emu, 100);
       const expected = producedIds(emu);
-      await waitFor(() => out.messages.length >= expected.length, () => compare(sentIds(out.messages), expected), 60000);
+      await waitFor(
+        () => out.messages.length >= expected.length,
+        () => compare(sentIds(out.messages), expected),
+        60000,
+      );
       await sleep(400);
       assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
     } finally {
@@ -143,7 +192,10 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const out = new Collector('out').attach();
     await connected();
     produce(emu, 20);
-    await waitFor(() => out.messages.length >= 20, () => `${out.messages.length}`);
+    await waitFor(
+      () => out.messages.length >= 20,
+      () => `${out.messages.length}`,
+    );
     const readUpTo = await storedOffset('watch', key);
     await stopFlows();
     produce(emu, 30); // produced while stopped, then dropped by Auth0's retention
@@ -151,15 +203,24 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     await startFlows();
     out.attach();
     const catches = new Collector('caught').attach();
-    await waitFor(() => catches.messages.length >= 1, () => 'no error reached the Catch node');
+    await waitFor(
+      () => catches.messages.length >= 1,
+      () => 'no error reached the Catch node',
+    );
     const error = catches.messages[0].error as { message: string };
     assert.match(error.message, /410/);
     assert.ok(error.message.includes(String(readUpTo)), `the gap is not named: ${error.message}`);
     assert.equal((catches.messages[0].payload as { gapFrom?: string }).gapFrom, readUpTo);
     // Connected again "from now" once a new offset is stored (the old one is cleared first).
-    await until(async () => ![undefined, readUpTo].includes(await storedOffset('watch', key)), () => 'no new offset after the gap');
+    await until(
+      async () => ![undefined, readUpTo].includes(await storedOffset('watch', key)),
+      () => 'no new offset after the gap',
+    );
     const after = produce(emu, 5);
-    await waitFor(() => out.messages.length >= 25, () => `${out.messages.length}`);
+    await waitFor(
+      () => out.messages.length >= 25,
+      () => `${out.messages.length}`,
+    );
     await sleep(200);
     assert.deepEqual(sentIds(out.messages).slice(20), after);
   });

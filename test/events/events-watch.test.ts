@@ -41,7 +41,10 @@ describe('auth0-events', function () {
     await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
     const out = new Collector('out').attach();
     // Connected once the start position (the first offset-only marker) is stored.
-    await until(async () => (await storedOffset('watch', key)) !== undefined, () => 'the watcher stored no offset after connecting');
+    await until(
+      async () => (await storedOffset('watch', key)) !== undefined,
+      () => 'the watcher stored no offset after connecting',
+    );
     return out;
   }
 
@@ -53,7 +56,10 @@ describe('auth0-events', function () {
       body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'ada@example.com', password: 'Correct-Horse-9' }),
     });
     assert.equal(created.status, 201);
-    await waitFor(() => out.messages.length >= 1, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 1,
+      () => `${out.messages.length} messages`,
+    );
     const msg = out.messages[0];
     const event = msg.payload as Record<string, unknown> & { data: { object: Record<string, unknown>; context: Record<string, unknown> } };
     assert.equal(msg.topic, 'user.created');
@@ -71,37 +77,62 @@ describe('auth0-events', function () {
     produce(emu, 30, ['user.created', 'user.updated', 'organization.created']);
     const bus = eventBusOfState(emu.state)!;
     const latest = encodeOffset(bus.log.latest);
-    await until(async () => (await storedOffset('watch', key)) === latest, async () => `stored ${await storedOffset('watch', key)}, newest ${latest}`);
+    await until(
+      async () => (await storedOffset('watch', key)) === latest,
+      async () => `stored ${await storedOffset('watch', key)}, newest ${latest}`,
+    );
     assert.equal(out.messages.length, 0);
     const wanted = produce(emu, 9, ['user.updated', 'user.deleted', 'user.created']).filter((_id, i) => i % 3 === 1);
-    await waitFor(() => out.messages.length >= 3, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 3,
+      () => `${out.messages.length} messages`,
+    );
     assert.deepEqual(sentIds(out.messages), wanted);
-    assert.deepEqual(out.messages.map((m) => m.topic), ['user.deleted', 'user.deleted', 'user.deleted']);
+    assert.deepEqual(
+      out.messages.map((m) => m.topic),
+      ['user.deleted', 'user.deleted', 'user.deleted'],
+    );
   });
 
   it('reconnects at once on an input message, resuming after the last event read', async () => {
     const out = await load();
     produce(emu, 5);
-    await waitFor(() => out.messages.length >= 5, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 5,
+      () => `${out.messages.length} messages`,
+    );
     const before = await connectionsOpened(emu);
     const node = helper.getNode('watch')!;
     node.receive({ payload: 'reconnect' });
-    await until(async () => (await connectionsOpened(emu)) > before, () => 'no new connection after the input message');
+    await until(
+      async () => (await connectionsOpened(emu)) > before,
+      () => 'no new connection after the input message',
+    );
     produce(emu, 5);
-    await waitFor(() => out.messages.length >= 10, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 10,
+      () => `${out.messages.length} messages`,
+    );
     assert.deepEqual(sentIds(out.messages), producedIds(emu));
   });
 
   it('refuses an event type Auth0 does not have at deploy, naming it, before any request', async () => {
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode({ types: ['user.created', 'user.exploded'] }), OUT], tenantCredentials(emu));
+    await helper.load(
+      [...eventModules('auth0-events'), catchModule()],
+      [TAB, tenantNode(emu), watchNode({ types: ['user.created', 'user.exploded'] }), OUT],
+      tenantCredentials(emu),
+    );
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(await connectionsOpened(emu), 0);
     const errors = errorCalls('watch').map((c) => String(c.err));
-    assert.ok(errors.some((e) => /"types"/.test(e) && /user\.exploded/.test(e)), errors.join('\n'));
+    assert.ok(
+      errors.some((e) => /"types"/.test(e) && /user\.exploded/.test(e)),
+      errors.join('\n'),
+    );
     assert.ok(statusCalls('watch').some((s) => s.text === 'configuration'));
   });
 
-  it('says so in its status when the tenant\'s connection cap is reached, and connects once a connection is free', async () => {
+  it("says so in its status when the tenant's connection cap is reached, and connects once a connection is free", async () => {
     await eventSettings(emu, { maxConnections: 1, retryAfterSeconds: 1 });
     // Another Events API client holds the tenant's only connection.
     const other = http.get(`${emu.url}/api/v2/events`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
@@ -109,11 +140,20 @@ describe('auth0-events', function () {
     await new Promise<void>((resolve) => other.once('response', () => resolve()));
     await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
     const out = new Collector('out').attach();
-    await waitFor(() => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')), () => JSON.stringify(statusCalls('watch')));
+    await waitFor(
+      () => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')),
+      () => JSON.stringify(statusCalls('watch')),
+    );
     other.destroy();
-    await waitFor(() => statusCalls('watch').some((s) => /^connected/.test(s.text ?? '')), () => JSON.stringify(statusCalls('watch')));
+    await waitFor(
+      () => statusCalls('watch').some((s) => /^connected/.test(s.text ?? '')),
+      () => JSON.stringify(statusCalls('watch')),
+    );
     produce(emu, 3);
-    await waitFor(() => out.messages.length >= 3, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 3,
+      () => `${out.messages.length} messages`,
+    );
     assert.deepEqual(sentIds(out.messages), producedIds(emu).slice(-3));
   });
 });

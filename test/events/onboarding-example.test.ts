@@ -32,16 +32,31 @@ describe('example: onboarding on user.created', function () {
   it('a user created elsewhere gets the member role and a verification ticket, once', async () => {
     const examples = readExamples(path.join(root, 'examples')).filter((e) => e.file === 'events/onboarding-on-user-created.json');
     assert.equal(examples.length, 1, 'examples/events/onboarding-on-user-created.json is missing');
-    const flow = deployableFlow(examples, { name: 'emulator', domain: emu.domain, protocol: 'http', clientId: emu.clientId, clientSecret: emu.clientSecret }) as RawNode[];
+    const flow = deployableFlow(examples, {
+      name: 'emulator',
+      domain: emu.domain,
+      protocol: 'http',
+      clientId: emu.clientId,
+      clientSecret: emu.clientSecret,
+    }) as RawNode[];
     await deploy(flow);
     const ticketDebug = flow.find((n) => n.type === 'debug' && /verification link/.test(String(n.name)))!.id;
     const seen = watch([ticketDebug]);
     const watcher = flow.find((n) => n.type === 'auth0-events')!.id;
     // Connected once the watcher has stored its start offset.
-    await waitFor(() => {
-      const node = helper.getNode(watcher) as unknown as { context(): { flow: { keys(): string[] } } } | null;
-      return !!node && node.context().flow.keys().some((k) => k.startsWith('auth0Events_'));
-    }, () => 'the events node did not connect');
+    await waitFor(
+      () => {
+        const node = helper.getNode(watcher) as unknown as { context(): { flow: { keys(): string[] } } } | null;
+        return (
+          !!node &&
+          node
+            .context()
+            .flow.keys()
+            .some((k) => k.startsWith('auth0Events_'))
+        );
+      },
+      () => 'the events node did not connect',
+    );
 
     produce(emu, 1, ['user.updated']); // another type: not subscribed to
     const created = await fetch(`${emu.url}/api/v2/users`, {
@@ -51,7 +66,10 @@ describe('example: onboarding on user.created', function () {
     });
     assert.equal(created.status, 201);
     const user = (await created.json()) as { user_id: string };
-    await waitFor(() => seen.count(ticketDebug) >= 1, () => 'no verification ticket');
+    await waitFor(
+      () => seen.count(ticketDebug) >= 1,
+      () => 'no verification ticket',
+    );
     assert.deepEqual(emu.state.userRoles.rightsOf(user.user_id), ['rol_demoMember']);
     assert.match(String((seen.last(ticketDebug)?.payload as { ticket?: string } | undefined)?.ticket), /^http/);
     await new Promise((resolve) => setTimeout(resolve, 300));

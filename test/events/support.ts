@@ -47,7 +47,10 @@ export function produce(emu: Emulator, count: number, types: readonly string[] =
 /** Every event the emulator has produced (and retains), in order. */
 export function producedIds(emu: Emulator, types?: readonly string[]): string[] {
   const bus = eventBusOfState(emu.state)!;
-  return bus.log.all().filter((e) => !types || types.includes(e.event.type)).map((e) => e.event.id);
+  return bus.log
+    .all()
+    .filter((e) => !types || types.includes(e.event.type))
+    .map((e) => e.event.id);
 }
 
 /** The ids a collector received. */
@@ -65,7 +68,9 @@ export function compare(sent: string[], expected: string[]): string {
 
 /** The watcher's stored offset, read through the context API of the deployed node. */
 export function storedOffset(nodeId: string, key: string, store?: string): Promise<string | undefined> {
-  const node = helper.getNode(nodeId) as unknown as { context(): { flow: { get(key: string, store: string | undefined, cb: (err: Error | null, value: unknown) => void): void } } } | null;
+  const node = helper.getNode(nodeId) as unknown as {
+    context(): { flow: { get(key: string, store: string | undefined, cb: (err: Error | null, value: unknown) => void): void } };
+  } | null;
   if (!node) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
     node.context().flow.get(key, store, (err, value) => (err ? reject(err) : resolve((value as { lastEventId?: string } | undefined)?.lastEventId)));

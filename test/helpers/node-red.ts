@@ -12,7 +12,13 @@ export interface TestHelper {
   unload(): Promise<void>;
   startServer(cb?: () => void): Promise<void> | void;
   stopServer(cb?: () => void): Promise<void> | void;
-  getNode(id: string): (Record<string, unknown> & { on(event: string, fn: (msg: Record<string, unknown>) => void): void; receive(msg: Record<string, unknown>): void; status: unknown }) | null;
+  getNode(id: string):
+    | (Record<string, unknown> & {
+        on(event: string, fn: (msg: Record<string, unknown>) => void): void;
+        receive(msg: Record<string, unknown>): void;
+        status: unknown;
+      })
+    | null;
   settings(settings: Record<string, unknown>): void;
   log(): { args: unknown[][] };
 }
@@ -37,7 +43,10 @@ export function coreNodes(...files: string[]): unknown[] {
 }
 
 /** Resolves with the next message a helper node receives. */
-export function nextMessage(node: { on(event: string, fn: (msg: Record<string, unknown>) => void): void } | null, timeoutMs = 10000): Promise<Record<string, unknown>> {
+export function nextMessage(
+  node: { on(event: string, fn: (msg: Record<string, unknown>) => void): void } | null,
+  timeoutMs = 10000,
+): Promise<Record<string, unknown>> {
   if (!node) throw new Error('no such node');
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no message arrived')), timeoutMs);

@@ -39,13 +39,14 @@ export async function startRecorder(handler: (req: RecordedRequest) => Answer = 
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://recorder');
       const recorded: RecordedRequest = {
-        method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams),
-        headers: req.headers, body: Buffer.concat(chunks).toString('utf8'),
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      const answer = recorded.path === '/oauth/token'
-        ? { body: { access_token: RECORDER_TOKEN, expires_in: 86400, token_type: 'Bearer' } }
-        : handler(recorded);
+      const answer = recorded.path === '/oauth/token' ? { body: { access_token: RECORDER_TOKEN, expires_in: 86400, token_type: 'Bearer' } } : handler(recorded);
       const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       res.writeHead(answer.status ?? 200, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers });
       if (answer.open) res.write(text);
@@ -58,6 +59,10 @@ export async function startRecorder(handler: (req: RecordedRequest) => Answer = 
     domain: `127.0.0.1:${port}`,
     requests,
     apiRequests: () => requests.filter((r) => r.path !== '/oauth/token'),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -27,7 +27,11 @@ async function importDirectlyStatus(emulator: Emulator, connectionId: string): P
   form.append('connection_id', connectionId);
   form.append('send_completion_email', 'false');
   form.append('users', new Blob([JSON.stringify([{ email: 'probe@example.com' }])], { type: 'application/json' }), 'users.json');
-  const res = await fetch(`${emulator.url}/api/v2/jobs/users-imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${emulator.managementToken()}` } });
+  const res = await fetch(`${emulator.url}/api/v2/jobs/users-imports`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${emulator.managementToken()}` },
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -53,7 +57,13 @@ describe('jobs examples against the emulator', function () {
   this.timeout(90000);
   const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData;
   let emulator: Emulator;
-  const tenant = () => ({ name: 'emulator', domain: emulator.domain, protocol: 'http' as const, clientId: emulator.clientId, clientSecret: emulator.clientSecret });
+  const tenant = () => ({
+    name: 'emulator',
+    domain: emulator.domain,
+    protocol: 'http' as const,
+    clientId: emulator.clientId,
+    clientSecret: emulator.clientSecret,
+  });
 
   before(async () => {
     emulator = await startEmulator({ port: 0, seed });
@@ -77,7 +87,10 @@ describe('jobs examples against the emulator', function () {
   it('scheduled-bulk-import names the connection of the demo data, and the emulator takes imports into it', async () => {
     const jobs = example('jobs/scheduled-bulk-import.json').find((n) => n.type === 'auth0-jobs') as RawNode & { params: Record<string, { value: string }> };
     assert.equal(jobs.params.connection_id.value, DEMO_CONNECTION);
-    assert.ok(seed.connections?.some((c) => (c as { id?: string }).id === DEMO_CONNECTION), 'the demo seed creates the connection');
+    assert.ok(
+      seed.connections?.some((c) => (c as { id?: string }).id === DEMO_CONNECTION),
+      'the demo seed creates the connection',
+    );
     const answer = await importDirectlyStatus(emulator, DEMO_CONNECTION);
     assert.equal(answer.status, 201, `the emulator refuses an import into ${DEMO_CONNECTION}: ${answer.text}`);
   });
@@ -85,16 +98,19 @@ describe('jobs examples against the emulator', function () {
   it('scheduled-bulk-import imports 10,000 users and reports inserted, updated and failed counts', async () => {
     // Into a database connection whose id every Auth0 API accepts (see the test above for the demo one).
     emulator.seed({ connections: [{ id: IMPORTS_CONNECTION, name: 'nightly-imports', strategy: 'auth0' }] });
-    const nodes = example('jobs/scheduled-bulk-import.json').map((n) => (n.type === 'auth0-jobs'
-      ? { ...n, params: { ...(n.params as Record<string, unknown>), connection_id: { value: IMPORTS_CONNECTION, type: 'str' } } }
-      : n));
+    const nodes = example('jobs/scheduled-bulk-import.json').map((n) =>
+      n.type === 'auth0-jobs' ? { ...n, params: { ...(n.params as Record<string, unknown>), connection_id: { value: IMPORTS_CONNECTION, type: 'str' } } } : n,
+    );
     const flow = quickerPolls(deployableFlow([{ file: 'jobs/scheduled-bulk-import.json', label: 'import', nodes }], tenant()) as RawNode[]);
     await deploy(flow);
     const report = named(flow, 'debug', 'import report');
     const seen = watch([report.id, named(flow, 'debug', 'error').id, named(flow, 'debug', 'failed job').id]);
     helper.getNode(named(flow, 'inject', 'every night at 02:00').id)?.receive({ payload: Date.now() });
-    await until(() => seen.count(report.id) === 1 || problemsLogged().length > 0 || seen.count(named(flow, 'debug', 'error').id) > 0,
-      () => 'no import report', 60000);
+    await until(
+      () => seen.count(report.id) === 1 || problemsLogged().length > 0 || seen.count(named(flow, 'debug', 'error').id) > 0,
+      () => 'no import report',
+      60000,
+    );
     assert.deepEqual(problemsLogged(), []);
     assert.equal(seen.count(named(flow, 'debug', 'error').id), 0, `error: ${JSON.stringify(seen.last(named(flow, 'debug', 'error').id)?.error)}`);
     const payload = seen.last(report.id)?.payload as Msg;
@@ -110,14 +126,20 @@ describe('jobs examples against the emulator', function () {
 
     // Run again: the same users now exist and are updated (upsert).
     helper.getNode(named(flow, 'inject', 'every night at 02:00').id)?.receive({ payload: Date.now() });
-    await until(() => seen.count(report.id) === 2, () => 'no second report', 60000);
+    await until(
+      () => seen.count(report.id) === 2,
+      () => 'no second report',
+      60000,
+    );
     const again = seen.last(report.id)?.payload as Msg;
     assert.deepEqual([again.inserted, again.updated, again.failed], [0, 10000, 2]);
   });
 
   it('export-all-users writes every user of the tenant to an ndjson file, one line each', async () => {
     emulator.seed({ users: Array.from({ length: 2500 }, (_, i) => ({ email: `bulk${i}@example.com`, password: 'Str0ng-pass!word' })) });
-    const flow = quickerPolls(deployableFlow([{ file: 'jobs/export-all-users.json', label: 'export', nodes: example('jobs/export-all-users.json') }], tenant()) as RawNode[]);
+    const flow = quickerPolls(
+      deployableFlow([{ file: 'jobs/export-all-users.json', label: 'export', nodes: example('jobs/export-all-users.json') }], tenant()) as RawNode[],
+    );
     const cwd = process.cwd();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-export-example-'));
     process.chdir(dir); // the file node writes relative to the working directory
@@ -126,12 +148,19 @@ describe('jobs examples against the emulator', function () {
       const written = named(flow, 'debug', 'export written');
       const seen = watch([written.id]);
       helper.getNode(named(flow, 'inject', 'export now').id)?.receive({ payload: Date.now() });
-      await until(() => seen.count(written.id) === 1 || problemsLogged().length > 0, () => 'no summary', 60000);
+      await until(
+        () => seen.count(written.id) === 1 || problemsLogged().length > 0,
+        () => 'no summary',
+        60000,
+      );
       assert.deepEqual(problemsLogged(), []);
       const summary = seen.last(written.id)?.payload as Msg;
       const total = emulator.state.users.size;
       assert.equal(summary.users, total);
-      const lines = fs.readFileSync(path.join(dir, String(summary.file)), 'utf8').trim().split('\n');
+      const lines = fs
+        .readFileSync(path.join(dir, String(summary.file)), 'utf8')
+        .trim()
+        .split('\n');
       assert.equal(lines.length, total);
       const emails = new Set(lines.map((line) => (JSON.parse(line) as Msg).email));
       assert.ok(emails.has('ada@example.com') && emails.has('bulk2499@example.com'));
@@ -143,18 +172,30 @@ describe('jobs examples against the emulator', function () {
   });
 
   it('verification-email-and-job-status sends the e-mail and watches the job to its end', async () => {
-    const flow = quickerPolls(deployableFlow([{ file: 'jobs/verification-email-and-job-status.json', label: 'jobs', nodes: example('jobs/verification-email-and-job-status.json') }], tenant()) as RawNode[]);
+    const flow = quickerPolls(
+      deployableFlow(
+        [{ file: 'jobs/verification-email-and-job-status.json', label: 'jobs', nodes: example('jobs/verification-email-and-job-status.json') }],
+        tenant(),
+      ) as RawNode[],
+    );
     await deploy(flow);
     const ended = named(flow, 'debug', 'verification job ended');
     const status = named(flow, 'debug', 'job status');
     const seen = watch([ended.id, status.id]);
     helper.getNode(named(flow, 'inject', "verify Ada's e-mail").id)?.receive({ payload: { email: 'ada@example.com' } });
-    await until(() => seen.count(ended.id) === 1 && seen.count(status.id) === 1, () => `${seen.count(ended.id)} ended, ${seen.count(status.id)} status`, 30000);
+    await until(
+      () => seen.count(ended.id) === 1 && seen.count(status.id) === 1,
+      () => `${seen.count(ended.id)} ended, ${seen.count(status.id)} status`,
+      30000,
+    );
     assert.deepEqual(problemsLogged(), []);
     const job = seen.last(ended.id)?.payload as Msg;
     assert.equal(job.type, 'verification_email');
     assert.equal(job.status, 'completed');
     assert.equal((seen.last(status.id)?.payload as Msg).id, job.id);
-    assert.ok(emulator.outbox.messages.some((m) => m.to === 'ada@example.com' && m.kind === 'verify_email'), 'the e-mail went out');
+    assert.ok(
+      emulator.outbox.messages.some((m) => m.to === 'ada@example.com' && m.kind === 'verify_email'),
+      'the e-mail went out',
+    );
   });
 });

@@ -57,17 +57,42 @@ function jobsNodes(domain: string, options: JobsFlowOptions): Msg[] {
   const flow: Msg[] = [
     { id: 'tab', type: 'tab', label: 'jobs' },
     {
-      id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: options.retries ?? 3, readTimeout: 10,
+      id: 'cfg',
+      type: 'auth0-config',
+      domain,
+      protocol: 'http',
+      retries: options.retries ?? 3,
+      readTimeout: 10,
       ...(options.audience ? { audience: options.audience } : {}),
     },
-    { id: 'jobs', type: 'auth0-jobs', z: 'tab', tenant: 'cfg', operation: 'import_users', version: 1, wires: [options.watch === false ? ['jobsOut'] : ['jobsOut', 'watch']], ...options.jobs },
+    {
+      id: 'jobs',
+      type: 'auth0-jobs',
+      z: 'tab',
+      tenant: 'cfg',
+      operation: 'import_users',
+      version: 1,
+      wires: [options.watch === false ? ['jobsOut'] : ['jobsOut', 'watch']],
+      ...options.jobs,
+    },
     { id: 'jobsOut', type: 'helper', z: 'tab' },
     { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['caught']] },
     { id: 'caught', type: 'helper', z: 'tab' },
   ];
   if (options.watch !== false) {
     flow.push(
-      { id: 'watch', type: 'auth0-job-watch', z: 'tab', tenant: 'cfg', interval: 0.05, store: '', exportOutput: 'array', version: 1, wires: [['done'], ['failed']], ...options.watch },
+      {
+        id: 'watch',
+        type: 'auth0-job-watch',
+        z: 'tab',
+        tenant: 'cfg',
+        interval: 0.05,
+        store: '',
+        exportOutput: 'array',
+        version: 1,
+        wires: [['done'], ['failed']],
+        ...options.watch,
+      },
       { id: 'done', type: 'helper', z: 'tab' },
       { id: 'failed', type: 'helper', z: 'tab' },
     );

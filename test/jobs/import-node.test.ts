@@ -8,9 +8,7 @@ import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import { TestServer, json } from '../config/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import {
-  collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy, until,
-} from './fixtures';
+import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy, until } from './fixtures';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
 
@@ -50,15 +48,26 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const out = collect('jobsOut');
       const users = makeUsers(3);
       helper.getNode('jobs')?.receive({ topic: 'kept', payload: { connection_id: 'con_x', users, upsert: true, external_id: 'batch-7' } });
-      await until(() => out.length === 1, () => 'no output');
+      await until(
+        () => out.length === 1,
+        () => 'no output',
+      );
       const posts = server.requests.filter((r) => r.path === '/api/v2/jobs/users-imports');
       assert.equal(posts.length, 1, 'one request');
       const body = posts[0].body.toString('utf8');
       assert.match(String(posts[0].headers['content-type']), /^multipart\/form-data; boundary=/);
-      for (const [name, value] of [['connection_id', 'con_x'], ['upsert', 'true'], ['send_completion_email', 'true'], ['external_id', 'batch-7']]) {
+      for (const [name, value] of [
+        ['connection_id', 'con_x'],
+        ['upsert', 'true'],
+        ['send_completion_email', 'true'],
+        ['external_id', 'batch-7'],
+      ]) {
         assert.match(body, new RegExp(`name="${name}"\\r\\n\\r\\n${value}\\r\\n`), `field ${name}`);
       }
-      assert.ok(body.includes(`name="users"; filename="users.json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(users)}\r\n`), 'the users file part holds the JSON array');
+      assert.ok(
+        body.includes(`name="users"; filename="users.json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(users)}\r\n`),
+        'the users file part holds the JSON array',
+      );
       const msg = out[0];
       assert.equal(msg.topic, 'kept');
       // Always a list of jobs, even for one file, so a flow keeps working as its imports grow.
@@ -90,16 +99,37 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const bytes = Buffer.byteLength(JSON.stringify(users));
       assert.ok(bytes > 3_000_000, `test data is ${bytes} bytes`);
       helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, file_obj: users, send_completion_email: false } });
-      await until(() => out.length === 1, () => 'no output from auth0-jobs', 40000);
+      await until(
+        () => out.length === 1,
+        () => 'no output from auth0-jobs',
+        40000,
+      );
       const jobs = out[0].payload as Msg[];
       const atLeast = Math.ceil(bytes / 512000);
       assert.ok(Array.isArray(jobs) && jobs.length >= atLeast, `expected at least ${atLeast} files, got ${JSON.stringify(out[0].payload).slice(0, 200)}`);
-      assert.deepEqual((out[0].auth0 as Msg).jobs, jobs.map((j) => j.id));
+      assert.deepEqual(
+        (out[0].auth0 as Msg).jobs,
+        jobs.map((j) => j.id),
+      );
       const posts = proxy.exchanges.filter((e) => e.path === '/api/v2/jobs/users-imports');
-      assert.deepEqual(posts.map((e) => e.status), jobs.map(() => 201), 'every file accepted at its first try: never a third running import');
-      assert.ok(statuses.some((t) => /^file 3\/\d+/.test(t)), `status shows the file count: ${statuses.slice(0, 5).join(' | ')}`);
-      assert.ok(statuses.some((t) => /waiting/.test(t)), `a file waited for a slot: ${statuses.join(" | ")}`);
-      await until(() => done.length === jobs.length, () => `${done.length} of ${jobs.length} jobs completed`, 40000);
+      assert.deepEqual(
+        posts.map((e) => e.status),
+        jobs.map(() => 201),
+        'every file accepted at its first try: never a third running import',
+      );
+      assert.ok(
+        statuses.some((t) => /^file 3\/\d+/.test(t)),
+        `status shows the file count: ${statuses.slice(0, 5).join(' | ')}`,
+      );
+      assert.ok(
+        statuses.some((t) => /waiting/.test(t)),
+        `a file waited for a slot: ${statuses.join(' | ')}`,
+      );
+      await until(
+        () => done.length === jobs.length,
+        () => `${done.length} of ${jobs.length} jobs completed`,
+        40000,
+      );
       const total = done.reduce((sum, msg) => sum + Number(((msg.payload as Msg).summary as Msg).inserted), 0);
       assert.equal(total, users.length, 'every user inserted once');
     } finally {
@@ -119,8 +149,16 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const out = collect('jobsOut');
       const caught = collect('caught');
       helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, users: makeUsers(5) } });
-      await until(() => out.length + caught.length > 0, () => 'no output', 40000);
-      assert.deepEqual(caught.map((m) => (m.error as Msg).message), [], 'no error');
+      await until(
+        () => out.length + caught.length > 0,
+        () => 'no output',
+        40000,
+      );
+      assert.deepEqual(
+        caught.map((m) => (m.error as Msg).message),
+        [],
+        'no error',
+      );
       const posts = proxy.exchanges.filter((e) => e.path === '/api/v2/jobs/users-imports').map((e) => e.status);
       assert.ok(posts.includes(429), `the emulator refused at least once while the others ran: ${posts.join(',')}`);
       assert.equal(posts[posts.length - 1], 201);
@@ -150,7 +188,10 @@ describe('auth0-jobs import_users in Node-RED', function () {
       for (const [payload, pattern] of cases) {
         const before = caught.length;
         jobs?.receive({ payload });
-        await until(() => caught.length > before, () => `no error for ${JSON.stringify(payload).slice(0, 80)}`);
+        await until(
+          () => caught.length > before,
+          () => `no error for ${JSON.stringify(payload).slice(0, 80)}`,
+        );
         assert.match(String((caught[caught.length - 1].error as Msg).message), pattern);
       }
       assert.equal(server.requests.length, 0, `requests were sent: ${server.requests.map((r) => r.path).join(', ')}`);
@@ -169,7 +210,8 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const start = text.indexOf('\r\n\r\n', text.indexOf('name="users"')) + 4;
       const users = JSON.parse(text.slice(start, text.indexOf('\r\n--', start))) as { email: string }[];
       // This service takes at most 2 users per file.
-      if (users.length > 2) return json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 100' });
+      if (users.length > 2)
+        return json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 100' });
       received.push(users.map((u) => u.email));
       n += 1;
       json(res, 201, { type: 'users_import', status: 'pending', id: `job_${n}` });
@@ -180,10 +222,19 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const caught = collect('caught');
       const users = makeUsers(5);
       helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users } });
-      await until(() => out.length + caught.length === 1, () => 'no output');
-      assert.deepEqual(caught.map((m) => (m.error as Msg).message), []);
+      await until(
+        () => out.length + caught.length === 1,
+        () => 'no output',
+      );
+      assert.deepEqual(
+        caught.map((m) => (m.error as Msg).message),
+        [],
+      );
       assert.deepEqual(received, [[users[0].email, users[1].email], [users[2].email], [users[3].email, users[4].email]]);
-      assert.deepEqual((out[0].payload as Msg[]).map((j) => j.id), ['job_1', 'job_2', 'job_3']);
+      assert.deepEqual(
+        (out[0].payload as Msg[]).map((j) => j.id),
+        ['job_1', 'job_2', 'job_3'],
+      );
 
       // One user the service refuses alone cannot be halved: an error, naming it.
       server.setHandler((req, res) => {
@@ -191,24 +242,30 @@ describe('auth0-jobs import_users in Node-RED', function () {
         json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 10' });
       });
       helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users: makeUsers(1) } });
-      await until(() => caught.length === 1, () => 'no error');
+      await until(
+        () => caught.length === 1,
+        () => 'no error',
+      );
       assert.match(String((caught[0].error as Msg).message), /user at index 0 alone is too large/);
     } finally {
       await server.close();
     }
   });
 
-  it('words the service\'s 400 for an unknown connection around connection_id', async () => {
+  it("words the service's 400 for an unknown connection around connection_id", async () => {
     await helper.load(modules(), jobsFlow(emulator.domain, { watch: false }), credentials());
     const caught = collect('caught');
     helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_AAAAAAAAAAAAAAAA', users: makeUsers(2) } });
-    await until(() => caught.length === 1, () => 'no error');
+    await until(
+      () => caught.length === 1,
+      () => 'no error',
+    );
     const error = caught[0].error as Msg;
     assert.match(String(error.message), /connection_id "con_AAAAAAAAAAAAAAAA" cannot take an import: The connection does not exist/);
     assert.equal((caught[0].auth0 as Msg).statusCode, 400);
   });
 
-  it('imports 10,000 users end to end: inserted, updated and failed counts and the failed rows\' errors', async () => {
+  it("imports 10,000 users end to end: inserted, updated and failed counts and the failed rows' errors", async () => {
     // 600 of the users exist already; with upsert they are updated.
     emulator.seed({ users: makeUsers(600).map((u) => ({ email: u.email as string, password: 'Str0ng-pass!word' })) });
     await helper.load(modules(), jobsFlow(emulator.domain), credentials());
@@ -217,9 +274,17 @@ describe('auth0-jobs import_users in Node-RED', function () {
     const failed = collect('failed');
     const users = makeUsers(10000, { failEvery: 50 });
     helper.getNode('jobs')?.receive({ topic: 'nightly', payload: { connection_id: connectionId, users, upsert: true, send_completion_email: false } });
-    await until(() => out.length === 1, () => 'no output from auth0-jobs', 40000);
+    await until(
+      () => out.length === 1,
+      () => 'no output from auth0-jobs',
+      40000,
+    );
     const jobs = out[0].payload as Msg[];
-    await until(() => done.length + failed.length === jobs.length, () => `${done.length} of ${jobs.length} jobs ended`, 40000);
+    await until(
+      () => done.length + failed.length === jobs.length,
+      () => `${done.length} of ${jobs.length} jobs ended`,
+      40000,
+    );
     assert.equal(failed.length, 0);
     const totals = { inserted: 0, updated: 0, failed: 0, total: 0 };
     const rowErrors: Msg[] = [];
@@ -234,7 +299,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
     assert.deepEqual(totals, { inserted: 9212, updated: 588, failed: 200, total: 10000 });
     for (const row of rowErrors) {
       assert.match(String((row.user as Msg).email), /^not-an-email-/);
-      assert.equal(((row.errors as Msg[])[0]).code, 'INVALID_FORMAT');
+      assert.equal((row.errors as Msg[])[0].code, 'INVALID_FORMAT');
     }
     assert.deepEqual(new Set(done.map((m) => (m.payload as Msg).id)), new Set(jobs.map((j) => j.id)));
   });

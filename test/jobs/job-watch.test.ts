@@ -9,9 +9,7 @@ import { gzipSync } from 'zlib';
 import { startEmulator, type Emulator } from '../../emulator';
 import { json, TestServer } from '../config/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import {
-  collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, placed, trackJobTimers, until,
-} from './fixtures';
+import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, placed, trackJobTimers, until } from './fixtures';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
 
@@ -20,7 +18,18 @@ function watchFlow(domain: string, watch: Msg = {}): Msg[] {
   return placed([
     { id: 'tab', type: 'tab', label: 'watch' },
     { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0, readTimeout: 5 },
-    { id: 'watch', type: 'auth0-job-watch', z: 'tab', tenant: 'cfg', interval: 0.05, store: '', exportOutput: 'array', version: 1, wires: [['done'], ['failed']], ...watch },
+    {
+      id: 'watch',
+      type: 'auth0-job-watch',
+      z: 'tab',
+      tenant: 'cfg',
+      interval: 0.05,
+      store: '',
+      exportOutput: 'array',
+      version: 1,
+      wires: [['done'], ['failed']],
+      ...watch,
+    },
     { id: 'done', type: 'helper', z: 'tab' },
     { id: 'failed', type: 'helper', z: 'tab' },
     { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['caught']] },
@@ -36,7 +45,10 @@ function watchFlow(domain: string, watch: Msg = {}): Msg[] {
  */
 function useConfiguredMemoryStore(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const context = require(require.resolve('@node-red/runtime/lib/nodes/context', { paths: [require.resolve('node-red')] })) as { init(settings: unknown): void; load(): Promise<void> };
+  const context = require(require.resolve('@node-red/runtime/lib/nodes/context', { paths: [require.resolve('node-red')] })) as {
+    init(settings: unknown): void;
+    load(): Promise<void>;
+  };
   context.init({ contextStorage: { default: { module: 'memory' } } });
   void context.load();
 }
@@ -73,13 +85,16 @@ describe('auth0-job-watch in Node-RED', function () {
     emulator.clock.resetTime();
   });
 
-  it('sends a failed job to output 2 with its details, and the message\'s properties with it', async () => {
+  it("sends a failed job to output 2 with its details, and the message's properties with it", async () => {
     const job = await importDirectly(emulator, connectionId, 'this is not JSON');
     await helper.load(modules(), watchFlow(emulator.domain), credentials());
     const done = collect('done');
     const failed = collect('failed');
     helper.getNode('watch')?.receive({ topic: 'broken-file', payload: job.id });
-    await until(() => failed.length === 1, () => 'no failed output');
+    await until(
+      () => failed.length === 1,
+      () => 'no failed output',
+    );
     assert.equal(done.length, 0);
     const msg = failed[0];
     assert.equal(msg.topic, 'broken-file');
@@ -87,26 +102,34 @@ describe('auth0-job-watch in Node-RED', function () {
     assert.equal(payload.id, job.id);
     assert.equal(payload.status, 'failed');
     assert.match(String(payload.status_details), /Failed to parse users file JSON/);
-    assert.equal((payload.error_details as Msg).status_details, payload.status_details, 'the errors endpoint\'s details are attached');
+    assert.equal((payload.error_details as Msg).status_details, payload.status_details, "the errors endpoint's details are attached");
     assert.deepEqual(msg.auth0, { jobId: job.id, type: 'users_import', status: 'failed', reason: 'failed', details: payload.status_details });
   });
 
   for (const format of ['json', 'csv'] as const) {
     for (const exportOutput of ['array', 'items'] as const) {
       it(`exports 1,500 users as ${format}, downloaded and parsed as a stream, ${exportOutput === 'array' ? 'in one array' : 'one message per user'}`, async () => {
-        emulator.seed({ users: makeUsers(1500).map((u) => ({ email: u.email as string, password: 'Str0ng-pass!word', given_name: `Ünï ${String(u.given_name)}, "q"` })) });
+        emulator.seed({
+          users: makeUsers(1500).map((u) => ({ email: u.email as string, password: 'Str0ng-pass!word', given_name: `Ünï ${String(u.given_name)}, "q"` })),
+        });
         await helper.load(modules(), jobsFlow(emulator.domain, { jobs: { operation: 'export_users' }, watch: { exportOutput } }), credentials());
         const out = collect('jobsOut');
         const done = collect('done');
         helper.getNode('jobs')?.receive({ topic: 'export', payload: { connection_id: connectionId, format, fields: 'user_id,email,given_name' } });
-        await until(() => out.length === 1, () => 'the export job was not created');
+        await until(
+          () => out.length === 1,
+          () => 'the export job was not created',
+        );
         const job = out[0].payload as Msg;
         assert.equal(job.type, 'users_export');
-        assert.deepEqual(job.fields, [{ name: 'user_id' }, { name: 'email' }, { name: 'given_name' }], 'field names became Auth0\'s field objects');
+        assert.deepEqual(job.fields, [{ name: 'user_id' }, { name: 'email' }, { name: 'given_name' }], "field names became Auth0's field objects");
         const expected = emulator.state.users.list().map((u) => ({ user_id: u.user_id, email: u.email, given_name: u.given_name }));
         assert.equal(expected.length, 1500);
         if (exportOutput === 'array') {
-          await until(() => done.length === 1, () => 'no completed export');
+          await until(
+            () => done.length === 1,
+            () => 'no completed export',
+          );
           const payload = done[0].payload as Msg & { users: Msg[] };
           assert.equal(payload.id, job.id);
           assert.equal(payload.status, 'completed');
@@ -114,10 +137,16 @@ describe('auth0-job-watch in Node-RED', function () {
           assert.equal(done[0].topic, 'export');
           assert.deepEqual(done[0].auth0, { jobId: job.id, type: 'users_export', status: 'completed', format, count: 1500 });
         } else {
-          await until(() => done.length === 1500, () => `${done.length} of 1500 users`);
+          await until(
+            () => done.length === 1500,
+            () => `${done.length} of 1500 users`,
+          );
           await new Promise((resolve) => setTimeout(resolve, 50));
           assert.equal(done.length, 1500, 'no message besides the users');
-          assert.deepEqual(done.map((m) => m.payload), expected);
+          assert.deepEqual(
+            done.map((m) => m.payload),
+            expected,
+          );
           done.forEach((m, i) => {
             const parts = m.parts as Msg;
             assert.equal(parts.id, job.id);
@@ -153,7 +182,10 @@ describe('auth0-job-watch in Node-RED', function () {
       await helper.load(modules(), watchFlow(tenant.domain), { cfg: { clientId: 'id', clientSecret: 'secret-value' } });
       const done = collect('done');
       helper.getNode('watch')?.receive({ payload: ['job_far', { id: 'job_near', type: 'users_export' }] });
-      await until(() => done.length === 2, () => `${done.length} of 2 exports`);
+      await until(
+        () => done.length === 2,
+        () => `${done.length} of 2 exports`,
+      );
       for (const msg of done) assert.deepEqual((msg.payload as Msg).users, users);
       assert.equal(storage.requests.length, 1);
       const far = storage.requests[0];
@@ -186,18 +218,38 @@ describe('auth0-job-watch in Node-RED', function () {
     let polls = 0;
     const tenant = await fakeTenant((_req, res) => {
       polls += 1;
-      json(res, 200, { id: 'job_x', type: 'users_export', status: 'completed', format: 'json', location: `http://${storage.domain}/f.json.gz?Signature=${polls}` });
+      json(res, 200, {
+        id: 'job_x',
+        type: 'users_export',
+        status: 'completed',
+        format: 'json',
+        location: `http://${storage.domain}/f.json.gz?Signature=${polls}`,
+      });
     });
     try {
       await helper.load(modules(), watchFlow(tenant.domain, { exportOutput: 'items' }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
       const done = collect('done');
       helper.getNode('watch')?.receive({ payload: 'job_x' });
-      await until(() => done.length === 800, () => `${done.length} of 800 users`);
+      await until(
+        () => done.length === 800,
+        () => `${done.length} of 800 users`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(downloads, 2);
-      assert.deepEqual(storage.requests.map((r) => r.query.get('Signature')), ['1', '2'], 'the second download used the fresh link of a new poll');
-      assert.deepEqual(done.map((m) => m.payload), users, 'every user once, in order');
-      assert.deepEqual(done.map((m) => (m.parts as Msg).index), users.map((_, i) => i));
+      assert.deepEqual(
+        storage.requests.map((r) => r.query.get('Signature')),
+        ['1', '2'],
+        'the second download used the fresh link of a new poll',
+      );
+      assert.deepEqual(
+        done.map((m) => m.payload),
+        users,
+        'every user once, in order',
+      );
+      assert.deepEqual(
+        done.map((m) => (m.parts as Msg).index),
+        users.map((_, i) => i),
+      );
       assert.equal((done[799].parts as Msg).count, 800);
     } finally {
       await tenant.close();
@@ -213,10 +265,13 @@ describe('auth0-job-watch in Node-RED', function () {
     useConfiguredMemoryStore();
     helper.getNode('watch')?.receive({ topic: 'resume-me', correlation: { batch: 7 }, payload: job.id });
     type ContextNode = { context(): { get(key: string): unknown } };
-    await until(() => {
-      const stored = (helper.getNode('watch') as unknown as ContextNode).context().get('auth0JobWatch') as { jobs?: Msg[] } | undefined;
-      return Boolean(stored?.jobs?.some((j) => j.id === job.id));
-    }, () => 'the job was never saved in the context store');
+    await until(
+      () => {
+        const stored = (helper.getNode('watch') as unknown as ContextNode).context().get('auth0JobWatch') as { jobs?: Msg[] } | undefined;
+        return Boolean(stored?.jobs?.some((j) => j.id === job.id));
+      },
+      () => 'the job was never saved in the context store',
+    );
     const first = helper.getNode('watch');
     // Stop and start the flow (a full deploy): the old node and its memory are gone.
     await (helper as unknown as { setFlows(flow: unknown[], type: string, credentials: unknown): Promise<void> }).setFlows(flow, 'full', credentials());
@@ -226,19 +281,37 @@ describe('auth0-job-watch in Node-RED', function () {
     const failed = collect('failed');
     const caught = collect('caught');
     emulator.clock.setSpeed(500);
-    await until(() => done.length + failed.length + caught.length > 0, () => 'the resumed watch did not report the job');
-    assert.deepEqual([failed, caught].map((list) => list.map((m) => JSON.stringify(m).slice(0, 300))), [[], []]);
+    await until(
+      () => done.length + failed.length + caught.length > 0,
+      () => 'the resumed watch did not report the job',
+    );
+    assert.deepEqual(
+      [failed, caught].map((list) => list.map((m) => JSON.stringify(m).slice(0, 300))),
+      [[], []],
+    );
     const msg = done[0];
     assert.equal((msg.payload as Msg).id, job.id);
     assert.equal((msg.payload as Msg).status, 'completed');
-    assert.deepEqual(((msg.payload as Msg).summary as Msg), { failed: 0, updated: 0, inserted: 2000, total: 2000 });
+    assert.deepEqual((msg.payload as Msg).summary as Msg, { failed: 0, updated: 0, inserted: 2000, total: 2000 });
     assert.equal(msg.topic, 'resume-me', 'the saved message properties travel with the output');
     assert.deepEqual(msg.correlation, { batch: 7 });
-    await until(() => (second as unknown as ContextNode).context().get('auth0JobWatch') === undefined, () => 'the ended job is still saved');
+    await until(
+      () => (second as unknown as ContextNode).context().get('auth0JobWatch') === undefined,
+      () => 'the ended job is still saved',
+    );
   });
 
   it('stops every timer and request on close', async () => {
-    const tenant = await fakeTenant((req, res) => json(res, 200, { id: req.path.split('/').pop(), type: 'users_import', status: 'processing', percentage_done: 40, time_left_seconds: 90, created_at: new Date().toISOString() }));
+    const tenant = await fakeTenant((req, res) =>
+      json(res, 200, {
+        id: req.path.split('/').pop(),
+        type: 'users_import',
+        status: 'processing',
+        percentage_done: 40,
+        time_left_seconds: 90,
+        created_at: new Date().toISOString(),
+      }),
+    );
     const timers = trackJobTimers();
     try {
       await helper.load(modules(), watchFlow(tenant.domain, { interval: 0.02 }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
@@ -252,12 +325,21 @@ describe('auth0-job-watch in Node-RED', function () {
       watch.status({});
       helper.getNode('watch')?.receive({ payload: ['job_a', 'job_b'] });
       const polls = (): number => tenant.requests.filter((r) => r.path.startsWith('/api/v2/jobs/')).length;
-      await until(() => polls() >= 6, () => `${polls()} polls`);
-      assert.ok(statuses.some((s) => s.text === '2 jobs 40% ~2m'), `status shows progress: ${statuses.map((s) => s.text).join(' | ')}`);
+      await until(
+        () => polls() >= 6,
+        () => `${polls()} polls`,
+      );
+      assert.ok(
+        statuses.some((s) => s.text === '2 jobs 40% ~2m'),
+        `status shows progress: ${statuses.map((s) => s.text).join(' | ')}`,
+      );
       assert.ok(timers.created() > 2, 'the watch polls on its own timer');
       await helper.unload();
       const after = polls();
-      await until(() => timers.live() === 0, () => `${timers.live()} timers of the jobs nodes still pending after close`);
+      await until(
+        () => timers.live() === 0,
+        () => `${timers.live()} timers of the jobs nodes still pending after close`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(polls(), after, 'no request after close');
       assert.equal(timers.live(), 0);
@@ -267,14 +349,19 @@ describe('auth0-job-watch in Node-RED', function () {
     }
   });
 
-  it('ends a job still running past Auth0\'s 2-hour import limit as failed', async () => {
+  it("ends a job still running past Auth0's 2-hour import limit as failed", async () => {
     const created = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
-    const tenant = await fakeTenant((req, res) => json(res, 200, { id: 'job_stuck', type: 'users_import', status: 'processing', percentage_done: 10, created_at: created }));
+    const tenant = await fakeTenant((req, res) =>
+      json(res, 200, { id: 'job_stuck', type: 'users_import', status: 'processing', percentage_done: 10, created_at: created }),
+    );
     try {
       await helper.load(modules(), watchFlow(tenant.domain), { cfg: { clientId: 'id', clientSecret: 'secret' } });
       const failed = collect('failed');
       helper.getNode('watch')?.receive({ payload: 'job_stuck' });
-      await until(() => failed.length === 1, () => 'no failed output');
+      await until(
+        () => failed.length === 1,
+        () => 'no failed output',
+      );
       const auth0 = failed[0].auth0 as Msg;
       assert.equal(auth0.reason, 'timeout');
       assert.match(String(auth0.details), /did not finish within 2 hours/);
@@ -286,7 +373,8 @@ describe('auth0-job-watch in Node-RED', function () {
 
   it('sends a job Auth0 does not know to output 2, and one it refuses to show to Catch nodes', async () => {
     const tenant = await fakeTenant((req, res) => {
-      if (req.path.endsWith('job_gone')) return json(res, 404, { statusCode: 404, error: 'Not Found', message: 'The job does not exist', errorCode: 'inexistent_job' });
+      if (req.path.endsWith('job_gone'))
+        return json(res, 404, { statusCode: 404, error: 'Not Found', message: 'The job does not exist', errorCode: 'inexistent_job' });
       json(res, 403, { statusCode: 403, error: 'Forbidden', message: 'Insufficient scope, expected any of: read:users', errorCode: 'insufficient_scope' });
     });
     try {
@@ -294,7 +382,10 @@ describe('auth0-job-watch in Node-RED', function () {
       const failed = collect('failed');
       const caught = collect('caught');
       helper.getNode('watch')?.receive({ topic: 't', payload: ['job_gone', 'job_secret'] });
-      await until(() => failed.length === 1 && caught.length === 1, () => `${failed.length} failed, ${caught.length} caught`);
+      await until(
+        () => failed.length === 1 && caught.length === 1,
+        () => `${failed.length} failed, ${caught.length} caught`,
+      );
       assert.equal((failed[0].auth0 as Msg).reason, 'not_found');
       assert.match(String((caught[0].error as Msg).message), /Insufficient scope/);
       assert.equal(caught[0].topic, 't');
@@ -319,7 +410,10 @@ describe('auth0-job-watch in Node-RED', function () {
       for (const [payload, pattern] of cases) {
         const before = caught.length;
         helper.getNode('watch')?.receive({ payload });
-        await until(() => caught.length > before, () => `no error for ${JSON.stringify(payload)}`);
+        await until(
+          () => caught.length > before,
+          () => `no error for ${JSON.stringify(payload)}`,
+        );
         assert.match(String((caught[caught.length - 1].error as Msg).message), pattern);
       }
       assert.equal(tenant.requests.length, 0);

@@ -33,7 +33,8 @@ describe('jobs export file: streamed records', () => {
   });
 
   it('reads CSV with a header, quoted commas, doubled quotes, line breaks in fields, CRLF and a BOM', async () => {
-    const csv = '\uFEFFuser_id,email,name\r\n' +
+    const csv =
+      '\uFEFFuser_id,email,name\r\n' +
       'auth0|1,ada@example.com,"Ada ""Countess"" Lovelace"\r\n' +
       'auth0|2,grace@example.com,"Grace, the admiral"\r\n' +
       'auth0|3,ümlaut@example.com,"Line\nbreak 😀"\r\n';

@@ -24,9 +24,18 @@ describe('jobs import: slots per tenant', () => {
     b.submitted('job_b');
     assert.equal(slots.busy, 2);
     let waited = 0;
-    const third = slots.acquire({ check, signal, pace, onWait: () => { waited += 1; } });
+    const third = slots.acquire({
+      check,
+      signal,
+      pace,
+      onWait: () => {
+        waited += 1;
+      },
+    });
     let granted = false;
-    void third.then(() => { granted = true; });
+    void third.then(() => {
+      granted = true;
+    });
     while (waited < 3) await new Promise((resolve) => setTimeout(resolve, 1));
     assert.equal(granted, false, 'a third slot is not given while 2 jobs run');
     assert.ok(checked.includes('job_a') && checked.includes('job_b'), 'the running jobs were checked');
@@ -42,8 +51,14 @@ describe('jobs import: slots per tenant', () => {
     const check = async (): Promise<RunningCheck> => ({ running: true });
     const first = await slots.acquire({ check, signal, pace });
     const order: string[] = [];
-    const second = slots.acquire({ check, signal, pace }).then((t) => { order.push('second'); return t; });
-    const third = slots.acquire({ check, signal, pace }).then((t) => { order.push('third'); return t; });
+    const second = slots.acquire({ check, signal, pace }).then((t) => {
+      order.push('second');
+      return t;
+    });
+    const third = slots.acquire({ check, signal, pace }).then((t) => {
+      order.push('third');
+      return t;
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     assert.deepEqual(order, []);
     first.release();
@@ -60,7 +75,10 @@ describe('jobs import: slots per tenant', () => {
     const check = async (): Promise<RunningCheck> => ({ running: false });
     slots.serviceFull(now + 50);
     let granted = false;
-    const waiting = slots.acquire({ check, signal: controller.signal, pace, front: true }).then((t) => { granted = true; return t; });
+    const waiting = slots.acquire({ check, signal: controller.signal, pace, front: true }).then((t) => {
+      granted = true;
+      return t;
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     assert.equal(granted, false);
     now += 60;

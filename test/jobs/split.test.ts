@@ -36,11 +36,27 @@ describe('jobs import: splitting into files', () => {
     const users = [userOfSize(0, 100), userOfSize(1, 100), userOfSize(2, 100)];
     assert.equal(bytesOf(users[0]), 100);
     const exact = planImportFiles(users, 203);
-    assert.deepEqual(exact.map((f) => [f.start, f.end, f.bytes]), [[0, 2, 203], [2, 3, 102]]);
+    assert.deepEqual(
+      exact.map((f) => [f.start, f.end, f.bytes]),
+      [
+        [0, 2, 203],
+        [2, 3, 102],
+      ],
+    );
     const oneShort = planImportFiles(users, 202);
-    assert.deepEqual(oneShort.map((f) => [f.start, f.end, f.bytes]), [[0, 1, 102], [1, 2, 102], [2, 3, 102]]);
+    assert.deepEqual(
+      oneShort.map((f) => [f.start, f.end, f.bytes]),
+      [
+        [0, 1, 102],
+        [1, 2, 102],
+        [2, 3, 102],
+      ],
+    );
     const all = planImportFiles(users, 304);
-    assert.deepEqual(all.map((f) => [f.start, f.end, f.bytes]), [[0, 3, 304]]);
+    assert.deepEqual(
+      all.map((f) => [f.start, f.end, f.bytes]),
+      [[0, 3, 304]],
+    );
   });
 
   it('measures multi-byte characters as the bytes they are on the wire', () => {
@@ -50,7 +66,13 @@ describe('jobs import: splitting into files', () => {
     assert.equal(planImportFiles(users, 202).length, 2, '2 + 100 + 1 + 99 = 202 bytes fit');
     assert.equal(planImportFiles(users, 201).length, 3, 'counting characters instead of bytes would have fitted two');
     const plan = planImportFiles(users, 203);
-    assert.deepEqual(plan.map((f) => [f.start, f.end]), [[0, 2], [2, 3]]);
+    assert.deepEqual(
+      plan.map((f) => [f.start, f.end]),
+      [
+        [0, 2],
+        [2, 3],
+      ],
+    );
     for (const file of plan) assert.equal(buildImportFile(users, file).length, file.bytes);
   });
 
@@ -75,7 +97,10 @@ describe('jobs import: splitting into files', () => {
       seen.push(...parsed.map((u) => u.email));
     }
     assert.equal(next, users.length);
-    assert.deepEqual(seen, users.map((u) => u.email));
+    assert.deepEqual(
+      seen,
+      users.map((u) => u.email),
+    );
     // Greedy: a file could not have taken the next user without going over.
     for (let i = 0; i < plan.length - 1; i++) {
       assert.ok(plan[i].bytes + 1 + bytesOf(users[plan[i].end]) > MAX_IMPORT_FILE_BYTES, `file ${i} stopped early`);
@@ -85,11 +110,18 @@ describe('jobs import: splitting into files', () => {
   it('takes a user of exactly the largest size that fits alone, and refuses one byte more naming its index', () => {
     const fits = userOfSize(1, MAX_IMPORT_FILE_BYTES - 2);
     const plan = planImportFiles([{ email: 'a@example.com' }, fits], MAX_IMPORT_FILE_BYTES);
-    assert.deepEqual(plan.map((f) => [f.start, f.end, f.bytes]), [[0, 1, 2 + bytesOf({ email: 'a@example.com' })], [1, 2, MAX_IMPORT_FILE_BYTES]]);
+    assert.deepEqual(
+      plan.map((f) => [f.start, f.end, f.bytes]),
+      [
+        [0, 1, 2 + bytesOf({ email: 'a@example.com' })],
+        [1, 2, MAX_IMPORT_FILE_BYTES],
+      ],
+    );
     const tooBig = userOfSize(2, MAX_IMPORT_FILE_BYTES - 1);
     assert.throws(
       () => planImportFiles([{ email: 'a@example.com' }, fits, tooBig], MAX_IMPORT_FILE_BYTES),
-      (err: Error & { input?: string }) => err.name === 'InputError' && err.input === 'file_obj' && /index 2\b/.test(err.message) && /512,000 bytes/.test(err.message),
+      (err: Error & { input?: string }) =>
+        err.name === 'InputError' && err.input === 'file_obj' && /index 2\b/.test(err.message) && /512,000 bytes/.test(err.message),
     );
   });
 
@@ -105,7 +137,13 @@ describe('jobs import: splitting into files', () => {
     const [whole] = planImportFiles(users, MAX_IMPORT_FILE_BYTES);
     const halves = halveImportFile(users, whole);
     assert.ok(halves);
-    assert.deepEqual(halves.map((f) => [f.start, f.end]), [[0, 3], [3, 7]]);
+    assert.deepEqual(
+      halves.map((f) => [f.start, f.end]),
+      [
+        [0, 3],
+        [3, 7],
+      ],
+    );
     for (const half of halves) assert.equal(buildImportFile(users, half).length, half.bytes);
     assert.equal(halveImportFile(users, { start: 2, end: 3, bytes: 54 }), undefined, 'one user cannot be halved');
   });
@@ -128,7 +166,11 @@ describe('jobs import: reading the users', () => {
 
   it('refuses an empty list, a non-array, items that are not user objects, and text that is not JSON', () => {
     const refused = (value: unknown, pattern: RegExp): void => {
-      assert.throws(() => readImportUsers(value), (err: Error & { input?: string }) => err.name === 'InputError' && err.input === 'file_obj' && pattern.test(err.message), `${String(value)}`);
+      assert.throws(
+        () => readImportUsers(value),
+        (err: Error & { input?: string }) => err.name === 'InputError' && err.input === 'file_obj' && pattern.test(err.message),
+        `${String(value)}`,
+      );
     };
     refused([], /empty list/);
     refused('[]', /empty list/);

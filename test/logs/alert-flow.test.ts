@@ -50,20 +50,32 @@ describe('example: alert on failed logins, against the emulator', function () {
 
     // Deployed as a user would, pointed at this emulator, the debug nodes read by the test.
     const interval = 1;
-    const flow: FlowNode[] = [TAB, ...example.map((node) => {
-      if (node.type === 'auth0-config') return { ...node, domain: emu.domain };
-      const copy: FlowNode = { ...node, z: TAB.id };
-      if (node.type === 'debug') return { id: node.id, type: 'helper', z: TAB.id, name: node.name, x: node.x, y: node.y, wires: [] };
-      if (node.type === 'auth0-log-watch') return { ...copy, interval };
-      return copy;
-    })];
+    const flow: FlowNode[] = [
+      TAB,
+      ...example.map((node) => {
+        if (node.type === 'auth0-config') return { ...node, domain: emu.domain };
+        const copy: FlowNode = { ...node, z: TAB.id };
+        if (node.type === 'debug') return { id: node.id, type: 'helper', z: TAB.id, name: node.name, x: node.x, y: node.y, wires: [] };
+        if (node.type === 'auth0-log-watch') return { ...copy, interval };
+        return copy;
+      }),
+    ];
     const alertOut = (alertFn.wires as string[][])[0][0];
     await helper.load(
-      [...logModules('auth0-log-watch'), coreModule('common/20-inject.js'), coreModule('common/90-comment.js'), coreModule('function/10-function.js'), catchModule()],
+      [
+        ...logModules('auth0-log-watch'),
+        coreModule('common/20-inject.js'),
+        coreModule('common/90-comment.js'),
+        coreModule('function/10-function.js'),
+        catchModule(),
+      ],
       flow,
       { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } },
     );
-    await waitFor(() => statusCalls(watch.id).some((s) => s.text === 'watching'), () => `the watcher never finished its first poll: ${JSON.stringify(statusCalls(watch.id))} ${String((errorCalls(watch.id)[0]?.err as Error)?.stack)}`);
+    await waitFor(
+      () => statusCalls(watch.id).some((s) => s.text === 'watching'),
+      () => `the watcher never finished its first poll: ${JSON.stringify(statusCalls(watch.id))} ${String((errorCalls(watch.id)[0]?.err as Error)?.stack)}`,
+    );
 
     // Count the watcher's log reads from here on.
     const client = (helper.getNode(config.id) as unknown as Auth0ConfigNode).getClient() as TenantClient & { request: TenantClient['request'] };
@@ -85,11 +97,17 @@ describe('example: alert on failed logins, against the emulator', function () {
     const expected = emu.logs.all().filter((e) => ['fp', 'fu', 'limit_wc'].includes(String(e.type)));
     assert.equal(expected.length, 12, `the emulator logged ${expected.map((e) => e.type).join(',')}`);
 
-    await waitFor(() => alerts.length >= expected.length, () => `${alerts.length} alerts`);
+    await waitFor(
+      () => alerts.length >= expected.length,
+      () => `${alerts.length} alerts`,
+    );
     // A read already in flight when the logins ended may have missed them; the next one must not.
     const latest = Math.max(...alerts.map((a) => a.readsStarted));
     assert.ok(latest <= readsWhenDone + 1, `alerts came ${latest - readsWhenDone} reads after the logins (interval ${interval} s)`);
-    assert.deepEqual(alerts.map((a) => (a.msg.event as { log_id: string }).log_id), expected.map((e) => e.log_id));
+    assert.deepEqual(
+      alerts.map((a) => (a.msg.event as { log_id: string }).log_id),
+      expected.map((e) => e.log_id),
+    );
 
     const block = alerts.find((a) => (a.msg.event as { type: string }).type === 'limit_wc');
     assert.match(String(block?.msg.topic), /^Auth0 ALERT: ACCOUNT BLOCKED/);

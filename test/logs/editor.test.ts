@@ -67,8 +67,18 @@ describe('logs nodes in the editor (real browser)', function () {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage',
-        '--disable-component-update', '--disable-sync', '--disable-extensions', '--no-first-run', '--disable-default-apps'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-extensions',
+        '--no-first-run',
+        '--disable-default-apps',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -86,7 +96,9 @@ describe('logs nodes in the editor (real browser)', function () {
     return page.evaluate((t) => {
       const red = (globalThis as unknown as { RED: { nodes: { eachNode(fn: (n: Record<string, unknown>) => void): void } } }).RED;
       let found: Record<string, unknown> | undefined;
-      red.nodes.eachNode((n) => { if (n.type === t) found = n; });
+      red.nodes.eachNode((n) => {
+        if (n.type === t) found = n;
+      });
       return JSON.parse(JSON.stringify(found ?? {}, (key, value) => (key.startsWith('_') ? undefined : value))) as EditorNode;
     }, type);
   }
@@ -98,9 +110,12 @@ describe('logs nodes in the editor (real browser)', function () {
     await boxes.first().waitFor({ state: 'visible' });
     assert.equal(await boxes.count(), LOG_CATEGORIES.length, 'not every category is offered');
     assert.match(await tray.locator('#auth0-log-watch-categories').innerText(), /Login failures \(f, fc, fco, fcoa, fens, fp, fu\)/);
-    assert.ok(await tray.locator('#auth0-log-watch-code-pick option[value="limit_wc"]').count() === 1, 'limit_wc is not in the code list');
+    assert.ok((await tray.locator('#auth0-log-watch-code-pick option[value="limit_wc"]').count()) === 1, 'limit_wc is not in the code list');
     // Without contextStorage in settings.js Node-RED lists one store, memory, beside the default.
-    assert.deepEqual(await tray.locator('#node-input-store option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), ['', 'memory']);
+    assert.deepEqual(await tray.locator('#node-input-store option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), [
+      '',
+      'memory',
+    ]);
 
     assert.ok(!(await tray.locator('#node-input-startId').isVisible()), 'the start id shows for start "now"');
     await tray.locator('#node-input-start').selectOption('id');
@@ -160,7 +175,7 @@ describe('logs nodes in the editor (real browser)', function () {
       const help = await page.evaluate((t) => {
         const doc = (globalThis as unknown as { document: { querySelector(q: string): { textContent: string | null } | null } }).document;
         const el = doc.querySelector(`script[data-help-name="${t}"]`);
-        return el ? el.textContent ?? '' : '';
+        return el ? (el.textContent ?? '') : '';
       }, type);
       assert.match(help, /<h3>Details<\/h3>/, `${type}: no help`);
     }

@@ -76,18 +76,24 @@ describe('auth0-log-stream-in in Node-RED', function () {
     assert.equal(single.status, 200);
     await settle();
     assert.deepEqual(out.payloads(), [EVENTS[0], EVENTS[1], EVENTS[2], { ...EVENTS[0], log_id: 'single-1' }]);
-    assert.deepEqual(out.messages.map((m) => m.topic), ['fp', 'limit_wc', 's', 'fp']);
+    assert.deepEqual(
+      out.messages.map((m) => m.topic),
+      ['fp', 'limit_wc', 's', 'fp'],
+    );
     assert.equal((out.messages[1].auth0 as Record<string, unknown>).log_id, EVENTS[1].log_id);
     assert.ok(!('req' in out.messages[0]) && !('res' in out.messages[0]), 'the HTTP request went into the message');
   });
 
-  it('unwraps Auth0\'s {log_id, data} items', async () => {
+  it("unwraps Auth0's {log_id, data} items", async () => {
     const out = await load();
     const wrapped = EVENTS.map((event) => ({ log_id: event.log_id, data: { date: event.date, type: event.type, user_name: event.user_name } }));
     const answer = await post(wrapped.map((w) => JSON.stringify(w)).join('\n'));
     assert.equal(answer.status, 200);
     await settle();
-    assert.deepEqual(out.payloads(), EVENTS.map((event) => ({ date: event.date, type: event.type, user_name: event.user_name, log_id: event.log_id })));
+    assert.deepEqual(
+      out.payloads(),
+      EVENTS.map((event) => ({ date: event.date, type: event.type, user_name: event.user_name, log_id: event.log_id })),
+    );
   });
 
   it('drops events it has already received (a redelivered batch) by log_id', async () => {
@@ -97,7 +103,10 @@ describe('auth0-log-stream-in in Node-RED', function () {
     assert.equal(again.status, 200);
     assert.deepEqual(JSON.parse(again.text), { received: 3, duplicates: 2 });
     await settle();
-    assert.deepEqual(out.payloads().map((e) => e.log_id), EVENTS.map((e) => e.log_id));
+    assert.deepEqual(
+      out.payloads().map((e) => e.log_id),
+      EVENTS.map((e) => e.log_id),
+    );
   });
 
   it('answers 400 to a body that is not JSON, 413 to one over apiMaxLength, and sends nothing', async () => {
@@ -146,7 +155,10 @@ describe('auth0-log-stream-in in Node-RED', function () {
     await settle();
     assert.equal(out.messages.length, 0);
     const warnings = (helper.log().args as unknown[][]).map((args) => JSON.stringify(args[0]));
-    assert.ok(warnings.some((w) => /no Authorization value is set/.test(w)), 'no warning');
+    assert.ok(
+      warnings.some((w) => /no Authorization value is set/.test(w)),
+      'no warning',
+    );
   });
 
   it('removes its route on close', async () => {

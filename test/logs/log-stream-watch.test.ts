@@ -6,22 +6,55 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import {
-  Collector, TAB, catchModule, errorCalls, helper, logModules, request, sleep, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode,
+  Collector,
+  TAB,
+  catchModule,
+  errorCalls,
+  helper,
+  logModules,
+  request,
+  sleep,
+  statusCalls,
+  tenantCredentials,
+  tenantNode,
+  waitFor,
+  type FlowNode,
 } from './runtime';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'streams', type: 'auth0-log-stream-watch', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', interval: 0.2, wires: [['out']], ...overrides };
+  return {
+    id: 'streams',
+    type: 'auth0-log-stream-watch',
+    z: TAB.id,
+    x: 100,
+    y: 100,
+    name: '',
+    tenant: 'tenant',
+    interval: 0.2,
+    wires: [['out']],
+    ...overrides,
+  };
 }
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 const STREAMS = [
-  { id: 'lst_0000000000000001', name: 'webhook', type: 'http', status: 'active', sink: { httpEndpoint: 'https://logs.example.com/in', httpAuthorization: 'Bearer very-secret', httpContentFormat: 'JSONLINES' } },
+  {
+    id: 'lst_0000000000000001',
+    name: 'webhook',
+    type: 'http',
+    status: 'active',
+    sink: { httpEndpoint: 'https://logs.example.com/in', httpAuthorization: 'Bearer very-secret', httpContentFormat: 'JSONLINES' },
+  },
   { id: 'lst_0000000000000002', name: 'datadog', type: 'datadog', status: 'paused', sink: { datadogRegion: 'eu', datadogApiKey: 'dd-secret-key' } },
 ];
 
 function setStatus(emu: Emulator, id: string, status: string): Promise<unknown> {
-  return request(`${emu.url}/__emulator/log-streams/${id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  return request(`${emu.url}/__emulator/log-streams/${id}/status`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
 }
 
 describe('auth0-log-stream-watch in Node-RED', function () {
@@ -56,7 +89,10 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     await sleep(500);
     assert.equal(out.messages.length, 0, 'the baseline (a paused stream) was reported');
     await setStatus(emu, STREAMS[0].id, 'suspended');
-    await waitFor(() => out.messages.length >= 1, () => 'no message for the suspension');
+    await waitFor(
+      () => out.messages.length >= 1,
+      () => 'no message for the suspension',
+    );
     await sleep(500);
     assert.equal(out.messages.length, 1, 'the change was reported more than once');
     const msg = out.messages[0];
@@ -67,22 +103,34 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     assert.equal(payload.previousStatus, 'active');
     assert.equal(payload.status, 'suspended');
     assert.equal((payload.sink as Record<string, unknown>).httpEndpoint, 'https://logs.example.com/in');
-    assert.ok(!JSON.stringify(msg).includes('very-secret'), 'the stream\'s authorization reached the message');
-    await waitFor(() => statusCalls('streams').some((s) => s.text === '1 suspended' && s.fill === 'red'), () => JSON.stringify(statusCalls('streams').slice(-3)));
+    assert.ok(!JSON.stringify(msg).includes('very-secret'), "the stream's authorization reached the message");
+    await waitFor(
+      () => statusCalls('streams').some((s) => s.text === '1 suspended' && s.fill === 'red'),
+      () => JSON.stringify(statusCalls('streams').slice(-3)),
+    );
   });
 
   it('reports a stream set active again, and one that was deleted', async () => {
     const out = await load(watchNode());
     await waitFor(polled, () => 'no poll finished');
     await setStatus(emu, STREAMS[1].id, 'active');
-    await waitFor(() => out.messages.length >= 1, () => 'no message for the resumed stream');
+    await waitFor(
+      () => out.messages.length >= 1,
+      () => 'no message for the resumed stream',
+    );
     emu.state.collection('log-streams').delete(STREAMS[0].id);
-    await waitFor(() => out.messages.length >= 2, () => 'no message for the deleted stream');
+    await waitFor(
+      () => out.messages.length >= 2,
+      () => 'no message for the deleted stream',
+    );
     await sleep(400);
-    assert.deepEqual(out.messages.map((m) => [(m.payload as Record<string, unknown>).id, (m.payload as Record<string, unknown>).previousStatus, m.topic]), [
-      [STREAMS[1].id, 'paused', 'active'],
-      [STREAMS[0].id, 'active', 'deleted'],
-    ]);
+    assert.deepEqual(
+      out.messages.map((m) => [(m.payload as Record<string, unknown>).id, (m.payload as Record<string, unknown>).previousStatus, m.topic]),
+      [
+        [STREAMS[1].id, 'paused', 'active'],
+        [STREAMS[0].id, 'active', 'deleted'],
+      ],
+    );
     assert.ok(!JSON.stringify(out.messages).includes('dd-secret-key'));
   });
 
@@ -93,7 +141,10 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     await sleep(300);
     assert.equal(out.messages.length, 0);
     helper.getNode('streams')?.receive({});
-    await waitFor(() => out.messages.length >= 1, () => 'the input did not poll');
+    await waitFor(
+      () => out.messages.length >= 1,
+      () => 'the input did not poll',
+    );
     assert.equal(out.messages[0].topic, 'paused');
   });
 
@@ -104,7 +155,10 @@ describe('auth0-log-stream-watch in Node-RED', function () {
       { id: 'caught-out', type: 'helper', z: TAB.id, x: 300, y: 200 },
     ]);
     const caught = new Collector('caught-out').attach();
-    await waitFor(() => caught.messages.length >= 1, () => 'nothing reached Catch');
+    await waitFor(
+      () => caught.messages.length >= 1,
+      () => 'nothing reached Catch',
+    );
     assert.equal((caught.messages[0].auth0 as Record<string, unknown>).statusCode, 502);
     assert.equal(errorCalls('streams').length, 1);
     await waitFor(polled, () => 'no poll after the failure');

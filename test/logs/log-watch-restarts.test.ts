@@ -11,16 +11,45 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import {
-  Collector, TAB, closeContextStores, deploy, errorCalls, helper, loadContextStores, logModules, restartProcess, sleep, startFlows, stopFlows,
-  tenantCredentials, tenantNode, useSettings, waitFor, type FlowNode,
+  Collector,
+  TAB,
+  closeContextStores,
+  deploy,
+  errorCalls,
+  helper,
+  loadContextStores,
+  logModules,
+  restartProcess,
+  sleep,
+  startFlows,
+  stopFlows,
+  tenantCredentials,
+  tenantNode,
+  useSettings,
+  waitFor,
+  type FlowNode,
 } from './runtime';
 
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
-    id: 'watch', type: 'auth0-log-watch', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', interval: 0.1, start: 'oldest', startId: '',
-    types: [], categories: [], output: 'event', store: '', wires: [['out']], ...overrides,
+    id: 'watch',
+    type: 'auth0-log-watch',
+    z: TAB.id,
+    x: 100,
+    y: 100,
+    name: '',
+    tenant: 'tenant',
+    interval: 0.1,
+    start: 'oldest',
+    startId: '',
+    types: [],
+    categories: [],
+    output: 'event',
+    store: '',
+    wires: [['out']],
+    ...overrides,
   };
 }
 
@@ -31,11 +60,17 @@ function write(emu: Emulator, count: number): void {
 }
 
 function ids(emu: Emulator, types?: string[]): string[] {
-  return emu.logs.all().filter((e) => !types || types.includes(String(e.type))).map((e) => e.log_id);
+  return emu.logs
+    .all()
+    .filter((e) => !types || types.includes(String(e.type)))
+    .map((e) => e.log_id);
 }
 
 function sentIds(out: Collector): string[] {
-  return out.payloads<unknown>().flatMap((p) => (Array.isArray(p) ? p : [p])).map((e) => String((e as { log_id: string }).log_id));
+  return out
+    .payloads<unknown>()
+    .flatMap((p) => (Array.isArray(p) ? p : [p]))
+    .map((e) => String((e as { log_id: string }).log_id));
 }
 
 /** Repeats and gaps, described for a failure message. */
@@ -63,7 +98,11 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const credentials = tenantCredentials(emu);
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu, { readTimeout: 1, retries: 2 }), watchNode(), OUT], credentials);
     const out = new Collector('out').attach();
-    const reached = (n: number) => waitFor(() => out.messages.length >= n, () => `stuck at ${out.messages.length} messages (${compare(sentIds(out), ids(emu))})`);
+    const reached = (n: number) =>
+      waitFor(
+        () => out.messages.length >= n,
+        () => `stuck at ${out.messages.length} messages (${compare(sentIds(out), ids(emu))})`,
+      );
     const redeploy = async (): Promise<void> => {
       await stopFlows();
       await startFlows();
@@ -85,7 +124,13 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     // Timeouts: every answer slower than the tenant's 1 s read timeout, until one has failed.
     const failuresBefore = errorCalls('watch').length;
     emu.faults.set({ latencyMs: 1500, pathPrefix: '/api/v2/logs' });
-    await waitFor(() => errorCalls('watch').slice(failuresBefore).some((c) => /read timeout/.test(String((c.err as Error).message))), () => 'no read timeout reported');
+    await waitFor(
+      () =>
+        errorCalls('watch')
+          .slice(failuresBefore)
+          .some((c) => /read timeout/.test(String((c.err as Error).message))),
+      () => 'no read timeout reported',
+    );
     emu.faults.set({ latencyMs: 0 });
     await reached(800);
     // Redeploy while a request is in flight: each answer now takes 300 ms.
@@ -97,16 +142,34 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await startFlows();
     out.attach();
 
-    await waitFor(() => out.messages.length >= ids(emu).length, () => compare(sentIds(out), ids(emu)));
+    await waitFor(
+      () => out.messages.length >= ids(emu).length,
+      () => compare(sentIds(out), ids(emu)),
+    );
     await sleep(500); // room for a repeat to show up
     assert.deepEqual(sentIds(out), ids(emu), compare(sentIds(out), ids(emu)));
     // The faults really happened.
-    const kinds = errorCalls('watch').map((c) => (c.err as { statusCode?: number; errorCode?: string }));
-    assert.ok(kinds.some((k) => k.statusCode === 503), 'no 503 reached the node');
-    assert.ok(kinds.some((k) => k.statusCode === 200 && k.errorCode === 'invalid_response'), 'no malformed answer reached the node');
-    assert.ok(kinds.some((k) => k.statusCode === 429), 'no 429 outlasted the client\'s retries');
-    assert.ok(kinds.some((k) => k.statusCode === 0 && k.errorCode === 'ECONNRESET'), 'no dropped connection reached the node');
-    assert.ok(emu.logs.all().some((e) => e.type === 'api_limit'), 'no 429 was answered');
+    const kinds = errorCalls('watch').map((c) => c.err as { statusCode?: number; errorCode?: string });
+    assert.ok(
+      kinds.some((k) => k.statusCode === 503),
+      'no 503 reached the node',
+    );
+    assert.ok(
+      kinds.some((k) => k.statusCode === 200 && k.errorCode === 'invalid_response'),
+      'no malformed answer reached the node',
+    );
+    assert.ok(
+      kinds.some((k) => k.statusCode === 429),
+      "no 429 outlasted the client's retries",
+    );
+    assert.ok(
+      kinds.some((k) => k.statusCode === 0 && k.errorCode === 'ECONNRESET'),
+      'no dropped connection reached the node',
+    );
+    assert.ok(
+      emu.logs.all().some((e) => e.type === 'api_limit'),
+      'no 429 was answered',
+    );
   });
 
   for (const output of ['event', 'batch']) {
@@ -129,10 +192,15 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         await deploy(flow, credentials);
         const out = new Collector('out').attach();
         const sentCount = () => sentIds(out).length;
-        await waitFor(() => sentCount() >= 60, () => `stuck at ${sentCount()}`);
+        await waitFor(
+          () => sentCount() >= 60,
+          () => `stuck at ${sentCount()}`,
+        );
 
         // A value in the memory store, to show the restart really loses memory.
-        const node = helper.getNode('watch') as unknown as { context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } } };
+        const node = helper.getNode('watch') as unknown as {
+          context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
+        };
         node.context().flow.set('marker', 'before restart', 'memory');
         await restartProcess();
         out.attach();
@@ -143,7 +211,10 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
 
         write(emu, 200);
         const expected = ids(emu, types);
-        await waitFor(() => sentCount() >= expected.length, () => compare(sentIds(out), expected));
+        await waitFor(
+          () => sentCount() >= expected.length,
+          () => compare(sentIds(out), expected),
+        );
         await sleep(400);
         assert.deepEqual(sentIds(out), expected, compare(sentIds(out), expected));
       } finally {
@@ -160,7 +231,10 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const credentials = tenantCredentials(emu);
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu), watchNode({ types: ['fp'] }), OUT], credentials);
     let out = new Collector('out').attach();
-    await waitFor(() => out.messages.length >= ids(emu, ['fp']).length, () => `${out.messages.length}`);
+    await waitFor(
+      () => out.messages.length >= ids(emu, ['fp']).length,
+      () => `${out.messages.length}`,
+    );
     await sleep(300);
     // The checkpoint is the last event read, matching or not.
     const readUpTo = ids(emu).slice(-1)[0];
@@ -170,7 +244,10 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await deploy([TAB, tenantNode(emu), watchNode({ types: ['fp', 'fu'] }), OUT], credentials);
     out = new Collector('out').attach();
     const after = ids(emu, ['fp', 'fu']).filter((id) => id > readUpTo);
-    await waitFor(() => out.messages.length >= after.length, () => `${out.messages.length} of ${after.length}`);
+    await waitFor(
+      () => out.messages.length >= after.length,
+      () => `${out.messages.length} of ${after.length}`,
+    );
     await sleep(300);
     assert.deepEqual(sentIds(out), after);
 
@@ -180,7 +257,10 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await sleep(600);
     assert.deepEqual(sentIds(out), []);
     emu.logs.write({ type: 'fu', description: 'new' });
-    await waitFor(() => out.messages.length >= 1, () => 'the new event was not sent');
+    await waitFor(
+      () => out.messages.length >= 1,
+      () => 'the new event was not sent',
+    );
     assert.deepEqual(sentIds(out), ids(emu).slice(-1));
   });
 
@@ -189,7 +269,10 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const credentials = tenantCredentials(emu);
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
     const out = new Collector('out').attach();
-    await waitFor(() => out.messages.length >= 5, () => `${out.messages.length}`);
+    await waitFor(
+      () => out.messages.length >= 5,
+      () => `${out.messages.length}`,
+    );
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): unknown } } };
     const flow = node.context().flow;
     assert.ok(flow.get(checkpointKey('watch')), 'no checkpoint stored');

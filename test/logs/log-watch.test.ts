@@ -8,13 +8,39 @@ import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import {
-  Collector, TAB, catchModule, trackTimers, errorCalls, helper, logModules, sleep, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode,
+  Collector,
+  TAB,
+  catchModule,
+  trackTimers,
+  errorCalls,
+  helper,
+  logModules,
+  sleep,
+  statusCalls,
+  tenantCredentials,
+  tenantNode,
+  waitFor,
+  type FlowNode,
 } from './runtime';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
-    id: 'watch', type: 'auth0-log-watch', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', interval: 0.2, start: 'oldest', startId: '',
-    types: [], categories: [], output: 'event', store: '', wires: [['out']], ...overrides,
+    id: 'watch',
+    type: 'auth0-log-watch',
+    z: TAB.id,
+    x: 100,
+    y: 100,
+    name: '',
+    tenant: 'tenant',
+    interval: 0.2,
+    start: 'oldest',
+    startId: '',
+    types: [],
+    categories: [],
+    output: 'event',
+    store: '',
+    wires: [['out']],
+    ...overrides,
   };
 }
 
@@ -32,7 +58,10 @@ function writeEvents(emu: Emulator, types: string[]): LogEvent[] {
 
 /** Event ids in the log right now, of the given types (all when none). */
 function logIds(emu: Emulator, types?: string[]): string[] {
-  return emu.logs.all().filter((e) => !types || types.includes(String(e.type))).map((e) => e.log_id);
+  return emu.logs
+    .all()
+    .filter((e) => !types || types.includes(String(e.type)))
+    .map((e) => e.log_id);
 }
 
 describe('auth0-log-watch in Node-RED', function () {
@@ -61,9 +90,15 @@ describe('auth0-log-watch in Node-RED', function () {
     const written = writeEvents(emu, ['fp', 's', 'fu', 'limit_wc', 'sapi']);
     const out = await load(watchNode());
     // The node's own token request adds a seccft event: the log, not our list, is the reference.
-    await waitFor(() => out.messages.length >= logIds(emu).length, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= logIds(emu).length,
+      () => `${out.messages.length} messages`,
+    );
     await sleep(300);
-    assert.deepEqual(out.payloads().map((p) => p.log_id), logIds(emu));
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      logIds(emu),
+    );
     const first = out.messages[0];
     assert.equal(first.topic, 'fp');
     assert.deepEqual(first.payload, { ...written[0] });
@@ -74,63 +109,111 @@ describe('auth0-log-watch in Node-RED', function () {
     writeEvents(emu, ['fp', 'fp', 'fp']);
     const past = logIds(emu);
     const out = await load(watchNode({ start: 'now' }));
-    await waitFor(() => statusCalls('watch').some((s) => s.text === 'watching'), () => 'the first poll never ended');
+    await waitFor(
+      () => statusCalls('watch').some((s) => s.text === 'watching'),
+      () => 'the first poll never ended',
+    );
     const fresh = writeEvents(emu, ['fu', 'limit_wc']).map((e) => e.log_id);
-    await waitFor(() => out.messages.length >= 2, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 2,
+      () => `${out.messages.length} messages`,
+    );
     await sleep(300);
     const sent = out.payloads().map((p) => String(p.log_id));
-    assert.ok(sent.every((id) => !past.includes(id)), 'an event from before the start was sent');
-    assert.deepEqual(sent.filter((id) => fresh.includes(id)), fresh);
+    assert.ok(
+      sent.every((id) => !past.includes(id)),
+      'an event from before the start was sent',
+    );
+    assert.deepEqual(
+      sent.filter((id) => fresh.includes(id)),
+      fresh,
+    );
   });
 
   it('start "after a log id": sends only the events after it', async () => {
     const written = writeEvents(emu, ['fp', 'fu', 'fp', 's']);
     const out = await load(watchNode({ start: 'id', startId: written[1].log_id, types: ['fp', 's'] }));
-    await waitFor(() => out.messages.length >= 2, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= 2,
+      () => `${out.messages.length} messages`,
+    );
     await sleep(300);
-    assert.deepEqual(out.payloads().map((p) => p.log_id), [written[2].log_id, written[3].log_id]);
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      [written[2].log_id, written[3].log_id],
+    );
   });
 
   it('filters by type codes and categories together', async () => {
     writeEvents(emu, ['s', 'fp', 'fapi', 'limit_wc', 'ss', 'pwd_leak', 'fu', 'limit_mu', 'sapi']);
     const out = await load(watchNode({ types: ['fapi'], categories: ['blocked', 'breached_password'] }));
     const expected = logIds(emu, ['fapi', 'limit_wc', 'pwd_leak', 'limit_mu']);
-    await waitFor(() => out.messages.length >= expected.length, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= expected.length,
+      () => `${out.messages.length} messages`,
+    );
     await sleep(300);
-    assert.deepEqual(out.payloads().map((p) => p.log_id), expected);
-    assert.deepEqual(out.messages.map((m) => m.topic), ['fapi', 'limit_wc', 'pwd_leak', 'limit_mu']);
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      expected,
+    );
+    assert.deepEqual(
+      out.messages.map((m) => m.topic),
+      ['fapi', 'limit_wc', 'pwd_leak', 'limit_mu'],
+    );
   });
 
   it('one message per batch: arrays of at most 100, together every matching event in order', async () => {
-    writeEvents(emu, Array.from({ length: 250 }, (_, i) => (i % 5 === 0 ? 'fu' : 'fp')));
+    writeEvents(
+      emu,
+      Array.from({ length: 250 }, (_, i) => (i % 5 === 0 ? 'fu' : 'fp')),
+    );
     const out = await load(watchNode({ output: 'batch', types: ['fp', 'fu'] }));
     const expected = logIds(emu, ['fp', 'fu']);
     const count = (): number => out.payloads<unknown[]>().reduce((n, batch) => n + batch.length, 0);
-    await waitFor(() => count() >= expected.length, () => `${count()} events`);
+    await waitFor(
+      () => count() >= expected.length,
+      () => `${count()} events`,
+    );
     await sleep(300);
     const batches = out.payloads<{ log_id: string }[]>();
     assert.ok(batches.length >= 3, `${batches.length} batches`);
     assert.ok(batches.every((batch) => Array.isArray(batch) && batch.length > 0 && batch.length <= 100));
-    assert.deepEqual(batches.flat().map((e) => e.log_id), expected);
+    assert.deepEqual(
+      batches.flat().map((e) => e.log_id),
+      expected,
+    );
     assert.equal(out.messages[0].topic, 'fu,fp');
     assert.equal((out.messages[0].auth0 as Record<string, unknown>).count, batches[0].length);
   });
 
   it('an input message polls at once (the interval is an hour)', async () => {
     const out = await load(watchNode({ start: 'now', interval: 3600 }));
-    await waitFor(() => statusCalls('watch').some((s) => s.text === 'watching'), () => 'the first poll never ended');
+    await waitFor(
+      () => statusCalls('watch').some((s) => s.text === 'watching'),
+      () => 'the first poll never ended',
+    );
     const fresh = writeEvents(emu, ['fp', 'limit_wc']).map((e) => e.log_id);
     await sleep(200);
     assert.equal(out.messages.length, 0, 'sent before it was asked to poll');
     helper.getNode('watch')?.receive({ payload: 'poll' });
-    await waitFor(() => out.messages.length >= 2, () => `${out.messages.length} messages`);
-    assert.deepEqual(out.payloads().map((p) => p.log_id), fresh);
+    await waitFor(
+      () => out.messages.length >= 2,
+      () => `${out.messages.length} messages`,
+    );
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      fresh,
+    );
   });
 
   it('keeps its checkpoint in the flow context of the chosen store', async () => {
     writeEvents(emu, ['fp', 'fp']);
     const out = await load(watchNode());
-    await waitFor(() => out.messages.length >= logIds(emu).length, () => `${out.messages.length} messages`);
+    await waitFor(
+      () => out.messages.length >= logIds(emu).length,
+      () => `${out.messages.length} messages`,
+    );
     await sleep(300);
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(key: string): unknown } } };
     const record = node.context().flow.get(checkpointKey('watch')) as Record<string, unknown>;
@@ -142,11 +225,23 @@ describe('auth0-log-watch in Node-RED', function () {
   });
 
   it('reads a backlog page after page without waiting for the interval, and says it is catching up', async () => {
-    writeEvents(emu, Array.from({ length: 450 }, () => 'fp'));
+    writeEvents(
+      emu,
+      Array.from({ length: 450 }, () => 'fp'),
+    );
     const out = await load(watchNode({ interval: 3600, types: ['fp'] }));
-    await waitFor(() => out.messages.length >= 450, () => `${out.messages.length} messages (an interval wait between full pages?)`);
-    assert.ok(statusCalls('watch').some((s) => /^catching up \d+$/.test(String(s.text))), 'no "catching up" status');
-    await waitFor(() => statusCalls('watch').some((s) => /^last \d\d:\d\d:\d\d$/.test(String(s.text))), () => 'no "last" status');
+    await waitFor(
+      () => out.messages.length >= 450,
+      () => `${out.messages.length} messages (an interval wait between full pages?)`,
+    );
+    assert.ok(
+      statusCalls('watch').some((s) => /^catching up \d+$/.test(String(s.text))),
+      'no "catching up" status',
+    );
+    await waitFor(
+      () => statusCalls('watch').some((s) => /^last \d\d:\d\d:\d\d$/.test(String(s.text))),
+      () => 'no "last" status',
+    );
   });
 
   it('a failed poll goes to Catch nodes with a message, shows on the status, and loses nothing', async () => {
@@ -155,35 +250,65 @@ describe('auth0-log-watch in Node-RED', function () {
     const caught = new Collector('caught-out');
     const out = await load(watchNode(), CATCHER);
     caught.attach();
-    await waitFor(() => caught.messages.length >= 1, () => 'nothing reached the Catch node');
+    await waitFor(
+      () => caught.messages.length >= 1,
+      () => 'nothing reached the Catch node',
+    );
     const msg = caught.messages[0];
     const error = msg.error as { message?: string; source?: { id?: string } };
     assert.equal(error.source?.id, 'watch');
     assert.equal((msg.auth0 as Record<string, unknown>).statusCode, 503);
-    assert.ok(statusCalls('watch').some((s) => s.fill === 'red' && /^HTTP 503, retry \d+s$/.test(String(s.text))), 'no error status');
-    await waitFor(() => out.messages.length >= logIds(emu).length, () => `${out.messages.length} messages after the retry`);
+    assert.ok(
+      statusCalls('watch').some((s) => s.fill === 'red' && /^HTTP 503, retry \d+s$/.test(String(s.text))),
+      'no error status',
+    );
+    await waitFor(
+      () => out.messages.length >= logIds(emu).length,
+      () => `${out.messages.length} messages after the retry`,
+    );
     await sleep(300);
-    assert.deepEqual(out.payloads().map((p) => p.log_id), logIds(emu));
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      logIds(emu),
+    );
   });
 
   it('a failure of a poll asked for by a message goes to Catch with that message', async () => {
     const out = await load(watchNode({ start: 'now', interval: 3600 }), CATCHER);
     const caught = new Collector('caught-out').attach();
-    await waitFor(() => statusCalls('watch').some((s) => s.text === 'watching'), () => 'the first poll never ended');
+    await waitFor(
+      () => statusCalls('watch').some((s) => s.text === 'watching'),
+      () => 'the first poll never ended',
+    );
     emu.faults.set({ errorNext: 1, errorStatus: 500, pathPrefix: '/api/v2/logs' });
     helper.getNode('watch')?.receive({ payload: 'poll', topic: 'mine' });
-    await waitFor(() => caught.messages.length >= 1, () => 'nothing reached the Catch node');
+    await waitFor(
+      () => caught.messages.length >= 1,
+      () => 'nothing reached the Catch node',
+    );
     assert.equal(caught.messages[0].topic, 'mine');
     assert.equal(out.messages.length, 0);
   });
 
   it('shows "rate limited" while the tenant\'s rate limit holds its requests', async () => {
-    writeEvents(emu, Array.from({ length: 150 }, () => 'fp'));
+    writeEvents(
+      emu,
+      Array.from({ length: 150 }, () => 'fp'),
+    );
     emu.faults.set({ rateLimitNext: 2, pathPrefix: '/api/v2/logs' });
     const out = await load(watchNode({ types: ['fp'] }));
-    await waitFor(() => out.messages.length >= 150, () => `${out.messages.length} messages`);
-    assert.ok(statusCalls('watch').some((s) => /^rate limited/.test(s.text ?? '') && s.fill === 'yellow'), JSON.stringify(statusCalls('watch')));
-    assert.deepEqual(out.payloads().map((p) => p.log_id), logIds(emu, ['fp']));
+    await waitFor(
+      () => out.messages.length >= 150,
+      () => `${out.messages.length} messages`,
+    );
+    assert.ok(
+      statusCalls('watch').some((s) => /^rate limited/.test(s.text ?? '') && s.fill === 'yellow'),
+      JSON.stringify(statusCalls('watch')),
+    );
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      logIds(emu, ['fp']),
+    );
   });
 
   it('a configuration it cannot work with is reported on the node, and no request is made', async () => {
@@ -196,7 +321,10 @@ describe('auth0-log-watch in Node-RED', function () {
 
   it('a tenant it cannot use (a bad domain) is reported once, not retried until a message asks', async () => {
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu, { domain: 'not a host name!' }), watchNode(), OUT], tenantCredentials(emu));
-    await waitFor(() => errorCalls('watch').length >= 1, () => 'no error reported');
+    await waitFor(
+      () => errorCalls('watch').length >= 1,
+      () => 'no error reported',
+    );
     await sleep(1500);
     assert.equal(errorCalls('watch').length, 1, 'the configuration error was retried');
     assert.match(String((errorCalls('watch')[0].err as Error).message), /domain/);
@@ -209,7 +337,10 @@ describe('auth0-log-watch in Node-RED', function () {
       writeEvents(emu, ['fp']);
       emu.faults.set({ latencyMs: 400, pathPrefix: '/api/v2/logs' });
       const out = await load(watchNode({ interval: 0.05 }));
-      await waitFor(() => out.messages.length >= 1, () => 'no message');
+      await waitFor(
+        () => out.messages.length >= 1,
+        () => 'no message',
+      );
       // A request is now in flight (every poll waits 400 ms in the emulator) when the flow stops.
       const eventsBefore = emu.logs.all().length;
       await helper.unload();

@@ -153,7 +153,11 @@ export async function serveHttpNode(app: http.RequestListener): Promise<{ url: s
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -165,11 +169,15 @@ export interface Answer {
 export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = options.body ?? '';
-    const req = http.request(url, { method: options.method ?? 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -180,7 +188,11 @@ export function passwordLogin(emu: Emulator, username: string, password: string)
   return request(`${emu.url}/oauth/token`, {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      grant_type: 'password', username, password, client_id: emu.webClient.clientId, client_secret: emu.webClient.clientSecret,
+      grant_type: 'password',
+      username,
+      password,
+      client_id: emu.webClient.clientId,
+      client_secret: emu.webClient.clientSecret,
     }),
   });
 }
@@ -195,7 +207,10 @@ export function trackTimers(pathPart: string): { created(): number; pending(): s
   let created = 0;
   const patchedSet = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
     const stack = new Error().stack ?? '';
-    const ours = stack.split('\n').slice(2).some((line) => line.includes(pathPart) && !line.includes('/test/'));
+    const ours = stack
+      .split('\n')
+      .slice(2)
+      .some((line) => line.includes(pathPart) && !line.includes('/test/'));
     let handle: NodeJS.Timeout;
     const wrapped = (...a: unknown[]): void => {
       open.delete(handle);

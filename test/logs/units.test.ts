@@ -117,10 +117,13 @@ describe('logs: log stream bodies', () => {
     assert.deepEqual(parseStreamBody(''), []);
   });
 
-  it('unwraps Auth0\'s {log_id, data} items, keeping the log_id', () => {
+  it("unwraps Auth0's {log_id, data} items, keeping the log_id", () => {
     const wrapped = { log_id: '90001', data: { type: 'limit_wc', date: '2026-01-01T00:00:00.000Z', user_name: 'ada' } };
     assert.deepEqual(parseStreamBody(JSON.stringify(wrapped)), [{ type: 'limit_wc', date: '2026-01-01T00:00:00.000Z', user_name: 'ada', log_id: '90001' }]);
-    assert.deepEqual(parseStreamBody(`${JSON.stringify(wrapped)}\n${JSON.stringify(a)}`).map((e) => e.log_id), ['90001', '1']);
+    assert.deepEqual(
+      parseStreamBody(`${JSON.stringify(wrapped)}\n${JSON.stringify(a)}`).map((e) => e.log_id),
+      ['90001', '1'],
+    );
   });
 
   it('refuses what is not JSON objects', () => {
@@ -168,7 +171,11 @@ describe('logs: retry delays and failure texts', () => {
     const server = new Auth0Error('down', { statusCode: 503 });
     const waits = [1, 2, 3, 4, 10, 30].map((n) => retryDelayMs(server, n, 10_000, now, () => 0.5));
     assert.deepEqual(waits, [1000, 2000, 4000, 8000, 60_000, 60_000]);
-    assert.equal(retryDelayMs(server, 30, 300_000, now, () => 0.5), 300_000, 'a longer interval is the cap');
+    assert.equal(
+      retryDelayMs(server, 30, 300_000, now, () => 0.5),
+      300_000,
+      'a longer interval is the cap',
+    );
   });
 
   it('names failures briefly', () => {
@@ -188,18 +195,30 @@ describe('logs: retry delays and failure texts', () => {
 });
 
 describe('logs: log stream status tracking', () => {
-  const stream = (id: string, status: string) => ({ id, name: id, type: 'http', status, sink: { httpEndpoint: 'https://x', httpAuthorization: 'Bearer secret' } });
+  const stream = (id: string, status: string) => ({
+    id,
+    name: id,
+    type: 'http',
+    status,
+    sink: { httpEndpoint: 'https://x', httpAuthorization: 'Bearer secret' },
+  });
 
   it('the first poll is the baseline; later a changed status is reported once, a removed stream as deleted', () => {
     const tracker = new StreamStatusTracker();
     assert.deepEqual(tracker.update([stream('a', 'active'), stream('b', 'paused')]), []);
     assert.deepEqual(tracker.update([stream('a', 'active'), stream('b', 'paused')]), []);
     const changes = tracker.update([stream('a', 'suspended'), stream('b', 'paused'), stream('c', 'active')]);
-    assert.deepEqual(changes.map((c) => [c.stream.id, c.previousStatus, c.status]), [['a', 'active', 'suspended']]);
-    assert.deepEqual(tracker.update([stream('a', 'suspended'), stream('c', 'paused')]).map((c) => [c.stream.id, c.previousStatus, c.status]), [
-      ['c', 'active', 'paused'],
-      ['b', 'paused', DELETED],
-    ]);
+    assert.deepEqual(
+      changes.map((c) => [c.stream.id, c.previousStatus, c.status]),
+      [['a', 'active', 'suspended']],
+    );
+    assert.deepEqual(
+      tracker.update([stream('a', 'suspended'), stream('c', 'paused')]).map((c) => [c.stream.id, c.previousStatus, c.status]),
+      [
+        ['c', 'active', 'paused'],
+        ['b', 'paused', DELETED],
+      ],
+    );
     assert.deepEqual(tracker.counts(), { suspended: 1, paused: 1 });
   });
 
@@ -221,7 +240,7 @@ describe('logs: log stream receiver helpers', () => {
     assert.ok(!authorizationMatches('anything', undefined));
   });
 
-  it('paths start with a slash; size limits read Node-RED\'s format', () => {
+  it("paths start with a slash; size limits read Node-RED's format", () => {
     assert.equal(routePath('auth0/logs'), '/auth0/logs');
     assert.equal(routePath('/x'), '/x');
     assert.equal(routePath('  '), '');
@@ -242,7 +261,9 @@ describe('logs: the poll loop', () => {
       runs += 1;
       running += 1;
       maxRunning = Math.max(maxRunning, running);
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       running -= 1;
       return { delayMs: 60_000 };
     });
@@ -262,7 +283,7 @@ describe('logs: the poll loop', () => {
     await loop.stop();
   });
 
-  it('hands a poll\'s error to the callers that asked for it, tells the run it was asked for', async () => {
+  it("hands a poll's error to the callers that asked for it, tells the run it was asked for", async () => {
     const triggered: boolean[] = [];
     const loop = new PollLoop(async (wasAsked) => {
       triggered.push(wasAsked);

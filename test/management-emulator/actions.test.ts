@@ -7,7 +7,8 @@ import { strict as assert } from 'assert';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 
-const code = (tag: string): string => `exports.onExecutePostLogin = async (event, api) => { api.idToken.setCustomClaim('https://example.com/tag', '${tag}'); };`;
+const code = (tag: string): string =>
+  `exports.onExecutePostLogin = async (event, api) => { api.idToken.setCustomClaim('https://example.com/tag', '${tag}'); };`;
 
 describe('management nodes against the emulator: actions', function () {
   this.timeout(60000);
@@ -52,7 +53,10 @@ describe('management nodes against the emulator: actions', function () {
     await whenBuilt(id);
     await h.run('actions', 'deploy_action', { id });
     const versions = itemsOf<Msg>(payloadOf(await h.run('actions', 'get_action_versions', { id })), 'versions');
-    assert.deepEqual(versions.map((v) => v.number), [2, 1]);
+    assert.deepEqual(
+      versions.map((v) => v.number),
+      [2, 1],
+    );
     const first = payloadOf(await h.run('actions', 'get_action_version', { action_id: id, version_id: versions[1].id }));
     assert.equal(first.code, code('one'));
     const rolled = payloadOf(await h.run('actions', 'rollback_action_version', { action_id: id, version_id: versions[1].id, update_draft: true }));
@@ -70,10 +74,20 @@ describe('management nodes against the emulator: actions', function () {
     const email = `${unique('exec')}@example.com`;
     h.emulator.seed({ users: [{ email, password: 'Str0ng-pass!word' }] });
     await fetch(`${h.emulator.url}/oauth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: email, password: 'Str0ng-pass!word', client_id: h.emulator.webClient.clientId, client_secret: h.emulator.webClient.clientSecret }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: email,
+        password: 'Str0ng-pass!word',
+        client_id: h.emulator.webClient.clientId,
+        client_secret: h.emulator.webClient.clientSecret,
+      }),
     });
-    const login = h.emulator.logs.all().filter((e) => e.type === 's').at(-1);
+    const login = h.emulator.logs
+      .all()
+      .filter((e) => e.type === 's')
+      .at(-1);
     const executionId = ((login?.details as Msg).actions as { executions: string[] }).executions[0];
     const execution = payloadOf(await h.run('actions', 'get_execution', { id: executionId }));
     assert.equal(execution.trigger_id, 'post-login');
@@ -92,7 +106,10 @@ describe('management nodes against the emulator: actions', function () {
     const second = payloadOf(await h.run('actions', 'create_module_version', { id }));
     assert.equal(second.version_number, 2);
     const versions = itemsOf<Msg>(payloadOf(await h.run('actions', 'get_module_versions', { id })), 'versions');
-    assert.deepEqual(versions.map((v) => v.version_number), [2, 1]);
+    assert.deepEqual(
+      versions.map((v) => v.version_number),
+      [2, 1],
+    );
     const one = payloadOf(await h.run('actions', 'get_module_version', { id, version_id: versions[1].id }));
     assert.equal(one.code, 'module.exports = 1;');
     await h.run('actions', 'rollback_module', { id, module_version_id: versions[1].id });
@@ -112,11 +129,17 @@ describe('management nodes against the emulator: actions', function () {
       const result = payloadOf(msg);
       assert.equal((result.action as Msg).status, 'built');
       assert.equal((result.version as Msg).deployed, true);
-      assert.deepEqual((result.bindings as Msg[]).map((b) => (b.action as Msg).name), [name]);
+      assert.deepEqual(
+        (result.bindings as Msg[]).map((b) => (b.action as Msg).name),
+        [name],
+      );
       assert.ok(!JSON.stringify(msg).includes('k-123'), 'the secret value never reaches the message');
       const action = payloadOf(await h.run('actions', 'get_action', { id: (result.action as Msg).id }));
       assert.deepEqual(action.dependencies, [{ name: 'lodash', version: '4.17.21' }]);
-      assert.deepEqual((action.secrets as Msg[]).map((s) => s.name), ['API_KEY']);
+      assert.deepEqual(
+        (action.secrets as Msg[]).map((s) => s.name),
+        ['API_KEY'],
+      );
 
       // Again with new code: the same action is updated and deployed as version 2, still bound once.
       const again = payloadOf(await h.run('actions', 'deploy_and_bind', { trigger: 'post-login', name, code: code('v2') }));
@@ -125,7 +148,7 @@ describe('management nodes against the emulator: actions', function () {
       assert.deepEqual(await bindingNames(), [name]);
     });
 
-    it('keeps the trigger\'s other bindings and puts the action where asked: last, first, index, after', async () => {
+    it("keeps the trigger's other bindings and puts the action where asked: last, first, index, after", async () => {
       const [a, b, c] = [unique('a-'), unique('b-'), unique('c-')];
       await deployAndBind(a);
       await deployAndBind(b);
@@ -140,10 +163,13 @@ describe('management nodes against the emulator: actions', function () {
       assert.deepEqual(await bindingNames(), [b, a, c], 'without a position a bound action keeps its place');
       await deployAndBind(b, { position: 'last', display_name: 'b last' });
       const list = itemsOf<Msg>(payloadOf(await h.run('actions', 'get_trigger_bindings', { id: 'post-login' })), 'bindings');
-      assert.deepEqual(list.map((x) => x.display_name), [a, c, 'b last']);
+      assert.deepEqual(
+        list.map((x) => x.display_name),
+        [a, c, 'b last'],
+      );
     });
 
-    it('a build that fails goes to Catch with the build\'s errors; nothing is deployed or bound', async () => {
+    it("a build that fails goes to Catch with the build's errors; nothing is deployed or bound", async () => {
       const kept = unique('kept-');
       await deployAndBind(kept);
       const name = unique('broken-');
@@ -153,8 +179,8 @@ describe('management nodes against the emulator: actions', function () {
       assert.match(failure.message, /nothing was deployed or bound/);
       assert.equal((failure.msg.error as Msg).code, 'action_build_failed');
       const details = (failure.msg.auth0 as Msg).details as { errors: Msg[] };
-      assert.match(String(details.errors[0].msg), /^SyntaxError/, 'the build\'s errors reach Catch as data too');
-      assert.deepEqual(await bindingNames(), [kept], 'the trigger\'s bindings are untouched');
+      assert.match(String(details.errors[0].msg), /^SyntaxError/, "the build's errors reach Catch as data too");
+      assert.deepEqual(await bindingNames(), [kept], "the trigger's bindings are untouched");
       const broken = itemsOf<Msg>(payloadOf(await h.run('actions', 'get_actions', { action_name: name })), 'actions')[0];
       assert.equal(broken.status, 'failed');
       assert.equal(broken.deployed_version, undefined, 'never deployed');
@@ -213,7 +239,9 @@ describe('management nodes against the emulator: actions', function () {
 
     it('an action of another trigger is not bound to this one', async () => {
       const name = unique('creds-');
-      await h.run('actions', 'create_action', { body: { name, supported_triggers: [{ id: 'credentials-exchange' }], code: 'exports.onExecuteCredentialsExchange = async () => {};' } });
+      await h.run('actions', 'create_action', {
+        body: { name, supported_triggers: [{ id: 'credentials-exchange' }], code: 'exports.onExecuteCredentialsExchange = async () => {};' },
+      });
       const failure = await h.fail('actions', 'deploy_and_bind', { trigger: 'post-login', name, code: code('x') });
       assert.equal((failure.msg.auth0 as Msg).input, 'trigger');
     });

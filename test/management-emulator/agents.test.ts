@@ -16,8 +16,11 @@ describe('management nodes against the emulator: agents', function () {
 
   it('creates an agent, reads it, lists it, updates it, deletes it, then reads 404', async () => {
     const agent = await crudRoundTrip(h, {
-      group: 'agents', ops: CRUD_OPS, itemsKey: 'agents',
-      body: { name: unique('helpdesk-bot'), description: 'answers tickets' }, change: { description: 'answers and closes tickets' },
+      group: 'agents',
+      ops: CRUD_OPS,
+      itemsKey: 'agents',
+      body: { name: unique('helpdesk-bot'), description: 'answers tickets' },
+      change: { description: 'answers and closes tickets' },
     });
     assert.match(String(agent.id), /^agt_/);
   });

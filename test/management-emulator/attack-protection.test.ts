@@ -11,7 +11,12 @@ const PROTECTIONS: ReadonlyArray<{ id: string; kept: string; change: Msg; refuse
   { id: 'brute_force_protection', kept: 'mode', change: { max_attempts: 5, allowlist: ['198.51.100.7'] }, refused: { max_attempts: 'many' } },
   { id: 'suspicious_ip_throttling', kept: 'stage', change: { enabled: false }, refused: { enabled: 'no' } },
   { id: 'bot_detection', kept: 'challenge_password_policy', change: { bot_detection_level: 'high' }, refused: { bot_detection_level: 'extreme' } },
-  { id: 'captcha', kept: 'auth_challenge', change: { active_provider_id: 'hcaptcha', hcaptcha: { site_key: 'site' } }, refused: { active_provider_id: 'my-captcha' } },
+  {
+    id: 'captcha',
+    kept: 'auth_challenge',
+    change: { active_provider_id: 'hcaptcha', hcaptcha: { site_key: 'site' } },
+    refused: { active_provider_id: 'my-captcha' },
+  },
   { id: 'phone_provider_protection', kept: 'type', change: { type: 'exponential' }, refused: { type: 'linear' } },
 ];
 

@@ -32,7 +32,12 @@ describe('management nodes against the emulator: blacklists', function () {
     assert.equal((await call()).status, 401, 'the blacklisted token is refused');
 
     await h.run('blacklists', 'create', { jti: 'no-audience-jti' });
-    assert.deepEqual(payloadOf<Msg[]>(await h.run('blacklists', 'get', {})).map((t) => t.jti).sort(), [jti, 'no-audience-jti'].sort());
+    assert.deepEqual(
+      payloadOf<Msg[]>(await h.run('blacklists', 'get', {}))
+        .map((t) => t.jti)
+        .sort(),
+      [jti, 'no-audience-jti'].sort(),
+    );
   });
 
   it('fails a missing jti before sending anything', async () => {

@@ -8,8 +8,12 @@ import { assertStatus } from './fixtures';
 
 const TEMPLATE = '<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>';
 const THEME = {
-  displayName: 'Acme', borders: { button_border_radius: 4 }, colors: { primary_button: '#0059d6' },
-  fonts: { font_url: '' }, page_background: { background_color: '#ffffff' }, widget: { logo_position: 'center' },
+  displayName: 'Acme',
+  borders: { button_border_radius: 4 },
+  colors: { primary_button: '#0059d6' },
+  fonts: { font_url: '' },
+  page_background: { background_color: '#ffffff' },
+  widget: { logo_position: 'center' },
 };
 
 describe('management nodes against the emulator: branding', function () {
@@ -33,7 +37,11 @@ describe('management nodes against the emulator: branding', function () {
   it('sets the login page template, replaces it, reads it, and deletes it', async () => {
     assert.equal((await h.fail('branding', 'get_template_universal_login', {})).statusCode, 404);
     assertStatus(await h.run('branding', 'update_template_universal_login', { body: TEMPLATE }), 'update_template_universal_login', 201);
-    assertStatus(await h.run('branding', 'update_template_universal_login', { body: TEMPLATE.replace('Acme', 'Acme') }), 'update_template_universal_login', 204);
+    assertStatus(
+      await h.run('branding', 'update_template_universal_login', { body: TEMPLATE.replace('Acme', 'Acme') }),
+      'update_template_universal_login',
+      204,
+    );
     assert.deepEqual(payloadOf(await h.run('branding', 'get_template_universal_login', {})), { body: TEMPLATE });
     assert.equal((await h.fail('branding', 'update_template_universal_login', { body: '<html>no tags</html>' })).statusCode, 400);
     assertStatus(await h.run('branding', 'delete_template_universal_login', {}), 'delete_template_universal_login', 204);
@@ -54,17 +62,32 @@ describe('management nodes against the emulator: branding', function () {
   });
 
   it('configures a phone provider whose credentials are never returned, tests it, and deletes it', async () => {
-    const provider = payloadOf(await h.run('branding', 'create_phone_provider', { body: { name: 'twilio', credentials: { auth_token: 'twilio-secret' }, configuration: { sid: 'AC1', default_from: '+15550100', delivery_methods: ['text'] } } }));
+    const provider = payloadOf(
+      await h.run('branding', 'create_phone_provider', {
+        body: {
+          name: 'twilio',
+          credentials: { auth_token: 'twilio-secret' },
+          configuration: { sid: 'AC1', default_from: '+15550100', delivery_methods: ['text'] },
+        },
+      }),
+    );
     assert.equal(provider.credentials, undefined);
     assert.ok(!JSON.stringify(provider).includes('twilio-secret'));
-    assert.deepEqual(itemsOf(payloadOf(await h.run('branding', 'all_phone_providers', { disabled: false })), 'providers').map((p) => p.id), [provider.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('branding', 'all_phone_providers', { disabled: false })), 'providers').map((p) => p.id),
+      [provider.id],
+    );
     assert.deepEqual(itemsOf(payloadOf(await h.run('branding', 'all_phone_providers', { disabled: true })), 'providers'), []);
     assertStatus(await h.run('branding', 'try_phone_provider', { id: provider.id, body: { to: '+15550199' } }), 'try_phone_provider', 202);
     assert.ok(h.emulator.outbox.messages.some((m) => m.to === '+15550199' && m.kind === 'phone_provider_test'));
     const updated = payloadOf(await h.run('branding', 'update_phone_provider', { id: provider.id, body: { disabled: true } }));
     assert.equal(updated.disabled, true);
     assert.equal(payloadOf(await h.run('branding', 'get_phone_provider', { id: provider.id })).disabled, true);
-    assert.equal((await h.fail('branding', 'try_phone_provider', { id: provider.id, body: { to: '+15550199' } })).statusCode, 409, 'a disabled provider sends nothing');
+    assert.equal(
+      (await h.fail('branding', 'try_phone_provider', { id: provider.id, body: { to: '+15550199' } })).statusCode,
+      409,
+      'a disabled provider sends nothing',
+    );
     assertStatus(await h.run('branding', 'delete_phone_provider', { id: provider.id }), 'delete_phone_provider', 204);
     assert.equal((await h.fail('branding', 'get_phone_provider', { id: provider.id })).statusCode, 404);
   });
@@ -76,7 +99,10 @@ describe('management nodes against the emulator: branding', function () {
     const custom = { syntax: 'liquid', body: { text: 'Acme code: {{code}}', voice: 'Your Acme code is {{code}}' } };
     await h.run('branding', 'update_phone_template', { id: created.id, body: { content: custom } });
     assert.deepEqual(payloadOf(await h.run('branding', 'get_phone_template', { id: created.id })).content, custom);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('branding', 'all_phone_templates', {})), 'templates').map((t) => t.id), [created.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('branding', 'all_phone_templates', {})), 'templates').map((t) => t.id),
+      [created.id],
+    );
     assertStatus(await h.run('branding', 'try_phone_template', { id: created.id, body: { to: '+15550111' } }), 'try_phone_template', 202);
     assert.ok(h.emulator.outbox.messages.some((m) => m.to === '+15550111' && m.body === 'Acme code: {{code}}'));
     assert.deepEqual(payloadOf(await h.run('branding', 'reset_phone_template', { id: created.id })).content, original);

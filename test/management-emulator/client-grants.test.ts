@@ -19,14 +19,23 @@ describe('management nodes against the emulator: client grants', function () {
   it('creates a grant, reads it back, updates its scopes, deletes it; /oauth/token follows', async () => {
     const audience = await createApi(h, ['read:a', 'write:a']);
     const client = payloadOf(await h.run('clients', 'create', { body: { name: unique('Job '), app_type: 'non_interactive' } }));
-    const token = () => tokenRequest(h.emulator, { grant_type: 'client_credentials', client_id: String(client.client_id), client_secret: String(client.client_secret), audience });
+    const token = () =>
+      tokenRequest(h.emulator, {
+        grant_type: 'client_credentials',
+        client_id: String(client.client_id),
+        client_secret: String(client.client_secret),
+        audience,
+      });
     assert.equal((await token()).status, 403, 'no grant, no token');
 
     const created = await h.run('client_grants', 'create', { body: { client_id: client.client_id, audience, scope: ['read:a'] } });
     assertStatus(created, 'create', 201);
     const grant = payloadOf(created);
     let listed = itemsOf(payloadOf(await h.run('client_grants', 'all', { client_id: client.client_id })));
-    assert.deepEqual(listed.map((g) => [g.id, g.audience, g.scope]), [[grant.id, audience, ['read:a']]]);
+    assert.deepEqual(
+      listed.map((g) => [g.id, g.audience, g.scope]),
+      [[grant.id, audience, ['read:a']]],
+    );
     assert.equal((await token()).body.scope, 'read:a');
 
     await h.run('client_grants', 'update', { id: grant.id, body: { scope: ['read:a', 'write:a'] } });
@@ -58,15 +67,23 @@ describe('management nodes against the emulator: client grants', function () {
 
   it('reads one grant, and lists the organizations it is associated with (page and checkpoint)', async () => {
     const audience = await createApi(h, ['read:things']);
-    const grant = payloadOf(await h.run('client_grants', 'create', {
-      body: { client_id: h.emulator.webClient.clientId, audience, scope: ['read:things'], organization_usage: 'allow' },
-    }));
+    const grant = payloadOf(
+      await h.run('client_grants', 'create', {
+        body: { client_id: h.emulator.webClient.clientId, audience, scope: ['read:things'], organization_usage: 'allow' },
+      }),
+    );
     assert.deepEqual(payloadOf(await h.run('client_grants', 'get', { id: grant.id })).scope, ['read:things']);
     assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }))), []);
     const org = payloadOf(await h.run('organizations', 'create_organization', { body: { name: unique('grantee-') } }));
     await h.run('organizations', 'add_client_grant', { id: org.id, grant_id: grant.id });
-    assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }))).map((o) => o.id), [org.id]);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id, take: 10 })), 'organizations').map((o) => o.id), [org.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }))).map((o) => o.id),
+      [org.id],
+    );
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id, take: 10 })), 'organizations').map((o) => o.id),
+      [org.id],
+    );
     assert.equal(itemsOf(payloadOf(await h.run('client_grants', 'get_organizations', { id: grant.id }, 'all'))).length, 1);
     await h.gone('client_grants', 'get_organizations', { id: 'cgr_none' });
   });

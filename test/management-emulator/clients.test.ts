@@ -59,7 +59,8 @@ describe('management nodes against the emulator: clients', function () {
     const audience = await createApi(h, ['read:things']);
     const client = payloadOf(await h.run('clients', 'create', { body: { name: unique('Worker '), app_type: 'non_interactive' } }));
     await h.run('client_grants', 'create', { body: { client_id: client.client_id, audience, scope: ['read:things'] } });
-    const grant = (secret: unknown) => tokenRequest(h.emulator, { grant_type: 'client_credentials', client_id: String(client.client_id), client_secret: String(secret), audience });
+    const grant = (secret: unknown) =>
+      tokenRequest(h.emulator, { grant_type: 'client_credentials', client_id: String(client.client_id), client_secret: String(secret), audience });
     assert.equal((await grant(client.client_secret)).status, 200);
 
     const rotated = await h.run('clients', 'rotate_secret', { id: client.client_id });
@@ -84,7 +85,10 @@ describe('management nodes against the emulator: clients', function () {
   it('searches applications by name, and lists them by checkpoint and by type', async () => {
     const name = unique('Searchable ');
     const created = payloadOf(await h.run('clients', 'create', { body: { name, app_type: 'spa' } }));
-    assert.deepEqual(itemsOf(payloadOf(await h.run('clients', 'search', { extra_params: { q: name } }))).map((c) => c.client_id), [created.client_id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('clients', 'search', { extra_params: { q: name } }))).map((c) => c.client_id),
+      [created.client_id],
+    );
     const spas = itemsOf(payloadOf(await h.run('clients', 'all', { app_type: 'spa', per_page: 100 })));
     assert.ok(spas.some((c) => c.client_id === created.client_id) && spas.every((c) => c.app_type === 'spa'));
     const checkpoint = payloadOf(await h.run('clients', 'all', { take: 1 }));
@@ -98,7 +102,9 @@ describe('management nodes against the emulator: clients', function () {
     assert.equal((unknown.validation as Msg).valid, false);
     assert.equal((await h.fail('clients', 'register_cimd', { external_client_id: url })).statusCode, 400);
 
-    h.emulator.seed({ collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent', redirect_uris: ['https://agent.example.com/cb'] }] } });
+    h.emulator.seed({
+      collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent', redirect_uris: ['https://agent.example.com/cb'] }] },
+    });
     const preview = payloadOf(await h.run('clients', 'preview_cimd', { external_client_id: url }));
     assert.equal((preview.validation as Msg).valid, true);
     assert.equal((preview.mapped_fields as Msg).name, 'Travel agent');
@@ -107,9 +113,14 @@ describe('management nodes against the emulator: clients', function () {
     const clientId = payloadOf(registered).client_id;
     const client = payloadOf(await h.run('clients', 'get', { id: clientId }));
     assert.deepEqual([client.name, client.external_client_id, client.callbacks], ['Travel agent', url, ['https://agent.example.com/cb']]);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('clients', 'all', { external_client_id: url }))).map((c) => c.client_id), [clientId]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('clients', 'all', { external_client_id: url }))).map((c) => c.client_id),
+      [clientId],
+    );
 
-    h.emulator.seed({ collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent 2', redirect_uris: ['https://agent.example.com/cb'] }] } });
+    h.emulator.seed({
+      collections: { 'cimd-documents': [{ id: url, client_id: url, client_name: 'Travel agent 2', redirect_uris: ['https://agent.example.com/cb'] }] },
+    });
     const again = await h.run('clients', 'register_cimd', { external_client_id: url });
     assertStatus(again, 'register_cimd', 200);
     assert.equal(payloadOf(again).client_id, clientId);
@@ -133,17 +144,23 @@ describe('management nodes against the emulator: clients', function () {
     assert.equal(typeof credential.kid, 'string');
     assert.equal(credential.pem, undefined, 'the PEM is never returned');
     const listed = payloadOf(await h.run('clients', 'all_credentials', { id })) as unknown as Msg[];
-    assert.deepEqual(listed.map((c) => c.id), [credential.id]);
+    assert.deepEqual(
+      listed.map((c) => c.id),
+      [credential.id],
+    );
     assert.equal(payloadOf(await h.run('clients', 'get_credential', { id, credential_id: credential.id })).name, 'ci key');
     const updated = await h.run('clients', 'update_credential', { id, credential_id: credential.id, body: { expires_at: '2099-01-01T00:00:00.000Z' } });
     assertStatus(updated, 'update_credential', 201);
     assert.equal(payloadOf(updated).expires_at, '2099-01-01T00:00:00.000Z');
 
-    const assertionGrant = () => tokenRequest(h.emulator, {
-      grant_type: 'client_credentials', audience, client_id: id,
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: signAssertion(privateKey, { clientId: id, domain: h.emulator.domain, alg: 'PS256', keyId: String(credential.kid) }),
-    });
+    const assertionGrant = () =>
+      tokenRequest(h.emulator, {
+        grant_type: 'client_credentials',
+        audience,
+        client_id: id,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: signAssertion(privateKey, { clientId: id, domain: h.emulator.domain, alg: 'PS256', keyId: String(credential.kid) }),
+      });
     const notEnabled = await assertionGrant();
     assert.equal(notEnabled.status, 401, 'a registered key is not used until enabled');
     assert.equal(notEnabled.body.error, 'invalid_client');

@@ -16,7 +16,10 @@ describe('management nodes against the emulator: connection profiles', function 
 
   it('creates a profile, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'connection_profiles', ops: CRUD_OPS, itemsKey: 'connection_profiles', pages: true,
+      group: 'connection_profiles',
+      ops: CRUD_OPS,
+      itemsKey: 'connection_profiles',
+      pages: true,
       body: { name: unique('profile'), connection_name_prefix_template: 'acme-{org_name}' },
       change: { enabled_features: ['scim'] },
     });

@@ -30,7 +30,10 @@ describe('management nodes against the emulator: connections', function () {
     const read = payloadOf(await h.run('connections', 'get', { id: connection.id }));
     assert.equal(read.name, connection.name);
     assert.deepEqual(read.enabled_clients, [h.emulator.webClient.clientId]);
-    assert.deepEqual(payloadOf(await h.run('connections', 'get', { id: connection.id, fields: ['name', 'strategy'] })), { name: connection.name, strategy: 'auth0' });
+    assert.deepEqual(payloadOf(await h.run('connections', 'get', { id: connection.id, fields: ['name', 'strategy'] })), {
+      name: connection.name,
+      strategy: 'auth0',
+    });
     const databases = itemsOf(payloadOf(await h.run('connections', 'all', { strategy: 'auth0' })));
     assert.ok(databases.some((c) => c.id === connection.id));
     assert.ok(databases.every((c) => c.strategy === 'auth0'));
@@ -69,7 +72,10 @@ describe('management nodes against the emulator: connections', function () {
     assert.equal(new Set(connections.map((c) => c.id)).size, connections.length);
     assert.equal((all.auth0 as Msg & { paging: Msg }).paging.pages, 2);
     const items = await h.runItems('connections', 'all', { strategy: 'email' });
-    assert.deepEqual(items.map((m) => (m.payload as Msg).name), ['email']);
+    assert.deepEqual(
+      items.map((m) => (m.payload as Msg).name),
+      ['email'],
+    );
   });
 
   it('checks the status of a connection; a missing one is 404', async () => {
@@ -82,9 +88,25 @@ describe('management nodes against the emulator: connections', function () {
     const connection = await newConnection();
     const spa = h.emulator.spaClient.clientId;
     const web = h.emulator.webClient.clientId;
-    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id })), 'clients').map((c) => c.client_id), [web]);
-    assertStatus(await h.run('connections', 'update_clients', { id: connection.id, body: [{ client_id: spa, status: true }, { client_id: web, status: false }] }), 'update_clients', 204);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id }, 'all'))).map((c) => c.client_id), [spa]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id })), 'clients').map((c) => c.client_id),
+      [web],
+    );
+    assertStatus(
+      await h.run('connections', 'update_clients', {
+        id: connection.id,
+        body: [
+          { client_id: spa, status: true },
+          { client_id: web, status: false },
+        ],
+      }),
+      'update_clients',
+      204,
+    );
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('connections', 'get_clients', { id: connection.id }, 'all'))).map((c) => c.client_id),
+      [spa],
+    );
     const ofSpa = itemsOf(payloadOf(await h.run('clients', 'get_connections', { id: spa }, 'all')));
     assert.ok(ofSpa.some((c) => c.id === connection.id));
     assert.equal((await h.fail('connections', 'update_clients', { id: connection.id, body: [{ client_id: 'nobody', status: true }] })).statusCode, 404);
@@ -98,7 +120,13 @@ describe('management nodes against the emulator: connections', function () {
     assert.equal((await h.fail('connections', 'create_keys', { id: connection.id })).statusCode, 409);
     const next = payloadOf(await h.run('connections', 'rotate_keys', { id: connection.id, body: { signing_alg: 'RS256' } }));
     const keys = payloadOf<Msg[]>(await h.run('connections', 'get_keys', { id: connection.id }));
-    assert.deepEqual(keys.map((k) => [k.kid, k.current, k.previous]), [[next.kid, true, false], [first.kid, false, true]]);
+    assert.deepEqual(
+      keys.map((k) => [k.kid, k.current, k.previous]),
+      [
+        [next.kid, true, false],
+        [first.kid, false, true],
+      ],
+    );
   });
 
   it('configures SCIM: default mapping, update, a token shown once, tenant-wide list, delete', async () => {
@@ -117,7 +145,10 @@ describe('management nodes against the emulator: connections', function () {
     const token = payloadOf(await h.run('connections', 'create_scim_token', { id: connection.id, body: { scopes: ['get:users'], token_lifetime: 3600 } }));
     assert.equal(typeof token.token, 'string');
     const tokens = payloadOf<Msg[]>(await h.run('connections', 'get_scim_tokens', { id: connection.id }));
-    assert.deepEqual(tokens.map((t) => t.token_id), [token.token_id]);
+    assert.deepEqual(
+      tokens.map((t) => t.token_id),
+      [token.token_id],
+    );
     assert.ok(!JSON.stringify(tokens).includes(String(token.token)), 'the token value is never shown again');
     assertStatus(await h.run('connections', 'delete_scim_token', { id: connection.id, tokenId: token.token_id }), 'delete_scim_token', 204);
     assert.deepEqual(payloadOf(await h.run('connections', 'get_scim_tokens', { id: connection.id })), []);
@@ -141,7 +172,10 @@ describe('management nodes against the emulator: connections', function () {
     await h.run('connections', 'add_synchronized_groups', { id: connection.id, groups: [{ id: 'g3' }] });
     await h.run('connections', 'delete_synchronized_groups', { id: connection.id, groups: [{ id: 'g1' }] });
     assert.deepEqual(await groupIds(), ['g2', 'g3']);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'get_synchronized_groups', { id: connection.id }, 'all'))).map((g) => g.id), ['g2', 'g3']);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('connections', 'get_synchronized_groups', { id: connection.id }, 'all'))).map((g) => g.id),
+      ['g2', 'g3'],
+    );
     const listed = itemsOf(payloadOf(await h.run('connections', 'all_directory_provisionings', {})), 'directory_provisionings');
     assert.ok(listed.some((c) => c.connection_id === connection.id && !('synchronized_groups' in c)));
     assert.ok(itemsOf(payloadOf(await h.run('connections', 'all_directory_provisionings', {}, 'all'))).some((c) => c.connection_id === connection.id));
@@ -151,7 +185,10 @@ describe('management nodes against the emulator: connections', function () {
 
   it('lists connections by name and by checkpoint', async () => {
     const connection = await newConnection();
-    assert.deepEqual(itemsOf(payloadOf(await h.run('connections', 'all', { name: connection.name }))).map((c) => c.id), [connection.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('connections', 'all', { name: connection.name }))).map((c) => c.id),
+      [connection.id],
+    );
     const checkpoint = payloadOf(await h.run('connections', 'all', { take: 1 }));
     assert.equal(itemsOf(checkpoint, 'connections').length, 1);
     assert.equal(typeof checkpoint.next, 'string');

@@ -28,7 +28,10 @@ describe('management nodes against the emulator: custom domains', function () {
     const id = record.custom_domain_id;
     assert.equal(payloadOf(await h.run('custom_domains', 'get', { id })).domain, domain);
     const listed = payloadOf<Msg[]>(await h.run('custom_domains', 'all', {}));
-    assert.deepEqual(listed.map((d) => d.custom_domain_id), [id]);
+    assert.deepEqual(
+      listed.map((d) => d.custom_domain_id),
+      [id],
+    );
 
     const verified = payloadOf(await h.run('custom_domains', 'verify', { id }));
     assert.equal(verified.status, 'ready');
@@ -68,7 +71,10 @@ describe('management nodes against the emulator: custom domains', function () {
     const names = ['c', 'a', 'b'].map((letter) => `${letter}${unique('page')}.example.com`);
     for (const domain of names) await h.run('custom_domains', 'create_new', { body: { domain, type: 'self_managed_certs' } });
     const found = payloadOf<Msg[]>(await h.run('custom_domains', 'all', { q: `domain:${names[1]}` }));
-    assert.deepEqual(found.map((d) => d.domain), [names[1]]);
+    assert.deepEqual(
+      found.map((d) => d.domain),
+      [names[1]],
+    );
     const sorted = payloadOf<Msg[]>(await h.run('custom_domains', 'all', { sort: 'domain:1', fields: 'domain' }));
     const domains = sorted.map((d) => String(d.domain));
     assert.deepEqual(domains, [...domains].sort());

@@ -21,7 +21,12 @@ describe('management nodes against the emulator: e-mail provider', function () {
   it('configures the provider, reads it back, updates it, deletes it, then reads 404', async () => {
     await h.gone('emails', 'get', {});
     const created = await h.run('emails', 'config', {
-      body: { name: 'smtp', enabled: true, default_from_address: 'no-reply@acme.example', credentials: { smtp_host: 'smtp.acme.example', smtp_port: 587, smtp_user: 'mailer', smtp_pass: SMTP_PASSWORD } },
+      body: {
+        name: 'smtp',
+        enabled: true,
+        default_from_address: 'no-reply@acme.example',
+        credentials: { smtp_host: 'smtp.acme.example', smtp_port: 587, smtp_user: 'mailer', smtp_pass: SMTP_PASSWORD },
+      },
     });
     assertSuccess(created, 'config');
     const read = payloadOf(await h.run('emails', 'get', {}));

@@ -51,7 +51,8 @@ describe('management nodes against the emulator: event streams', function () {
     const name = unique('hook-');
     const created = await h.run('event_streams', 'create', {
       body: {
-        name, subscriptions: [{ event_type: 'user.created' }],
+        name,
+        subscriptions: [{ event_type: 'user.created' }],
         destination: { type: 'webhook', configuration: { webhook_endpoint: hookUrl, webhook_authorization: { method: 'bearer', token: 'node-secret-1' } } },
       },
     });
@@ -59,8 +60,14 @@ describe('management nodes against the emulator: event streams', function () {
     const stream = payloadOf(created);
     assert.ok(!JSON.stringify(created).includes('node-secret-1'), 'the secret came back');
     assert.equal(payloadOf(await h.run('event_streams', 'get', { id: stream.id })).name, name);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('event_streams', 'list', {})), 'eventStreams').map((s) => s.id), [stream.id]);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('event_streams', 'list', { take: 1 }, 'all')), 'eventStreams').map((s) => s.id), [stream.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('event_streams', 'list', {})), 'eventStreams').map((s) => s.id),
+      [stream.id],
+    );
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('event_streams', 'list', { take: 1 }, 'all')), 'eventStreams').map((s) => s.id),
+      [stream.id],
+    );
 
     const tested = payloadOf(await h.run('event_streams', 'test_event', { id: stream.id, event_type: 'user.created' }));
     assert.equal(tested.event_type, 'user.created');
@@ -73,16 +80,22 @@ describe('management nodes against the emulator: event streams', function () {
   });
 
   it('lists a failed delivery with its history, and redelivers it by filter and by id', async () => {
-    const stream = payloadOf(await h.run('event_streams', 'create', {
-      body: {
-        name: unique('failing-'), subscriptions: [{ event_type: 'user.created' }],
-        destination: { type: 'webhook', configuration: { webhook_endpoint: hookUrl, webhook_authorization: { method: 'bearer', token: 'node-secret-2' } } },
-      },
-    }));
+    const stream = payloadOf(
+      await h.run('event_streams', 'create', {
+        body: {
+          name: unique('failing-'),
+          subscriptions: [{ event_type: 'user.created' }],
+          destination: { type: 'webhook', configuration: { webhook_endpoint: hookUrl, webhook_authorization: { method: 'bearer', token: 'node-secret-2' } } },
+        },
+      }),
+    );
     answer = 404;
     const before = delivered.length;
-    await h.run('users', 'create', { body: { connection: 'Username-Password-Authentication', email: `${unique('ev')}@example.com`, password: 'Correct-Horse-9' } });
-    const failedList = async () => itemsOf(payloadOf(await h.run('event_streams', 'get_deliveries', { id: stream.id, statuses: ['failed'], event_types: 'user.created' })), 'deliveries');
+    await h.run('users', 'create', {
+      body: { connection: 'Username-Password-Authentication', email: `${unique('ev')}@example.com`, password: 'Correct-Horse-9' },
+    });
+    const failedList = async () =>
+      itemsOf(payloadOf(await h.run('event_streams', 'get_deliveries', { id: stream.id, statuses: ['failed'], event_types: 'user.created' })), 'deliveries');
     await until(async () => (await failedList()).length === 1, 'no failed delivery listed');
     const failed = (await failedList())[0];
     const event = failed.event as Msg;

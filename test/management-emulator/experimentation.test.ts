@@ -19,23 +19,41 @@ describe('management nodes against the emulator: experimentation', function () {
     await h.close();
   });
 
-  const flag = async (): Promise<Msg> => payloadOf(await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } } }));
+  const flag = async (): Promise<Msg> =>
+    payloadOf(
+      await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } } }),
+    );
 
   it('feature flags, segments and experiments: create, read, list (all pages too), update, delete', async () => {
     await crudRoundTrip(h, {
-      group: 'experimentation', ops: ops('feature_flag'), itemsKey: 'feature_flags', pages: true,
-      body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } }, change: { description: 'button colour' },
+      group: 'experimentation',
+      ops: ops('feature_flag'),
+      itemsKey: 'feature_flags',
+      pages: true,
+      body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } },
+      change: { description: 'button colour' },
     });
     await crudRoundTrip(h, {
-      group: 'experimentation', ops: ops('segment'), itemsKey: 'segments', pages: true,
-      body: { name: unique('segment'), rules: [{ attribute: 'country', operator: 'eq', value: 'NZ' }] }, change: { description: 'New Zealand' },
+      group: 'experimentation',
+      ops: ops('segment'),
+      itemsKey: 'segments',
+      pages: true,
+      body: { name: unique('segment'), rules: [{ attribute: 'country', operator: 'eq', value: 'NZ' }] },
+      change: { description: 'New Zealand' },
     });
     const f = await flag();
     await crudRoundTrip(h, {
-      group: 'experimentation', ops: ops('experiment'), itemsKey: 'experiments', pages: true,
+      group: 'experimentation',
+      ops: ops('experiment'),
+      itemsKey: 'experiments',
+      pages: true,
       body: {
-        name: unique('exp'), feature_flag_id: f.id, authentication_flow: 'login', allocation_strategy: 'percentage',
-        assignment_config: { subject: 'device' }, allocations: [],
+        name: unique('exp'),
+        feature_flag_id: f.id,
+        authentication_flow: 'login',
+        allocation_strategy: 'percentage',
+        assignment_config: { subject: 'device' },
+        allocations: [],
       },
       change: { description: 'try green' },
     });
@@ -44,9 +62,13 @@ describe('management nodes against the emulator: experimentation', function () {
   it('variations live under their flag', async () => {
     const f = await flag();
     await crudRoundTrip(h, {
-      group: 'experimentation', idInput: 'vid', parent: { id: f.id }, itemsKey: 'variations',
+      group: 'experimentation',
+      idInput: 'vid',
+      parent: { id: f.id },
+      itemsKey: 'variations',
       ops: { list: 'list_variations', create: 'create_variation', get: 'get_variation', update: 'update_variation', delete: 'delete_variation' },
-      body: { name: 'green', overrides: { color: 'green' } }, change: { description: 'the green one' },
+      body: { name: 'green', overrides: { color: 'green' } },
+      change: { description: 'the green one' },
     });
     await h.gone('experimentation', 'list_variations', { id: 'ff_none' });
   });
@@ -54,12 +76,18 @@ describe('management nodes against the emulator: experimentation', function () {
   it('validates an experiment, refuses to start it with a stranger variation, starts it once fixed, and filters by status', async () => {
     const f = await flag();
     const green = payloadOf(await h.run('experimentation', 'create_variation', { id: f.id, body: { name: 'green', overrides: { color: 'green' } } }));
-    const experiment = payloadOf(await h.run('experimentation', 'create_experiment', {
-      body: {
-        name: unique('exp'), feature_flag_id: f.id, authentication_flow: 'login', allocation_strategy: 'percentage',
-        assignment_config: { subject: 'device' }, allocations: [{ variation_id: 'ffv_stranger', weight: 100 }],
-      },
-    }));
+    const experiment = payloadOf(
+      await h.run('experimentation', 'create_experiment', {
+        body: {
+          name: unique('exp'),
+          feature_flag_id: f.id,
+          authentication_flow: 'login',
+          allocation_strategy: 'percentage',
+          assignment_config: { subject: 'device' },
+          allocations: [{ variation_id: 'ffv_stranger', weight: 100 }],
+        },
+      }),
+    );
     assert.equal(experiment.status, 'draft');
     const invalid = payloadOf(await h.run('experimentation', 'validate_experiment', { id: experiment.id }));
     assert.equal(invalid.is_valid, false);
@@ -72,7 +100,10 @@ describe('management nodes against the emulator: experimentation', function () {
     assert.equal(started.status, 'active');
     assert.equal(typeof started.started_at, 'string');
     const active = itemsOf(payloadOf(await h.run('experimentation', 'list_experiments', { status: 'active' })), 'experiments');
-    assert.deepEqual(active.map((e) => e.id), [experiment.id]);
+    assert.deepEqual(
+      active.map((e) => e.id),
+      [experiment.id],
+    );
 
     const archived = payloadOf(await h.run('experimentation', 'update_feature_flag_status', { id: f.id, status: 'archived' }));
     assert.equal(archived.status, 'archived');

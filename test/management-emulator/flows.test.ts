@@ -19,7 +19,10 @@ describe('management nodes against the emulator: flows', function () {
 
   it('creates a flow, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'flows', ops: CRUD_OPS, itemsKey: 'flows', pages: true,
+      group: 'flows',
+      ops: CRUD_OPS,
+      itemsKey: 'flows',
+      pages: true,
       body: { name: unique('notify'), actions: [{ id: 'send', type: 'EMAIL', action: 'SEND_EMAIL', params: { to: '{{fields.email}}' } }] },
       change: { name: unique('renamed') },
     });
@@ -28,7 +31,12 @@ describe('management nodes against the emulator: flows', function () {
   it('lists, reads and deletes the executions of a flow, by page and by checkpoint', async () => {
     const flow = payloadOf(await h.run('flows', 'create', { body: { name: unique('flow') } }));
     const executions = Array.from({ length: 3 }, (_, i) => ({
-      id: `afe_${unique('x')}`, _parent: flow.id, trace_id: `trace${i}`, status: 'final', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+      id: `afe_${unique('x')}`,
+      _parent: flow.id,
+      trace_id: `trace${i}`,
+      status: 'final',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
     }));
     h.emulator.seed({ collections: { 'flow-executions': executions } });
     const page = payloadOf(await h.run('flows', 'list_executions', { flow_id: flow.id, include_totals: true }));
@@ -47,12 +55,21 @@ describe('management nodes against the emulator: flows', function () {
     await h.gone('flows', 'get_execution', { flow_id: other.id, execution_id: executions[1].id });
   });
 
-  it('keeps a vault connection\'s credentials write-only', async () => {
+  it("keeps a vault connection's credentials write-only", async () => {
     const setup = { type: 'API_KEY', api_key: 'sk_live_secret' };
     await crudRoundTrip(h, {
-      group: 'flows', itemsKey: 'connections', writeOnly: ['setup'],
-      ops: { list: 'list_vault_connections', create: 'create_vault_connection', get: 'get_vault_connection', update: 'update_vault_connection', delete: 'delete_vault_connection' },
-      body: { name: unique('mailer'), app_id: 'SENDGRID', setup }, change: { name: unique('renamed'), setup: { ...setup, api_key: 'sk_live_rotated' } },
+      group: 'flows',
+      itemsKey: 'connections',
+      writeOnly: ['setup'],
+      ops: {
+        list: 'list_vault_connections',
+        create: 'create_vault_connection',
+        get: 'get_vault_connection',
+        update: 'update_vault_connection',
+        delete: 'delete_vault_connection',
+      },
+      body: { name: unique('mailer'), app_id: 'SENDGRID', setup },
+      change: { name: unique('renamed'), setup: { ...setup, api_key: 'sk_live_rotated' } },
     });
   });
 

@@ -16,7 +16,10 @@ describe('management nodes against the emulator: forms', function () {
 
   it('creates a form, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'forms', ops: CRUD_OPS, itemsKey: 'forms', pages: true,
+      group: 'forms',
+      ops: CRUD_OPS,
+      itemsKey: 'forms',
+      pages: true,
       body: { name: unique('consent'), start: { next_node: 'step1' }, nodes: [{ id: 'step1', type: 'STEP', config: { components: [] } }] },
       change: { ending: { resume_flow: true } },
     });

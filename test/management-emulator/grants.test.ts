@@ -27,7 +27,13 @@ describe('management nodes against the emulator: grants', function () {
     assert.equal(grants[0].clientID, h.emulator.webClient.clientId);
     assert.ok((grants[0].scope as string[]).includes('offline_access'));
 
-    const refresh = () => tokenRequest(h.emulator, { grant_type: 'refresh_token', client_id: h.emulator.webClient.clientId, client_secret: h.emulator.webClient.clientSecret, refresh_token: refreshToken });
+    const refresh = () =>
+      tokenRequest(h.emulator, {
+        grant_type: 'refresh_token',
+        client_id: h.emulator.webClient.clientId,
+        client_secret: h.emulator.webClient.clientSecret,
+        refresh_token: refreshToken,
+      });
     assert.equal((await refresh()).status, 200);
     assertStatus(await h.run('grants', 'delete', { id: grants[0].id }), 'delete', 204);
     assert.deepEqual(itemsOf(payloadOf(await h.run('grants', 'all', { extra_params: { user_id: user.user_id } }))), []);
@@ -35,7 +41,14 @@ describe('management nodes against the emulator: grants', function () {
   });
 
   it('lists every grant with fetch all pages; explicit paging inputs win over extra_params', async () => {
-    h.emulator.seed({ grants: Array.from({ length: 103 }, (_, i) => ({ user_id: `auth0|seeded${i}`, clientID: h.emulator.webClient.clientId, audience: 'urn:seeded', scope: ['openid'] })) });
+    h.emulator.seed({
+      grants: Array.from({ length: 103 }, (_, i) => ({
+        user_id: `auth0|seeded${i}`,
+        clientID: h.emulator.webClient.clientId,
+        audience: 'urn:seeded',
+        scope: ['openid'],
+      })),
+    });
     const all = await h.run('grants', 'all', { extra_params: { audience: 'urn:seeded' } }, 'all');
     const grants = itemsOf(payloadOf(all));
     assert.equal(grants.length, 103);

@@ -18,7 +18,13 @@ describe('management nodes against the emulator: groups', function () {
   });
 
   const seedGroup = (fields: Msg): Msg => {
-    const group = { id: `grp_${unique('g')}`, name: unique('engineering'), created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...fields };
+    const group = {
+      id: `grp_${unique('g')}`,
+      name: unique('engineering'),
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      ...fields,
+    };
     h.emulator.seed({ collections: { groups: [group] } });
     return group;
   };
@@ -27,9 +33,15 @@ describe('management nodes against the emulator: groups', function () {
     const connection = h.emulator.state.connections.list()[0];
     const group = seedGroup({ connection_id: connection.id, external_id: unique('ext'), members: [] });
     const byName = itemsOf(payloadOf(await h.run('groups', 'list', { name: group.name })));
-    assert.deepEqual(byName.map((g) => g.id), [group.id]);
+    assert.deepEqual(
+      byName.map((g) => g.id),
+      [group.id],
+    );
     assert.ok(!('members' in byName[0]), 'membership is not part of the group');
-    assert.deepEqual(itemsOf(payloadOf(await h.run('groups', 'list', { external_id: group.external_id }))).map((g) => g.id), [group.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('groups', 'list', { external_id: group.external_id }))).map((g) => g.id),
+      [group.id],
+    );
     for (let i = 0; i < 5; i++) seedGroup({});
     const totals = payloadOf(await h.run('groups', 'list', { include_totals: true, per_page: 2 }));
     assert.equal(itemsOf(totals, 'groups').length, 2);
@@ -58,10 +70,19 @@ describe('management nodes against the emulator: groups', function () {
     const group = seedGroup({ members: [user.user_id] });
     const role = payloadOf(await h.run('roles', 'create', { body: { name: unique('Readers') } }));
     assertStatus(await h.run('groups', 'add_roles', { id: group.id, roles: [role.id] }), 'add_roles', 204);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('groups', 'list_roles', { id: group.id })), 'roles').map((r) => r.id), [role.id]);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('groups', 'list_roles', { id: group.id }, 'all'))).map((r) => r.id), [role.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('groups', 'list_roles', { id: group.id })), 'roles').map((r) => r.id),
+      [role.id],
+    );
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('groups', 'list_roles', { id: group.id }, 'all'))).map((r) => r.id),
+      [role.id],
+    );
     const effective = itemsOf(payloadOf(await h.run('users', 'list_effective_roles', { id: user.user_id })), 'roles');
-    assert.deepEqual(effective.map((r) => [r.id, r.sources]), [[role.id, ['groups']]]);
+    assert.deepEqual(
+      effective.map((r) => [r.id, r.sources]),
+      [[role.id, ['groups']]],
+    );
 
     await h.run('groups', 'remove_roles', { id: group.id, roles: String(role.id) });
     assert.deepEqual(itemsOf(payloadOf(await h.run('groups', 'list_roles', { id: group.id })), 'roles'), []);

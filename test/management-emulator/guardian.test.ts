@@ -29,11 +29,19 @@ describe('management nodes against the emulator: guardian', function () {
 
   it('sets a factor provider and reads it back', async () => {
     assert.deepEqual(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'sms', name: 'twilio' })), {});
-    await h.run('guardian', 'update_factor_providers', { factor_name: 'sms', name: 'twilio', body: { from: '+15550100', sid: 'AC123', auth_token: 'twilio-token' } });
+    await h.run('guardian', 'update_factor_providers', {
+      factor_name: 'sms',
+      name: 'twilio',
+      body: { from: '+15550100', sid: 'AC123', auth_token: 'twilio-token' },
+    });
     const read = payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'sms', name: 'twilio' }));
     assert.equal(read.from, '+15550100');
     assert.equal(read.sid, 'AC123');
-    await h.run('guardian', 'update_factor_providers', { factor_name: 'push-notification', name: 'sns', body: { aws_region: 'eu-west-1', aws_access_key_id: 'AKIA1' } });
+    await h.run('guardian', 'update_factor_providers', {
+      factor_name: 'push-notification',
+      name: 'sns',
+      body: { aws_region: 'eu-west-1', aws_access_key_id: 'AKIA1' },
+    });
     assert.equal(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'push-notification', name: 'sns' })).aws_region, 'eu-west-1');
   });
 
@@ -57,7 +65,14 @@ describe('management nodes against the emulator: guardian', function () {
   it('reads an enrollment, deletes it, then reads 404', async () => {
     const user = await createUser(h);
     const id = `dev_${unique('')}`;
-    h.emulator.state.enrollments.insert({ id, user_id: String(user.user_id), status: 'confirmed', type: 'authenticator', name: 'Work phone', enrolled_at: new Date().toISOString() });
+    h.emulator.state.enrollments.insert({
+      id,
+      user_id: String(user.user_id),
+      status: 'confirmed',
+      type: 'authenticator',
+      name: 'Work phone',
+      enrolled_at: new Date().toISOString(),
+    });
     const read = payloadOf(await h.run('guardian', 'get_enrollment', { id }));
     assert.equal(read.status, 'confirmed');
     assert.equal(read.name, 'Work phone');
@@ -77,7 +92,11 @@ describe('management nodes against the emulator: guardian', function () {
     assert.deepEqual(payloadOf(await h.run('guardian', 'get_phone_selected_provider', {})), { provider: 'twilio' });
     await h.run('guardian', 'update_phone_twilio_provider', { body: { from: '+15550123', sid: 'AC9', auth_token: 'tw' } });
     assert.equal(payloadOf(await h.run('guardian', 'get_phone_twilio_provider', {})).sid, 'AC9');
-    assert.equal(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'phone', name: 'twilio' })).sid, 'AC9', 'the generic operation reads the same settings');
+    assert.equal(
+      payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'phone', name: 'twilio' })).sid,
+      'AC9',
+      'the generic operation reads the same settings',
+    );
   });
 
   it('keeps serving the older SMS provider endpoints', async () => {
@@ -98,7 +117,10 @@ describe('management nodes against the emulator: guardian', function () {
     assert.equal(apns.p12, undefined, 'the certificate is never returned');
     assert.equal(payloadOf(await h.run('guardian', 'set_fcm_provider', { body: { server_key: 'fcm-key' } })).server_key, undefined);
     await h.run('guardian', 'update_fcm_provider', { body: { server_key: 'fcm-key-2' } });
-    assert.equal(payloadOf(await h.run('guardian', 'set_fcmv1_provider', { body: { server_credentials: '{"type":"service_account"}' } })).server_credentials, undefined);
+    assert.equal(
+      payloadOf(await h.run('guardian', 'set_fcmv1_provider', { body: { server_credentials: '{"type":"service_account"}' } })).server_credentials,
+      undefined,
+    );
     await h.run('guardian', 'update_fcmv1_provider', { body: { server_credentials: '{"type":"service_account","v":2}' } });
     await h.run('guardian', 'set_sns_provider', { body: { aws_region: 'eu-west-1', aws_access_key_id: 'AKIA2' } });
     await h.run('guardian', 'update_sns_provider', { body: { aws_region: 'eu-central-1' } });

@@ -145,7 +145,9 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
   try {
     await helper.startServer();
     const modules = [...nodeModules(...Object.values(GROUP_MODULES)), ...coreNodes('25-catch.js')];
-    await helper.load(modules, flow(emulator.domain, options.extraNodes?.(emulator) ?? []), { cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
+    await helper.load(modules, flow(emulator.domain, options.extraNodes?.(emulator) ?? []), {
+      cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret },
+    });
   } catch (err) {
     // Leave nothing behind for the next file's runtime.
     await helper.unload().catch(() => undefined);
@@ -183,7 +185,9 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
   helper.getNode('caught')?.on('input', (msg) => {
     const auth0 = (msg.auth0 ?? {}) as Msg;
     const error = (msg.error ?? {}) as Msg;
-    settle(msg._run as number, { err: new CaughtFailure(Number(auth0.statusCode ?? 0), auth0.errorCode as string | undefined, String(error.message ?? ''), msg) });
+    settle(msg._run as number, {
+      err: new CaughtFailure(Number(auth0.statusCode ?? 0), auth0.errorCode as string | undefined, String(error.message ?? ''), msg),
+    });
   });
 
   const deliver = (nodeId: string, msg: Msg, paging: PagingChoice): Promise<Msg[]> => {
@@ -228,7 +232,9 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
       return failure;
     },
     assertAllExercised(group, elsewhere = []) {
-      const missing = groupSpec(group).operations.map((op) => op.id).filter((op) => !exercised.has(`${group}.${op}`) && !elsewhere.includes(op));
+      const missing = groupSpec(group)
+        .operations.map((op) => op.id)
+        .filter((op) => !exercised.has(`${group}.${op}`) && !elsewhere.includes(op));
       assert.deepEqual(missing, [], `operations of ${group} not exercised against the emulator`);
     },
     async close() {

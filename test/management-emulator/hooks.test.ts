@@ -29,7 +29,10 @@ describe('management nodes against the emulator: hooks', function () {
     assert.equal(read.name, name);
     assert.equal(read.script, SCRIPT);
     assert.deepEqual(Object.keys(payloadOf(await h.run('hooks', 'get', { id: hook.id, fields: 'name,enabled' }))).sort(), ['enabled', 'name']);
-    assert.ok(itemsOf(payloadOf(await h.run('hooks', 'all', {}))).some((x) => x.id === hook.id), 'enabled defaults to true and the hook is enabled');
+    assert.ok(
+      itemsOf(payloadOf(await h.run('hooks', 'all', {}))).some((x) => x.id === hook.id),
+      'enabled defaults to true and the hook is enabled',
+    );
 
     await h.run('hooks', 'update', { id: hook.id, body: { enabled: false, dependencies: { lodash: '4.17.21' } } });
     const updated = payloadOf(await h.run('hooks', 'get', { id: hook.id }));
@@ -61,10 +64,26 @@ describe('management nodes against the emulator: hooks', function () {
   });
 
   it('lists every hook with fetch all pages', async () => {
-    h.emulator.seed({ collections: { hooks: Array.from({ length: 104 }, (_, i) => ({ id: `bulkhook${i}`, name: `bulk-${i}`, script: SCRIPT, triggerId: 'post-user-registration', enabled: true })) } });
+    h.emulator.seed({
+      collections: {
+        hooks: Array.from({ length: 104 }, (_, i) => ({
+          id: `bulkhook${i}`,
+          name: `bulk-${i}`,
+          script: SCRIPT,
+          triggerId: 'post-user-registration',
+          enabled: true,
+        })),
+      },
+    });
     const all = await h.run('hooks', 'all', {}, 'all');
     const hooks = itemsOf(payloadOf(all));
-    assert.equal(hooks.length, h.emulator.state.collection('hooks').list().filter((x) => x.enabled === true).length);
+    assert.equal(
+      hooks.length,
+      h.emulator.state
+        .collection('hooks')
+        .list()
+        .filter((x) => x.enabled === true).length,
+    );
     assert.ok(hooks.length >= 104);
     assert.equal((all.auth0 as Msg & { paging: Msg }).paging.pages, 2);
   });

@@ -31,7 +31,11 @@ describe('management nodes against the emulator: jobs', function () {
 
   it('imports users: the job completes, the users exist, and there are no failed rows', async () => {
     const emails = [`${unique('imp')}@example.com`, `${unique('imp')}@example.com`];
-    const created = await h.run('jobs', 'import_users', { connection_id: connectionId, file_obj: emails.map((email) => ({ email, email_verified: true })), send_completion_email: false });
+    const created = await h.run('jobs', 'import_users', {
+      connection_id: connectionId,
+      file_obj: emails.map((email) => ({ email, email_verified: true })),
+      send_completion_email: false,
+    });
     assertStatus(created, 'import_users', 201);
     const [job] = payloadOf<Msg[]>(created);
     assert.equal(job.type, 'users_import');
@@ -50,7 +54,14 @@ describe('management nodes against the emulator: jobs', function () {
   it('reads the failed rows of an import with duplicates', async () => {
     const existing = await createUser(h);
     const fresh = `${unique('imp')}@example.com`;
-    const [job] = payloadOf<Msg[]>(await h.run('jobs', 'import_users', { connection_id: connectionId, users: JSON.stringify([{ email: existing.email }, { email: fresh }]), upsert: false, send_completion_email: false }));
+    const [job] = payloadOf<Msg[]>(
+      await h.run('jobs', 'import_users', {
+        connection_id: connectionId,
+        users: JSON.stringify([{ email: existing.email }, { email: fresh }]),
+        upsert: false,
+        send_completion_email: false,
+      }),
+    );
     const done = await finished(job.id);
     assert.equal((done.summary as Msg).failed, 1);
     const errors = payloadOf<Msg[]>(await h.run('jobs', 'get_failed_job', { id: job.id }));
@@ -67,7 +78,11 @@ describe('management nodes against the emulator: jobs', function () {
     assert.equal(done.status, 'completed');
     const file = await fetch(String(done.location));
     assert.equal(file.status, 200);
-    const lines = gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Msg);
+    const lines = gunzipSync(Buffer.from(await file.arrayBuffer()))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Msg);
     assert.ok(lines.some((row) => row.email === user.email && row.name === 'Exported Person'));
     assert.ok(lines.every((row) => Object.keys(row).every((key) => key === 'email' || key === 'name')));
   });

@@ -41,8 +41,13 @@ describe('management nodes against the emulator: keys', function () {
     const newNext = after.find((k) => k.next);
     assert.ok(newNext && newNext.kid !== oldNext.kid && newNext.kid !== oldCurrent.kid, 'a new next key');
 
-    const jwksKids = async (): Promise<string[]> => ((await (await fetch(`${h.emulator.url}/.well-known/jwks.json`)).json()) as { keys: Msg[] }).keys.map((k) => String(k.kid));
-    assert.deepEqual((await jwksKids()).sort(), [oldCurrent.kid, oldNext.kid, newNext!.kid].map(String).sort(), 'the JWKS lists the previous, current and next key');
+    const jwksKids = async (): Promise<string[]> =>
+      ((await (await fetch(`${h.emulator.url}/.well-known/jwks.json`)).json()) as { keys: Msg[] }).keys.map((k) => String(k.kid));
+    assert.deepEqual(
+      (await jwksKids()).sort(),
+      [oldCurrent.kid, oldNext.kid, newNext!.kid].map(String).sort(),
+      'the JWKS lists the previous, current and next key',
+    );
     const kidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')).kid;
     const oldToken = h.emulator.managementToken(); // signed after the rotation
     assert.equal(kidOf(oldToken), oldNext.kid, 'new tokens are signed with the new current key');
@@ -69,7 +74,11 @@ describe('management nodes against the emulator: keys', function () {
     assert.notEqual((await signingKeys()).find((k) => k.current)!.kid, start);
     h.emulator.reset();
     assert.equal((await signingKeys()).find((k) => k.current)!.kid, start);
-    assert.deepEqual((await signingKeys()).filter((k) => k.previous), [], 'no retired keys after a reset');
+    assert.deepEqual(
+      (await signingKeys()).filter((k) => k.previous),
+      [],
+      'no retired keys after a reset',
+    );
   });
 
   it('sets, reads and deletes the custom signing key set', async () => {
@@ -90,7 +99,9 @@ describe('management nodes against the emulator: keys', function () {
     assert.equal(created.state, 'pre-activation');
     const wrapping = payloadOf(await h.run('keys', 'create_encryption_wrapping_key', { kid: created.kid }));
     assert.match(String(wrapping.public_key), /BEGIN PUBLIC KEY/);
-    const imported = payloadOf(await h.run('keys', 'import_encryption_key', { kid: created.kid, body: { wrapped_key: Buffer.from('key material').toString('base64') } }));
+    const imported = payloadOf(
+      await h.run('keys', 'import_encryption_key', { kid: created.kid, body: { wrapped_key: Buffer.from('key material').toString('base64') } }),
+    );
     assert.equal(imported.state, 'active');
     assert.equal(imported.wrapped_key, undefined, 'the key material is never returned');
     assert.equal(payloadOf(await h.run('keys', 'get_encryption_key', { kid: created.kid })).state, 'active');
@@ -111,7 +122,10 @@ describe('management nodes against the emulator: keys', function () {
     assert.equal(created.value, undefined);
     assert.match(String(created.fingerprint), /^[0-9a-f]{64}$/);
     assert.ok(!JSON.stringify(created).includes('shared-secret-value'));
-    assert.deepEqual(itemsOf(payloadOf(await h.run('keys', 'all_network_acl_keys', {})), 'keys').map((k) => k.id), [created.id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('keys', 'all_network_acl_keys', {})), 'keys').map((k) => k.id),
+      [created.id],
+    );
     assert.deepEqual(payloadOf(await h.run('keys', 'get_network_acl_key', { id: created.id })), created);
     assertStatus(await h.run('keys', 'delete_network_acl_key', { id: created.id }), 'delete_network_acl_key', 204);
     assert.equal((await h.fail('keys', 'get_network_acl_key', { id: created.id })).statusCode, 404);

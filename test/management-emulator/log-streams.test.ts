@@ -19,8 +19,14 @@ describe('management nodes against the emulator: log streams', function () {
     const name = unique('siem-');
     const created = await h.run('log_streams', 'create', {
       body: {
-        name, type: 'http',
-        sink: { httpEndpoint: 'https://siem.example.com/auth0', httpContentType: 'application/json', httpContentFormat: 'JSONLINES', httpAuthorization: 'Bearer siem-token' },
+        name,
+        type: 'http',
+        sink: {
+          httpEndpoint: 'https://siem.example.com/auth0',
+          httpContentType: 'application/json',
+          httpContentFormat: 'JSONLINES',
+          httpAuthorization: 'Bearer siem-token',
+        },
         filters: [{ type: 'category', name: 'auth.login.fail' }],
       },
     });
@@ -30,7 +36,10 @@ describe('management nodes against the emulator: log streams', function () {
     const read = payloadOf(await h.run('log_streams', 'get', { id: stream.id }));
     assert.equal(read.name, name);
     assert.equal((read.sink as Msg).httpEndpoint, 'https://siem.example.com/auth0');
-    assert.deepEqual(payloadOf<Msg[]>(await h.run('log_streams', 'list', {})).map((s) => s.id), [stream.id]);
+    assert.deepEqual(
+      payloadOf<Msg[]>(await h.run('log_streams', 'list', {})).map((s) => s.id),
+      [stream.id],
+    );
 
     await h.run('log_streams', 'update', { id: stream.id, body: { status: 'paused', sink: { httpEndpoint: 'https://siem.example.com/v2' } } });
     const paused = payloadOf(await h.run('log_streams', 'get', { id: stream.id }));

@@ -18,13 +18,25 @@ export interface Tokens {
 export async function browserLogin(emulator: Emulator, username: string, password: string): Promise<Tokens> {
   const web = emulator.webClient;
   const query = new URLSearchParams({
-    client_id: web.clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid offline_access', connection: DB, username, password,
+    client_id: web.clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'openid offline_access',
+    connection: DB,
+    username,
+    password,
   });
   const answer = await fetch(`${emulator.url}/authorize?${query}`, { redirect: 'manual' });
   assert.equal(answer.status, 302, 'the login redirects back with a code');
   const code = new URL(String(answer.headers.get('location'))).searchParams.get('code');
   assert.ok(code, 'a code in the redirect');
-  const exchanged = await tokenRequest(emulator, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: web.clientId, client_secret: web.clientSecret });
+  const exchanged = await tokenRequest(emulator, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: web.clientId,
+    client_secret: web.clientSecret,
+  });
   assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
   return exchanged.body as unknown as Tokens;
 }
@@ -40,6 +52,9 @@ export async function offlineLogin(emulator: Emulator, username: string, passwor
 /** The refresh_token grant with the web application; resolves with its status and body. */
 export function refreshGrant(emulator: Emulator, refreshToken: string) {
   return tokenRequest(emulator, {
-    grant_type: 'refresh_token', refresh_token: refreshToken, client_id: emulator.webClient.clientId, client_secret: emulator.webClient.clientSecret,
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: emulator.webClient.clientId,
+    client_secret: emulator.webClient.clientSecret,
   });
 }

@@ -27,9 +27,16 @@ describe('management nodes against the emulator: logs', function () {
     const search = payloadOf(await h.run('logs', 'search', { q: `user_id:"${String(user.user_id)}"` }));
     const events = itemsOf(search, 'logs');
     assert.equal(search.total, 2);
-    assert.deepEqual(events.map((e) => e.type), ['s', 'fp'], 'newest first by default');
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['s', 'fp'],
+      'newest first by default',
+    );
     const ascending = itemsOf(payloadOf(await h.run('logs', 'search', { q: `user_id:"${String(user.user_id)}"`, sort: 'date:1' })), 'logs');
-    assert.deepEqual(ascending.map((e) => e.type), ['fp', 's']);
+    assert.deepEqual(
+      ascending.map((e) => e.type),
+      ['fp', 's'],
+    );
     const fields = itemsOf(payloadOf(await h.run('logs', 'search', { q: 'type:fp', fields: ['log_id', 'type'], per_page: 5 })), 'logs');
     assert.equal(fields.length, 5);
     assert.ok(fields.every((e) => e.type === 'fp' && Object.keys(e).sort().join() === 'log_id,type'));
@@ -44,7 +51,10 @@ describe('management nodes against the emulator: logs', function () {
     const all = h.emulator.logs.all();
     const from = all[9].log_id;
     const page = payloadOf<Msg[]>(await h.run('logs', 'search', { from_param: from, take: 10 }));
-    assert.deepEqual(page.map((e) => e.log_id), all.slice(10, 20).map((e) => e.log_id));
+    assert.deepEqual(
+      page.map((e) => e.log_id),
+      all.slice(10, 20).map((e) => e.log_id),
+    );
   });
 
   it('fetches every event by checkpoint, and every match of a search by page', async () => {
@@ -55,7 +65,13 @@ describe('management nodes against the emulator: logs', function () {
     const paging = (all.auth0 as Msg & { paging: Msg }).paging;
     assert.equal(paging.mode, 'checkpoint');
     assert.equal(events.length, total);
-    assert.deepEqual(events.map((e) => e.log_id), h.emulator.logs.all().slice(0, total).map((e) => e.log_id));
+    assert.deepEqual(
+      events.map((e) => e.log_id),
+      h.emulator.logs
+        .all()
+        .slice(0, total)
+        .map((e) => e.log_id),
+    );
 
     const later = await h.run('logs', 'search', { from_param: events[total - 6].log_id }, 'all');
     assert.equal(itemsOf(payloadOf(later)).length, 5, 'fetch all from a checkpoint gives only what follows it');

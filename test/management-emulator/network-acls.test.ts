@@ -7,7 +7,9 @@ import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harn
 import { assertStatus } from './fixtures';
 
 const acl = (n: number): Msg => ({
-  description: `block range ${n}`, active: true, priority: (n % 100) + 1,
+  description: `block range ${n}`,
+  active: true,
+  priority: (n % 100) + 1,
   rule: { action: { block: true }, scope: 'tenant', match: { ipv4_cidrs: [`198.51.${n % 256}.0/24`] } },
 });
 
@@ -27,7 +29,12 @@ describe('management nodes against the emulator: network_acls', function () {
     assert.equal(created.description, 'block range 1');
     assert.deepEqual(payloadOf(await h.run('network_acls', 'get', { id: created.id })), created);
 
-    const replaced = payloadOf(await h.run('network_acls', 'update', { id: created.id, body: { description: 'log only', active: false, rule: { action: { log: true }, scope: 'tenant' } } }));
+    const replaced = payloadOf(
+      await h.run('network_acls', 'update', {
+        id: created.id,
+        body: { description: 'log only', active: false, rule: { action: { log: true }, scope: 'tenant' } },
+      }),
+    );
     assert.equal(replaced.description, 'log only');
     assert.equal(replaced.priority, undefined, 'a PUT replaces: the priority it left out is gone');
 

@@ -43,18 +43,33 @@ describe('management nodes against the emulator: prompts', function () {
 
   it('changes the rendering of one screen and of several, listed with filters', async () => {
     assert.equal(payloadOf(await h.run('prompts', 'get_rendering', { prompt: 'login-id', screen: 'login-id' })).rendering_mode, 'standard');
-    const changed = payloadOf(await h.run('prompts', 'update_rendering', { prompt: 'login-id', screen: 'login-id', body: { rendering_mode: 'advanced', head_tags: [{ tag: 'script', attributes: { src: 'https://cdn.example.com/app.js' } }] } }));
+    const changed = payloadOf(
+      await h.run('prompts', 'update_rendering', {
+        prompt: 'login-id',
+        screen: 'login-id',
+        body: { rendering_mode: 'advanced', head_tags: [{ tag: 'script', attributes: { src: 'https://cdn.example.com/app.js' } }] },
+      }),
+    );
     assert.equal(changed.rendering_mode, 'advanced');
     assert.equal(payloadOf(await h.run('prompts', 'get_rendering', { prompt: 'login-id', screen: 'login-id' })).rendering_mode, 'advanced');
-    const bulk = payloadOf(await h.run('prompts', 'update_renderings', { body: { configs: [
-      { prompt: 'signup', screen: 'signup', rendering_mode: 'advanced' },
-      { prompt: 'login-password', screen: 'login-password', rendering_mode: 'standard' },
-    ] } }));
+    const bulk = payloadOf(
+      await h.run('prompts', 'update_renderings', {
+        body: {
+          configs: [
+            { prompt: 'signup', screen: 'signup', rendering_mode: 'advanced' },
+            { prompt: 'login-password', screen: 'login-password', rendering_mode: 'standard' },
+          ],
+        },
+      }),
+    );
     assert.equal((bulk.configs as Msg[]).length, 2);
     const advanced = payloadOf(await h.run('prompts', 'all_renderings', { rendering_mode: 'advanced', include_totals: true }));
     assert.deepEqual((advanced.configs as Msg[]).map((c) => c.prompt).sort(), ['login-id', 'signup']);
     const one = payloadOf<Msg[]>(await h.run('prompts', 'all_renderings', { prompt: 'signup' }));
-    assert.deepEqual(one.map((c) => c.screen), ['signup']);
+    assert.deepEqual(
+      one.map((c) => c.screen),
+      ['signup'],
+    );
     assert.equal((await h.fail('prompts', 'update_rendering', { prompt: 'login-id', screen: 'login-id', body: { rendering_mode: 'fancy' } })).statusCode, 400);
   });
 

@@ -6,7 +6,12 @@ import { strict as assert } from 'assert';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 
-const policy = (client: string): Msg => ({ resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: client, configuration: { per_minute: 60 } });
+const policy = (client: string): Msg => ({
+  resource: 'oauth_authentication_api',
+  consumer: 'client',
+  consumer_selector: client,
+  configuration: { per_minute: 60 },
+});
 
 describe('management nodes against the emulator: rate_limit_policies', function () {
   this.timeout(60000);
@@ -32,7 +37,10 @@ describe('management nodes against the emulator: rate_limit_policies', function 
   it('filters by consumer selector and pages by checkpoint through every policy', async () => {
     for (let n = 0; n < 12; n++) await h.run('rate_limit_policies', 'create', { body: policy(`client_${n}`) });
     const one = itemsOf(payloadOf(await h.run('rate_limit_policies', 'all', { consumer_selector: 'client_7' })), 'rate_limit_policies');
-    assert.deepEqual(one.map((p) => p.consumer_selector), ['client_7']);
+    assert.deepEqual(
+      one.map((p) => p.consumer_selector),
+      ['client_7'],
+    );
     const first = payloadOf(await h.run('rate_limit_policies', 'all', { take: 5 }));
     assert.equal(itemsOf(first, 'rate_limit_policies').length, 5);
     assert.equal(typeof first.next, 'string', 'a next checkpoint');

@@ -18,7 +18,7 @@ describe('management nodes against the emulator: refresh tokens', function () {
     await h.close();
   });
 
-  it('lists, reads, annotates and deletes a user\'s refresh token; the next refresh grant fails', async () => {
+  it("lists, reads, annotates and deletes a user's refresh token; the next refresh grant fails", async () => {
     const user = await createUser(h);
     const login = await offlineLogin(h.emulator, String(user.email), PASSWORD);
     const listed = itemsOf<Msg>(payloadOf(await h.run('refresh_tokens', 'list', { user_id: user.user_id })), 'refresh_tokens');
@@ -26,7 +26,7 @@ describe('management nodes against the emulator: refresh tokens', function () {
     const id = listed[0].id as string;
     assert.ok(!JSON.stringify(listed).includes(login.refresh_token), 'the token itself is never listed');
     const all = await h.run('refresh_tokens', 'list', { user_id: user.user_id, client_id: h.emulator.webClient.clientId }, 'all');
-    assert.equal((payloadOf<unknown[]>(all)).length, 1);
+    assert.equal(payloadOf<unknown[]>(all).length, 1);
 
     const read = payloadOf(await h.run('refresh_tokens', 'get', { id }));
     assert.equal(read.user_id, user.user_id);

@@ -46,10 +46,16 @@ export async function crudRoundTrip(h: Harness, c: CrudCase): Promise<Msg> {
 
   assertHas(payloadOf(await h.run(c.group, c.ops.get, key)), c.body, writeOnly, `${c.group}.${c.ops.get}`);
   const listed = itemsOf(payloadOf(await h.run(c.group, c.ops.list, { ...c.parent })), c.itemsKey);
-  assert.ok(listed.some((x) => x.id === item.id), `${c.group}.${c.ops.list} lists the new item`);
+  assert.ok(
+    listed.some((x) => x.id === item.id),
+    `${c.group}.${c.ops.list} lists the new item`,
+  );
   if (c.pages) {
     const all = itemsOf(payloadOf(await h.run(c.group, c.ops.list, { ...c.parent }, 'all')));
-    assert.ok(all.some((x) => x.id === item.id), `${c.group}.${c.ops.list} with all pages lists the new item`);
+    assert.ok(
+      all.some((x) => x.id === item.id),
+      `${c.group}.${c.ops.list} with all pages lists the new item`,
+    );
   }
 
   const updated = payloadOf(await h.run(c.group, c.ops.update, { ...key, body: c.change }));

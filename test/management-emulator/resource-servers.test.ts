@@ -17,7 +17,9 @@ describe('management nodes against the emulator: resource servers', function () 
 
   it('creates an API, reads it by id and identifier, updates it, deletes it, then reads 404', async () => {
     const identifier = `https://${unique('orders')}.example.com/api`;
-    const created = await h.run('resource_servers', 'create', { body: { identifier, name: 'Orders', scopes: [{ value: 'read:orders', description: 'Read orders' }] } });
+    const created = await h.run('resource_servers', 'create', {
+      body: { identifier, name: 'Orders', scopes: [{ value: 'read:orders', description: 'Read orders' }] },
+    });
     assertStatus(created, 'create', 201);
     const api = payloadOf(created);
     assert.equal(payloadOf(await h.run('resource_servers', 'get', { id: api.id })).name, 'Orders');
@@ -25,11 +27,17 @@ describe('management nodes against the emulator: resource servers', function () 
     const listed = itemsOf(payloadOf(await h.run('resource_servers', 'get_all', {})));
     assert.ok(listed.some((s) => s.identifier === identifier));
 
-    await h.run('resource_servers', 'update', { id: api.id, body: { name: 'Orders v2', token_lifetime: 3600, scopes: [{ value: 'read:orders' }, { value: 'write:orders' }] } });
+    await h.run('resource_servers', 'update', {
+      id: api.id,
+      body: { name: 'Orders v2', token_lifetime: 3600, scopes: [{ value: 'read:orders' }, { value: 'write:orders' }] },
+    });
     const read = payloadOf(await h.run('resource_servers', 'get', { id: api.id }));
     assert.equal(read.name, 'Orders v2');
     assert.equal(read.token_lifetime, 3600);
-    assert.deepEqual((read.scopes as Msg[]).map((s) => s.value), ['read:orders', 'write:orders']);
+    assert.deepEqual(
+      (read.scopes as Msg[]).map((s) => s.value),
+      ['read:orders', 'write:orders'],
+    );
 
     assertStatus(await h.run('resource_servers', 'delete', { id: api.id }), 'delete', 204);
     assert.equal((await h.gone('resource_servers', 'get', { id: api.id })).errorCode, 'inexistent_resource_server');

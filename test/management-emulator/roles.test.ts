@@ -22,7 +22,10 @@ describe('management nodes against the emulator: roles', function () {
     assert.equal(payloadOf(await h.run('roles', 'get', { id: role.id })).description, 'can edit');
     const filtered = payloadOf(await h.run('roles', 'list', { name_filter: name.toLowerCase() }));
     assert.equal(filtered.total, 1, 'include_totals defaults to true');
-    assert.deepEqual(itemsOf(filtered, 'roles').map((r) => r.id), [role.id]);
+    assert.deepEqual(
+      itemsOf(filtered, 'roles').map((r) => r.id),
+      [role.id],
+    );
 
     const updated = payloadOf(await h.run('roles', 'update', { id: role.id, body: { description: 'can edit and publish' } }));
     assert.equal(updated.description, 'can edit and publish');
@@ -55,13 +58,19 @@ describe('management nodes against the emulator: roles', function () {
     assert.equal(all.length, 2);
     await h.run('roles', 'remove_permissions', { id: role.id, permissions: [permissions[1]] });
     listed = itemsOf(payloadOf(await h.run('roles', 'list_permissions', { id: role.id })), 'permissions');
-    assert.deepEqual(listed.map((p) => p.permission_name), ['read:reports']);
+    assert.deepEqual(
+      listed.map((p) => p.permission_name),
+      ['read:reports'],
+    );
 
     // Permissions of a role reach its users.
     const user = await createUser(h);
     await h.run('roles', 'add_users', { id: role.id, users: [user.user_id] });
     const viaRole = itemsOf(payloadOf(await h.run('users', 'list_permissions', { id: user.user_id })), 'permissions');
-    assert.deepEqual(viaRole.map((p) => p.permission_name), ['read:reports']);
+    assert.deepEqual(
+      viaRole.map((p) => p.permission_name),
+      ['read:reports'],
+    );
   });
 
   it('adds users to a role and lists them by page and by checkpoint, across pages', async () => {
@@ -70,8 +79,14 @@ describe('management nodes against the emulator: roles', function () {
     assertStatus(await h.run('roles', 'add_users', { id: role.id, users: String(user.user_id) }), 'add_users', 200);
     const page = payloadOf(await h.run('roles', 'list_users', { id: role.id }));
     assert.equal(page.total, 1);
-    assert.deepEqual(itemsOf(page, 'users').map((u) => u.user_id), [user.user_id]);
-    assert.deepEqual(itemsOf(payloadOf(await h.run('users', 'list_roles', { id: user.user_id })), 'roles').map((r) => r.id), [role.id]);
+    assert.deepEqual(
+      itemsOf(page, 'users').map((u) => u.user_id),
+      [user.user_id],
+    );
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('users', 'list_roles', { id: user.user_id })), 'roles').map((r) => r.id),
+      [role.id],
+    );
 
     h.emulator.seed({ users: Array.from({ length: 105 }, (_, i) => ({ email: `member${i}@example.com`, password: PASSWORD, roles: [String(role.id)] })) });
     const firstCheckpoint = payloadOf(await h.run('roles', 'list_users', { id: role.id, take: 50 }));
@@ -91,14 +106,20 @@ describe('management nodes against the emulator: roles', function () {
 
   it('gives a role to groups, lists them, takes it back', async () => {
     const role = payloadOf(await h.run('roles', 'create', { body: { name: unique('Grouped') } }));
-    const groups = [{ id: `grp_${unique('a')}`, name: unique('a') }, { id: `grp_${unique('b')}`, name: unique('b') }];
+    const groups = [
+      { id: `grp_${unique('a')}`, name: unique('a') },
+      { id: `grp_${unique('b')}`, name: unique('b') },
+    ];
     h.emulator.seed({ collections: { groups } });
     assertStatus(await h.run('roles', 'add_groups', { id: role.id, groups: groups.map((g) => g.id) }), 'add_groups', 204);
     const listed = itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id })), 'groups');
     assert.deepEqual(listed.map((g) => g.id).sort(), groups.map((g) => g.id).sort());
     assert.equal(itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id }, 'all'))).length, 2);
     await h.run('roles', 'remove_groups', { id: role.id, groups: String(groups[0].id) });
-    assert.deepEqual(itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id })), 'groups').map((g) => g.id), [groups[1].id]);
+    assert.deepEqual(
+      itemsOf(payloadOf(await h.run('roles', 'list_groups', { id: role.id })), 'groups').map((g) => g.id),
+      [groups[1].id],
+    );
     assert.equal((await h.fail('roles', 'add_groups', { id: role.id, groups: ['grp_none'] })).statusCode, 404);
   });
 

@@ -27,7 +27,12 @@ describe('management nodes against the emulator: rules configs', function () {
     await h.run('rules_configs', 'set', { key: 'SLACK_URL', value: 'https://hooks.example.com/two' });
     assert.equal(stored().get('SLACK_URL'), 'https://hooks.example.com/two');
     await h.run('rules_configs', 'set', { key: 'OTHER', value: 'x' });
-    assert.deepEqual(payloadOf<Msg[]>(await h.run('rules_configs', 'all', {})).map((c) => c.key).sort(), ['OTHER', 'SLACK_URL']);
+    assert.deepEqual(
+      payloadOf<Msg[]>(await h.run('rules_configs', 'all', {}))
+        .map((c) => c.key)
+        .sort(),
+      ['OTHER', 'SLACK_URL'],
+    );
 
     assertStatus(await h.run('rules_configs', 'unset', { key: 'SLACK_URL' }), 'unset', 204);
     assert.deepEqual(payloadOf(await h.run('rules_configs', 'all', {})), [{ key: 'OTHER' }]);

@@ -40,12 +40,26 @@ describe('management nodes against the emulator: rules', function () {
   });
 
   it('lists every rule with fetch all pages, in order', async () => {
-    h.emulator.seed({ collections: { rules: Array.from({ length: 103 }, (_, i) => ({ id: `rul_bulk${i}`, name: `bulk-${i}`, script: SCRIPT, enabled: true, order: 1000 - i, stage: 'login_success' })) } });
+    h.emulator.seed({
+      collections: {
+        rules: Array.from({ length: 103 }, (_, i) => ({
+          id: `rul_bulk${i}`,
+          name: `bulk-${i}`,
+          script: SCRIPT,
+          enabled: true,
+          order: 1000 - i,
+          stage: 'login_success',
+        })),
+      },
+    });
     const all = await h.run('rules', 'all', { include_totals: true }, 'all');
     const rules = itemsOf(payloadOf(all));
     assert.equal(rules.length, 103);
     const orders = rules.map((r) => r.order as number);
-    assert.deepEqual(orders, [...orders].sort((a, b) => a - b));
+    assert.deepEqual(
+      orders,
+      [...orders].sort((a, b) => a - b),
+    );
     assert.equal((all.auth0 as Msg & { paging: Msg }).paging.total, 103);
   });
 

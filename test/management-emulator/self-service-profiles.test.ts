@@ -16,9 +16,13 @@ describe('management nodes against the emulator: self-service profiles', functio
 
   it('creates a profile, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'self_service_profiles', idInput: 'profile_id', itemsKey: 'self_service_profiles', pages: true,
+      group: 'self_service_profiles',
+      idInput: 'profile_id',
+      itemsKey: 'self_service_profiles',
+      pages: true,
       ops: { list: 'all', create: 'create', get: 'get', update: 'update', delete: 'delete' },
-      body: { name: unique('sso'), allowed_strategies: ['oidc', 'samlp'] }, change: { description: 'for enterprise customers' },
+      body: { name: unique('sso'), allowed_strategies: ['oidc', 'samlp'] },
+      change: { description: 'for enterprise customers' },
     });
   });
 
@@ -33,7 +37,10 @@ describe('management nodes against the emulator: self-service profiles', functio
 
   it('creates an SSO ticket link, revokes it, and a second revoke is 404', async () => {
     const profile = payloadOf(await h.run('self_service_profiles', 'create', { body: { name: unique('sso') } }));
-    const created = await h.run('self_service_profiles', 'create_sso_ticket', { profile_id: profile.id, body: { connection_config: { name: unique('acme') }, ttl_sec: 3600 } });
+    const created = await h.run('self_service_profiles', 'create_sso_ticket', {
+      profile_id: profile.id,
+      body: { connection_config: { name: unique('acme') }, ttl_sec: 3600 },
+    });
     assertStatus(created, 'create_sso_ticket', 201);
     const link = new URL(String(payloadOf(created).ticket));
     const ticketId = String(link.searchParams.get('ticket'));

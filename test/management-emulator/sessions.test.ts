@@ -17,8 +17,7 @@ describe('management nodes against the emulator: sessions', function () {
     await h.close();
   });
 
-  const sessionsOf = async (userId: string): Promise<Msg[]> =>
-    itemsOf<Msg>(payloadOf(await h.run('users', 'get_sessions', { user_id: userId })), 'sessions');
+  const sessionsOf = async (userId: string): Promise<Msg[]> => itemsOf<Msg>(payloadOf(await h.run('users', 'get_sessions', { user_id: userId })), 'sessions');
 
   it('reads and annotates a session, revokes it with its refresh token, deletes another', async () => {
     const user = await createUser(h);
@@ -35,7 +34,7 @@ describe('management nodes against the emulator: sessions', function () {
 
     assert.equal((await refreshGrant(h.emulator, first.refresh_token)).status, 200);
     assertStatus(await h.run('sessions', 'revoke', { id: one.id }), 'revoke', 202);
-    assert.equal((await refreshGrant(h.emulator, first.refresh_token)).status, 403, 'the session\'s refresh token is revoked with it');
+    assert.equal((await refreshGrant(h.emulator, first.refresh_token)).status, 403, "the session's refresh token is revoked with it");
     await h.gone('sessions', 'get', { id: one.id });
 
     assertStatus(await h.run('sessions', 'delete', { id: two.id }), 'delete', 202);

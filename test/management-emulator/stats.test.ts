@@ -47,7 +47,13 @@ describe('management nodes against the emulator: stats', function () {
     const week = payloadOf<Msg[]>(await h.run('stats', 'daily_stats', { from_date: day(h.emulator.clock.now() - 6 * 86400000), to_date: today }));
     assert.equal(week.length, 7);
     const month = payloadOf<Msg[]>(await h.run('stats', 'daily_stats', {}));
-    assert.equal(String(month[month.length - 1].date).slice(0, 10).replace(/-/g, ''), today, 'without dates: up to today');
+    assert.equal(
+      String(month[month.length - 1].date)
+        .slice(0, 10)
+        .replace(/-/g, ''),
+      today,
+      'without dates: up to today',
+    );
     assert.equal((await h.fail('stats', 'daily_stats', { from_date: '2024-01-01' })).statusCode, 400);
   });
 

@@ -21,7 +21,12 @@ describe('management nodes against the emulator: tenant settings', function () {
     await h.run('tenants', 'update', { body: { flags: { enable_client_connections: false } } });
 
     const updated = await h.run('tenants', 'update', {
-      body: { friendly_name: 'Acme Identity', support_email: 'help@acme.example', allowed_logout_urls: ['https://acme.example/bye'], flags: { disable_clickjack_protection_headers: true } },
+      body: {
+        friendly_name: 'Acme Identity',
+        support_email: 'help@acme.example',
+        allowed_logout_urls: ['https://acme.example/bye'],
+        flags: { disable_clickjack_protection_headers: true },
+      },
     });
     assertStatus(updated, 'update', 200);
     const read = payloadOf(await h.run('tenants', 'get', {}));
@@ -30,7 +35,10 @@ describe('management nodes against the emulator: tenant settings', function () {
     assert.deepEqual(read.allowed_logout_urls, ['https://acme.example/bye']);
     assert.deepEqual(read.flags, { enable_client_connections: false, disable_clickjack_protection_headers: true });
 
-    assert.deepEqual(payloadOf(await h.run('tenants', 'get', { fields: 'friendly_name,support_email' })), { friendly_name: 'Acme Identity', support_email: 'help@acme.example' });
+    assert.deepEqual(payloadOf(await h.run('tenants', 'get', { fields: 'friendly_name,support_email' })), {
+      friendly_name: 'Acme Identity',
+      support_email: 'help@acme.example',
+    });
     const without = payloadOf(await h.run('tenants', 'get', { fields: ['flags'], include_fields: false }));
     assert.ok(!('flags' in without) && without.friendly_name === 'Acme Identity');
   });

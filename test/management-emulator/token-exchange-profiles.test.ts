@@ -16,7 +16,10 @@ describe('management nodes against the emulator: token exchange profiles', funct
 
   it('creates a profile, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'token_exchange_profiles', ops: CRUD_OPS, itemsKey: 'token_exchange_profiles', pages: true,
+      group: 'token_exchange_profiles',
+      ops: CRUD_OPS,
+      itemsKey: 'token_exchange_profiles',
+      pages: true,
       body: { name: unique('tep'), subject_token_type: `urn:${unique('acme')}:legacy-token`, action_id: 'act_1', type: 'custom_authentication' },
       change: { name: unique('renamed') },
     });

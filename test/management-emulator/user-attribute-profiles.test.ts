@@ -16,7 +16,10 @@ describe('management nodes against the emulator: user attribute profiles', funct
 
   it('creates a profile, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'user_attribute_profiles', ops: CRUD_OPS, itemsKey: 'user_attribute_profiles', pages: true,
+      group: 'user_attribute_profiles',
+      ops: CRUD_OPS,
+      itemsKey: 'user_attribute_profiles',
+      pages: true,
       body: { name: unique('attrs'), user_attributes: { email: { label: 'E-mail', profile_required: true, auth0_mapping: 'email' } } },
       change: { user_id: { oidc_mapping: 'sub' } },
     });

@@ -20,7 +20,10 @@ describe('management nodes against the emulator: users by e-mail', function () {
     const email = `${unique('Mixed.Case')}@Example.com`;
     const user = await createUser(h, { email });
     const found = payloadOf<Msg[]>(await h.run('users_by_email', 'search_users_by_email', { email: email.toUpperCase() }));
-    assert.deepEqual(found.map((u) => u.user_id), [user.user_id]);
+    assert.deepEqual(
+      found.map((u) => u.user_id),
+      [user.user_id],
+    );
 
     const projected = payloadOf<Msg[]>(await h.run('users_by_email', 'search_users_by_email', { email, fields: 'user_id,email' }));
     assert.deepEqual(Object.keys(projected[0]).sort(), ['email', 'user_id']);

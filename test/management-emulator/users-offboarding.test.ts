@@ -20,7 +20,8 @@ describe('management nodes against the emulator: users offboarding', function ()
     await h.close();
   });
 
-  const tokensOf = async (userId: unknown): Promise<Msg[]> => itemsOf<Msg>(payloadOf(await h.run('users', 'get_refresh_tokens', { user_id: userId })), 'tokens');
+  const tokensOf = async (userId: unknown): Promise<Msg[]> =>
+    itemsOf<Msg>(payloadOf(await h.run('users', 'get_refresh_tokens', { user_id: userId })), 'tokens');
   const sessionsOf = async (userId: unknown): Promise<Msg[]> => itemsOf<Msg>(payloadOf(await h.run('users', 'get_sessions', { user_id: userId })), 'sessions');
 
   it('offboarding: a user logs in with offline_access, is blocked and has access revoked, and the refresh grant fails', async () => {
@@ -72,11 +73,32 @@ describe('management nodes against the emulator: users offboarding', function ()
     assert.equal(listed.length, 1);
     const read = payloadOf(await h.run('users', 'get_authentication_method_by_id', { user_id: userId, authentication_method_id: phone.id }));
     assert.equal(read.phone_number, '+15551234567');
-    const updated = payloadOf(await h.run('users', 'update_authentication_method_by_id', { user_id: userId, authentication_method_id: phone.id, body: { preferred_authentication_method: 'voice' } }));
+    const updated = payloadOf(
+      await h.run('users', 'update_authentication_method_by_id', {
+        user_id: userId,
+        authentication_method_id: phone.id,
+        body: { preferred_authentication_method: 'voice' },
+      }),
+    );
     assert.equal(updated.preferred_authentication_method, 'voice');
-    const replaced = payloadOf<Msg[]>(await h.run('users', 'update_authentication_methods', { user_id: userId, body: [{ type: 'email', email: 'x@example.com' }, { type: 'totp', totp_secret: 'JBSWY3DPEHPK3PXP' }] }));
-    assert.deepEqual(replaced.map((m) => m.type), ['email', 'totp']);
-    assertStatus(await h.run('users', 'delete_authentication_method_by_id', { user_id: userId, authentication_method_id: replaced[0].id }), 'delete_authentication_method_by_id', 204);
+    const replaced = payloadOf<Msg[]>(
+      await h.run('users', 'update_authentication_methods', {
+        user_id: userId,
+        body: [
+          { type: 'email', email: 'x@example.com' },
+          { type: 'totp', totp_secret: 'JBSWY3DPEHPK3PXP' },
+        ],
+      }),
+    );
+    assert.deepEqual(
+      replaced.map((m) => m.type),
+      ['email', 'totp'],
+    );
+    assertStatus(
+      await h.run('users', 'delete_authentication_method_by_id', { user_id: userId, authentication_method_id: replaced[0].id }),
+      'delete_authentication_method_by_id',
+      204,
+    );
     assert.equal(itemsOf(payloadOf(await h.run('users', 'get_authentication_methods', { user_id: userId }))).length, 1);
     assertStatus(await h.run('users', 'delete_authentication_methods', { user_id: userId }), 'delete_authentication_methods', 204);
     assert.deepEqual(payloadOf(await h.run('users', 'get_authentication_methods', { user_id: userId })), []);

@@ -15,16 +15,26 @@ describe('management nodes against the emulator: verifiable credentials', functi
   });
 
   const template = () => ({
-    name: unique('mdl'), type: 'mdl', dialect: 'simplified/1.0', well_known_trusted_issuers: 'aamva',
+    name: unique('mdl'),
+    type: 'mdl',
+    dialect: 'simplified/1.0',
+    well_known_trusted_issuers: 'aamva',
     presentation: { 'org.iso.18013.5.1.mDL': { 'org.iso.18013.5.1': { family_name: true, birth_date: true } } },
   });
 
   it('creates a template, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {
-      group: 'verifiable_credentials', itemsKey: 'templates', pages: true, body: template(), change: { name: unique('renamed') },
+      group: 'verifiable_credentials',
+      itemsKey: 'templates',
+      pages: true,
+      body: template(),
+      change: { name: unique('renamed') },
       ops: {
-        list: 'list_verification_templates', create: 'create_verification_template', get: 'get_verification_template',
-        update: 'update_verification_template', delete: 'delete_verification_template',
+        list: 'list_verification_templates',
+        create: 'create_verification_template',
+        get: 'get_verification_template',
+        update: 'update_verification_template',
+        delete: 'delete_verification_template',
       },
     });
   });

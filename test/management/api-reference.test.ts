@@ -43,21 +43,26 @@ const key = (method: string, p: string): string => `${method.toUpperCase()} ${p.
  * own per-provider endpoints are offered beside them.
  */
 const GENERIC_PATHS: Readonly<Record<string, string>> = {
-  'guardian.get_factor_providers': 'the specification\'s generic GET /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (get_phone_twilio_provider, get_sns_provider, …) are beside it',
-  'guardian.update_factor_providers': 'the specification\'s generic PUT /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (set_sns_provider, …) are beside it',
+  'guardian.get_factor_providers':
+    "the specification's generic GET /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (get_phone_twilio_provider, get_sns_provider, …) are beside it",
+  'guardian.update_factor_providers':
+    "the specification's generic PUT /guardian/factors/{factor_name}/providers/{name}; the per-provider operations (set_sns_provider, …) are beside it",
 };
 
 /** Endpoints of the reference the package deliberately does not offer, each with the reason a user would accept. */
 const DELIBERATE_OMISSIONS: Readonly<Record<string, string>> = {
   'POST /users/{}/impersonate': 'Auth0 switched user impersonation off for every tenant; the auth0-social operation `impersonate` says so and sends nothing',
-  'GET /api/v2/events': 'a Server-Sent Events subscription, not a request with one answer: the auth0-events watcher node subscribes to it (with its offset kept, reconnects and exactly-once delivery)',
+  'GET /api/v2/events':
+    'a Server-Sent Events subscription, not a request with one answer: the auth0-events watcher node subscribes to it (with its offset kept, reconnects and exactly-once delivery)',
 };
 
 /** Query inputs the reference does not list for their endpoint, each with the reason it stays. */
 const QUERY_EXCEPTIONS: Readonly<Record<string, string>> = {
   'GET /api/v2/logs q': 'the reference names the Lucene parameter `search`, but the API takes `q` and answers 400 to `search` (auth0/auth0-java#842)',
-  'GET /api/v2/hooks include_fields': 'an input of the specification (wire unchanged); Hooks reached their end of life on 2026-11-18 and the reference no longer describes the endpoint\'s parameters',
-  'GET /api/v2/rules stage': 'an input of the specification (wire unchanged); Rules reached their end of life on 2026-11-18 and the reference no longer lists the parameter',
+  'GET /api/v2/hooks include_fields':
+    "an input of the specification (wire unchanged); Hooks reached their end of life on 2026-11-18 and the reference no longer describes the endpoint's parameters",
+  'GET /api/v2/rules stage':
+    'an input of the specification (wire unchanged); Rules reached their end of life on 2026-11-18 and the reference no longer lists the parameter',
   'GET /authorize screen_hint': 'Auth0 documents `screen_hint=signup` for /authorize, but its API description omits it (a known gap of the description)',
 };
 
@@ -90,7 +95,7 @@ const byKey = new Map(ENDPOINTS.map((e) => [endpointKey(e), e]));
 const outsideReference = (op: OperationSpec): boolean => op.lifecycle === 'legacy' || op.deprecated !== undefined;
 const name = (f: Found): string => `${f.group.name}.${f.op.id}`;
 
-describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endpoints.json)', () => {
+describe("the catalogue against Auth0's API reference (test/fixtures/auth0-endpoints.json)", () => {
   const operations = catalogueOperations();
 
   it('reads the reference and the catalogues', () => {
@@ -149,7 +154,13 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
       const endpoint = byKey.get(key(f.op.method, f.op.path));
       if (!endpoint || f.op.deprecated !== undefined) continue;
       const lifecycle = f.op.lifecycle ?? 'ga';
-      const expected = endpoint.deprecated ? ['deprecated', 'legacy'] : endpoint.lifecycle === 'EA' ? ['early-access'] : endpoint.lifecycle === 'beta' ? ['beta'] : ['ga'];
+      const expected = endpoint.deprecated
+        ? ['deprecated', 'legacy']
+        : endpoint.lifecycle === 'EA'
+          ? ['early-access']
+          : endpoint.lifecycle === 'beta'
+            ? ['beta']
+            : ['ga'];
       if (expected.includes(lifecycle)) continue;
       wrong.push(`${name(f)}: ${lifecycle}, the reference says ${endpoint.deprecated ? 'deprecated' : endpoint.lifecycle}`);
     }
@@ -185,9 +196,10 @@ describe('the catalogue against Auth0\'s API reference (test/fixtures/auth0-endp
         if (response.status !== 404) continue;
         const body = JSON.parse(text) as Record<string, unknown>;
         // The router's own answer for a path or method it has no route for (emulator/core/server.ts).
-        const isUnknownRoute = f.group.api === 'management'
-          ? body.message === 'Not Found' && body.errorCode === undefined
-          : body.error === 'not_found' && body.error_description === 'Not Found';
+        const isUnknownRoute =
+          f.group.api === 'management'
+            ? body.message === 'Not Found' && body.errorCode === undefined
+            : body.error === 'not_found' && body.error_description === 'Not Found';
         if (isUnknownRoute) unrouted.push(`${name(f)}: ${f.op.method} ${f.op.path}`);
       }
       assert.deepEqual(unrouted, []);

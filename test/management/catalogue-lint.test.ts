@@ -14,20 +14,57 @@ const NODES_DIR = path.resolve(__dirname, '..', '..', 'nodes');
 
 /** The contract's action node types (contract.md, "Action nodes"). */
 const MANAGEMENT_TYPES = [
-  'auth0-blacklists', 'auth0-client-grants', 'auth0-clients', 'auth0-connections', 'auth0-custom-domains',
-  'auth0-device-credentials', 'auth0-email-templates', 'auth0-emails', 'auth0-grants', 'auth0-guardian', 'auth0-hooks',
-  'auth0-jobs', 'auth0-log-streams', 'auth0-logs', 'auth0-organizations', 'auth0-prompts', 'auth0-resource-servers',
-  'auth0-roles', 'auth0-rules', 'auth0-rules-configs', 'auth0-stats', 'auth0-tenants', 'auth0-tickets',
-  'auth0-user-blocks', 'auth0-users-by-email', 'auth0-users',
+  'auth0-blacklists',
+  'auth0-client-grants',
+  'auth0-clients',
+  'auth0-connections',
+  'auth0-custom-domains',
+  'auth0-device-credentials',
+  'auth0-email-templates',
+  'auth0-emails',
+  'auth0-grants',
+  'auth0-guardian',
+  'auth0-hooks',
+  'auth0-jobs',
+  'auth0-log-streams',
+  'auth0-logs',
+  'auth0-organizations',
+  'auth0-prompts',
+  'auth0-resource-servers',
+  'auth0-roles',
+  'auth0-rules',
+  'auth0-rules-configs',
+  'auth0-stats',
+  'auth0-tenants',
+  'auth0-tickets',
+  'auth0-user-blocks',
+  'auth0-users-by-email',
+  'auth0-users',
 ];
 /** Node types registered in package.json: the groups added beyond the contract (issue 15) are registered there. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const PACKAGE_NODE_TYPES: readonly string[] = Object.keys((require('../../../package.json') as { 'node-red': { nodes: Record<string, string> } })['node-red'].nodes);
+const PACKAGE_NODE_TYPES: readonly string[] = Object.keys(
+  (JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { 'node-red': { nodes: Record<string, string> } })[
+    'node-red'
+  ].nodes,
+);
 /** auth0-verify-token is also in the contract, but it has no operations and so no catalogue. */
 const AUTHENTICATION_TYPES = [
-  'auth0-token', 'auth0-database', 'auth0-passwordless', 'auth0-social', 'auth0-revoke-token', 'auth0-logout',
-  'auth0-userinfo', 'auth0-enterprise', 'auth0-delegated', 'auth0-authorize',
-  'auth0-device-flow', 'auth0-backchannel', 'auth0-mfa', 'auth0-par', 'auth0-passkeys', 'auth0-client-registration',
+  'auth0-token',
+  'auth0-database',
+  'auth0-passwordless',
+  'auth0-social',
+  'auth0-revoke-token',
+  'auth0-logout',
+  'auth0-userinfo',
+  'auth0-enterprise',
+  'auth0-delegated',
+  'auth0-authorize',
+  'auth0-device-flow',
+  'auth0-backchannel',
+  'auth0-mfa',
+  'auth0-par',
+  'auth0-passkeys',
+  'auth0-client-registration',
 ];
 
 /** The specification's operation ids (identity-service.md 4.2, named per contract.md). */
@@ -35,7 +72,19 @@ const SPEC_MANAGEMENT_IDS: Record<string, readonly string[]> = {
   blacklists: ['create', 'get'],
   client_grants: ['all', 'create', 'update', 'delete'],
   // The credentials operations (private key JWT, issue 16) are beyond the specification's list.
-  clients: ['all', 'create', 'get', 'update', 'delete', 'rotate_secret', 'all_credentials', 'create_credential', 'get_credential', 'update_credential', 'delete_credential'],
+  clients: [
+    'all',
+    'create',
+    'get',
+    'update',
+    'delete',
+    'rotate_secret',
+    'all_credentials',
+    'create_credential',
+    'get_credential',
+    'update_credential',
+    'delete_credential',
+  ],
   connections: ['all', 'create', 'get', 'update', 'delete', 'delete_user_by_email'],
   custom_domains: ['all', 'create_new', 'get', 'delete', 'verify'],
   device_credentials: ['create', 'get', 'delete'],
@@ -43,27 +92,46 @@ const SPEC_MANAGEMENT_IDS: Record<string, readonly string[]> = {
   emails: ['config', 'get', 'update', 'delete'],
   grants: ['all', 'delete'],
   guardian: [
-    'all_factors', 'update_factor', 'get_factor_providers', 'update_factor_providers', 'get_templates', 'update_templates',
-    'create_enrollment_ticket', 'get_enrollment', 'delete_enrollment',
+    'all_factors',
+    'update_factor',
+    'get_factor_providers',
+    'update_factor_providers',
+    'get_templates',
+    'update_templates',
+    'create_enrollment_ticket',
+    'get_enrollment',
+    'delete_enrollment',
   ],
   hooks: ['all', 'create', 'get', 'update', 'delete', 'add_secrets', 'get_secrets', 'update_secrets', 'delete_secrets'],
   jobs: ['export_users', 'import_users', 'get', 'get_failed_job', 'get_results', 'send_verification_email'],
   log_streams: ['list', 'create', 'get', 'update', 'delete'],
   logs: ['get', 'search'],
   organizations: [
-    'all_organizations', 'create_organization', 'get_organization', 'get_organization_by_name', 'update_organization',
-    'delete_organization', 'all_organization_connections', 'create_organization_connection', 'get_organization_connection',
-    'update_organization_connection', 'delete_organization_connection', 'all_organization_invitations',
-    'create_organization_invitation', 'get_organization_invitation', 'delete_organization_invitation',
-    'all_organization_members', 'create_organization_members', 'delete_organization_members',
-    'all_organization_member_roles', 'create_organization_member_roles', 'delete_organization_member_roles',
+    'all_organizations',
+    'create_organization',
+    'get_organization',
+    'get_organization_by_name',
+    'update_organization',
+    'delete_organization',
+    'all_organization_connections',
+    'create_organization_connection',
+    'get_organization_connection',
+    'update_organization_connection',
+    'delete_organization_connection',
+    'all_organization_invitations',
+    'create_organization_invitation',
+    'get_organization_invitation',
+    'delete_organization_invitation',
+    'all_organization_members',
+    'create_organization_members',
+    'delete_organization_members',
+    'all_organization_member_roles',
+    'create_organization_member_roles',
+    'delete_organization_member_roles',
   ],
   prompts: ['get', 'update', 'get_custom_text', 'update_custom_text'],
   resource_servers: ['get_all', 'create', 'get', 'update', 'delete'],
-  roles: [
-    'list', 'create', 'get', 'update', 'delete', 'add_permissions', 'remove_permissions', 'list_permissions', 'add_users',
-    'list_users',
-  ],
+  roles: ['list', 'create', 'get', 'update', 'delete', 'add_permissions', 'remove_permissions', 'list_permissions', 'add_users', 'list_users'],
   rules: ['all', 'create', 'get', 'update', 'delete'],
   rules_configs: ['all', 'set', 'unset'],
   stats: ['active_users', 'daily_stats'],
@@ -72,10 +140,27 @@ const SPEC_MANAGEMENT_IDS: Record<string, readonly string[]> = {
   user_blocks: ['get', 'get_by_identifier', 'unblock', 'unblock_by_identifier'],
   users_by_email: ['search_users_by_email'],
   users: [
-    'list', 'create', 'get', 'update', 'delete', 'delete_all_users', 'add_permissions', 'remove_permissions',
-    'list_permissions', 'add_roles', 'remove_roles', 'list_roles', 'list_organizations', 'get_log_events',
-    'get_guardian_enrollments', 'delete_authenticators', 'delete_multifactor', 'invalidate_remembered_browsers',
-    'regenerate_recovery_code', 'link_user_account', 'unlink_user_account',
+    'list',
+    'create',
+    'get',
+    'update',
+    'delete',
+    'delete_all_users',
+    'add_permissions',
+    'remove_permissions',
+    'list_permissions',
+    'add_roles',
+    'remove_roles',
+    'list_roles',
+    'list_organizations',
+    'get_log_events',
+    'get_guardian_enrollments',
+    'delete_authenticators',
+    'delete_multifactor',
+    'invalidate_remembered_browsers',
+    'regenerate_recovery_code',
+    'link_user_account',
+    'unlink_user_account',
   ],
 };
 /** Operation ids the contract names for authentication groups (they may have more). */
@@ -91,8 +176,12 @@ const CONTRACT_AUTH_IDS: Record<string, readonly string[]> = {
 
 /** Paths that take Auth0-Custom-Domain (the official SDK's list; reference/peers.md). */
 const CUSTOM_DOMAIN_PATHS = [
-  /^\/api\/v2\/jobs\/verification-email$/, /^\/api\/v2\/tickets\/email-verification$/, /^\/api\/v2\/tickets\/password-change$/,
-  /^\/api\/v2\/organizations\/[^/]+\/invitations$/, /^\/api\/v2\/users$/, /^\/api\/v2\/users\/[^/]+$/,
+  /^\/api\/v2\/jobs\/verification-email$/,
+  /^\/api\/v2\/tickets\/email-verification$/,
+  /^\/api\/v2\/tickets\/password-change$/,
+  /^\/api\/v2\/organizations\/[^/]+\/invitations$/,
+  /^\/api\/v2\/users$/,
+  /^\/api\/v2\/users\/[^/]+$/,
   /^\/api\/v2\/guardian\/enrollments\/ticket$/,
 ];
 /** Input names that hold a secret and must be marked so. */
@@ -116,8 +205,7 @@ function walk(dir: string, found: string[] = []): string[] {
 }
 
 function isGroup(value: unknown): value is GroupSpec {
-  return typeof value === 'object' && value !== null && typeof (value as GroupSpec).type === 'string'
-    && Array.isArray((value as GroupSpec).operations);
+  return typeof value === 'object' && value !== null && typeof (value as GroupSpec).type === 'string' && Array.isArray((value as GroupSpec).operations);
 }
 
 function discover(): FoundGroup[] {
@@ -156,7 +244,9 @@ function lintInput(where: string, op: OperationSpec, input: InputSpec, problems:
       const coerced = coerceInput(input, input.default);
       assert.deepEqual(coerced, input.default);
     } catch (err) {
-      problems.push(`${at}: default ${JSON.stringify(input.default)} is not a valid ${input.type}${input.enum ? ' of its enum' : ''} (${(err as Error).message})`);
+      problems.push(
+        `${at}: default ${JSON.stringify(input.default)} is not a valid ${input.type}${input.enum ? ' of its enum' : ''} (${(err as Error).message})`,
+      );
     }
     if (input.required) problems.push(`${at}: required and defaulted`);
   }
@@ -276,12 +366,16 @@ describe('operation catalogue lint', () => {
     assert.deepEqual(extras, [], 'node types neither the contract nor package.json names');
   });
 
-  it('every specification group keeps all of the specification\'s operation ids (groups may add more)', () => {
+  it("every specification group keeps all of the specification's operation ids (groups may add more)", () => {
     for (const { group } of found.filter((f) => f.group.api === 'management')) {
       const spec = SPEC_MANAGEMENT_IDS[group.name];
       if (!spec) continue; // a group beyond the specification (attack_protection, branding, …)
       const ids = group.operations.map((o) => o.id);
-      assert.deepEqual(spec.filter((id) => !ids.includes(id)), [], group.name);
+      assert.deepEqual(
+        spec.filter((id) => !ids.includes(id)),
+        [],
+        group.name,
+      );
     }
   });
 
@@ -289,7 +383,11 @@ describe('operation catalogue lint', () => {
     for (const { group } of found.filter((f) => f.group.api === 'authentication')) {
       const named = CONTRACT_AUTH_IDS[group.name] ?? [];
       const ids = group.operations.map((o) => o.id);
-      assert.deepEqual(named.filter((id) => !ids.includes(id)), [], group.name);
+      assert.deepEqual(
+        named.filter((id) => !ids.includes(id)),
+        [],
+        group.name,
+      );
     }
   });
 

@@ -16,7 +16,10 @@ describe('management request shapes', () => {
       }
     }
     assert.deepEqual(missing, []);
-    assert.ok(CASES.every((c) => c.sdk !== undefined || c.source !== undefined), 'every case names the SDK call or its source');
+    assert.ok(
+      CASES.every((c) => c.sdk !== undefined || c.source !== undefined),
+      'every case names the SDK call or its source',
+    );
   });
 
   for (const c of CASES) {
@@ -56,16 +59,27 @@ describe('management request shapes', () => {
       const full = CASES.find((c) => c.group === g && c.op === op.id && c.values[i.name] !== undefined);
       if (!full) continue; // the input is only given through an alias or default in the table
       const { [i.name]: _dropped, ...rest } = full.values;
-      assert.throws(() => resolveValues(op, rest), (err: Error & { input?: string }) => err.name === 'InputError' && err.input === i.name, `${g.name}.${op.id} without ${i.name}`);
+      assert.throws(
+        () => resolveValues(op, rest),
+        (err: Error & { input?: string }) => err.name === 'InputError' && err.input === i.name,
+        `${g.name}.${op.id} without ${i.name}`,
+      );
     }
   });
 
-  it('rejects values outside an input\'s allowed set', () => {
+  it("rejects values outside an input's allowed set", () => {
     const templates = GROUPS.find((g) => g.name === 'email_templates')!;
     const get = templates.operations.find((o) => o.id === 'get')!;
     assert.throws(() => resolveValues(get, { template_name: '../users' }), /template_name/);
     const rules = GROUPS.find((g) => g.name === 'rules')!;
-    assert.throws(() => resolveValues(rules.operations.find((o) => o.id === 'all')!, { stage: 'whenever' }), /stage/);
+    assert.throws(
+      () =>
+        resolveValues(
+          rules.operations.find((o) => o.id === 'all')!,
+          { stage: 'whenever' },
+        ),
+      /stage/,
+    );
   });
 
   it('marks jobs get_results deprecated with a pointer to get', () => {

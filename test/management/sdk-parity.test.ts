@@ -29,11 +29,15 @@ function parseMultipart(req: RecordedRequest): Promise<unknown> {
     const fields: Record<string, string> = {};
     const files: Record<string, unknown> = {};
     const parser = busboy({ headers: req.headers });
-    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
     parser.on('file', (name, stream) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => { files[name] = JSON.parse(Buffer.concat(chunks).toString('utf8')); });
+      stream.on('end', () => {
+        files[name] = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      });
     });
     parser.on('close', () => resolve({ fields, files }));
     parser.on('error', reject);
@@ -78,8 +82,14 @@ describe('management requests match the official auth0 SDK', () => {
       fetch: (input, init) => fetch(String(input).replace(`https://${SDK_DOMAIN}`, base), init),
     });
     ours = createTenantClient({
-      domain: recorder.domain, protocol: 'http', telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 0,
-      token: 'static-test-token', customDomain: CUSTOM_DOMAIN,
+      domain: recorder.domain,
+      protocol: 'http',
+      telemetry: false,
+      connectTimeout: 5,
+      readTimeout: 5,
+      retries: 0,
+      token: 'static-test-token',
+      customDomain: CUSTOM_DOMAIN,
     });
   });
 
@@ -115,6 +125,12 @@ describe('management requests match the official auth0 SDK', () => {
     // Beyond the specification: beta endpoints v7 does not offer yet (clients search, experimentation).
     const beta = bySource.filter((id) => id === 'clients.search' || id.startsWith('experimentation.'));
     assert.equal(beta.length, 24);
-    assert.deepEqual([...new Set(bySource.filter((id) => !beta.includes(id)))].sort(), ['actions.deploy_and_bind', 'blacklists.create', 'blacklists.get', 'jobs.get_results', 'users.delete_all_users']);
+    assert.deepEqual([...new Set(bySource.filter((id) => !beta.includes(id)))].sort(), [
+      'actions.deploy_and_bind',
+      'blacklists.create',
+      'blacklists.get',
+      'jobs.get_results',
+      'users.delete_all_users',
+    ]);
   });
 });

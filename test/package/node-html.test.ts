@@ -44,7 +44,10 @@ describe('scorecard reader', () => {
     assert.equal(parsed.problems.length, 6, parsed.problems.join('\n'));
     assert.match(parsed.problems[0], /non-literal/);
     assert.match(parsed.problems[1], /^b: non-objectexpression/);
-    assert.deepEqual(parsed.problems.slice(2).map((p) => /^c: (\w+)-not-inline/.exec(p)?.[1]), ['category', 'color', 'outputs', 'defaults']);
+    assert.deepEqual(
+      parsed.problems.slice(2).map((p) => /^c: (\w+)-not-inline/.exec(p)?.[1]),
+      ['category', 'color', 'outputs', 'defaults'],
+    );
   });
 
   it('reports a script that does not parse', () => {
@@ -61,6 +64,10 @@ describe('scorecard reader', () => {
   });
 
   it('collects data-i18n keys, with attribute prefixes and several keys, and _() calls', () => {
-    assert.deepEqual(i18nKeys(good + " this._('auth0-thing.outputs.valid')").sort(), ['auth0-thing.label.name', 'auth0-thing.outputs.valid', 'auth0-thing.tip']);
+    assert.deepEqual(i18nKeys(good + " this._('auth0-thing.outputs.valid')").sort(), [
+      'auth0-thing.label.name',
+      'auth0-thing.outputs.valid',
+      'auth0-thing.tip',
+    ]);
   });
 });

@@ -10,10 +10,20 @@ import * as path from 'path';
 
 export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${err.message}\n${stderr.slice(-4000)}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        timeout: timeoutMs,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+      },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${err.message}\n${stderr.slice(-4000)}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -65,7 +75,9 @@ export function send(method: string, url: string, body: unknown, headers: Record
 /** A minimal settings file: loopback only, no tours, no update checks, plain logging. */
 export function writeSettings(userDir: string, extraSettings = ''): string {
   const file = path.join(userDir, 'settings.js');
-  fs.writeFileSync(file, `module.exports = {
+  fs.writeFileSync(
+    file,
+    `module.exports = {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
     credentialSecret: 'pack-test',
@@ -73,7 +85,8 @@ export function writeSettings(userDir: string, extraSettings = ''): string {
     editorTheme: { tours: false, projects: { enabled: false } },
     logging: { console: { level: 'info', metrics: false, audit: false } },${extraSettings}
 };
-`);
+`,
+  );
   return file;
 }
 
@@ -93,18 +106,28 @@ export async function startNodeRed(redJs: string, userDir: string, limitMs = 900
   const port = await freePort();
   const settings = writeSettings(userDir, extraSettings);
   const child: ChildProcess = spawn(node, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
-    cwd: userDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
+    cwd: userDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = (): Promise<void> => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGINT');
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
   });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGINT');
+    });
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}`);

@@ -27,7 +27,15 @@ const modules = nodeModules();
 /** What a user's installation needs, besides the node modules' own files. */
 const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'resources/auth0-editor.js'];
 /** Where anything in the tarball may come from. */
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^resources\/[^/]+\.js$/, /^examples\/.+\.json$/, /^dist\/nodes\/.+\.(js|html|json|svg|png)$/];
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^CHANGELOG\.md$/,
+  /^resources\/[^/]+\.js$/,
+  /^examples\/.+\.json$/,
+  /^dist\/nodes\/.+\.(js|html|json|svg|png)$/,
+];
 /** Things that must never ship, with the reason shown when they do. */
 const FORBIDDEN: [RegExp, string][] = [
   [/\.ts$/, 'TypeScript source'],
@@ -40,8 +48,15 @@ const FORBIDDEN: [RegExp, string][] = [
 /** A Node-RED user directory as Node-RED creates it, with the tarball installed as the palette manager does. */
 async function userDirWith(tarball: string, dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', description: 'A Node-RED Project', version: '0.0.1', private: true }, null, 4));
-  await run('npm', ['install', '--no-audit', '--no-update-notifier', '--no-fund', '--save', '--save-prefix=~', '--omit=dev', '--engine-strict', '--prefer-offline', tarball], dir);
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'node-red-project', description: 'A Node-RED Project', version: '0.0.1', private: true }, null, 4),
+  );
+  await run(
+    'npm',
+    ['install', '--no-audit', '--no-update-notifier', '--no-fund', '--save', '--save-prefix=~', '--omit=dev', '--engine-strict', '--prefer-offline', tarball],
+    dir,
+  );
 }
 
 (SKIP ? describe.skip : describe)('@pack the npm package, installed as users install it', function () {
@@ -57,7 +72,10 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
     const packed = fs.readdirSync(work).filter((name) => name.endsWith('.tgz'));
     assert.equal(packed.length, 1, `npm pack wrote ${packed.join(', ') || 'nothing'}`);
     tarball = path.join(work, packed[0]);
-    contents = (await run('tar', ['-tzf', tarball], work)).split('\n').filter((line) => line !== '' && !line.endsWith('/')).map((line) => line.replace(/^package\//, ''));
+    contents = (await run('tar', ['-tzf', tarball], work))
+      .split('\n')
+      .filter((line) => line !== '' && !line.endsWith('/'))
+      .map((line) => line.replace(/^package\//, ''));
   });
   after(() => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -68,11 +86,12 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
     const missing: string[] = REQUIRED.filter((file) => !has.has(file));
     for (const m of modules) {
       const dir = path.posix.dirname(m.entry);
-      for (const file of [m.entry, m.entry.replace(/\.js$/, '.html'), `${dir}/locales/en-US/${m.base}.json`, `${dir}/locales/en-US/${m.base}.html`]) if (!has.has(file)) missing.push(file);
+      for (const file of [m.entry, m.entry.replace(/\.js$/, '.html'), `${dir}/locales/en-US/${m.base}.json`, `${dir}/locales/en-US/${m.base}.html`])
+        if (!has.has(file)) missing.push(file);
       if (!contents.some((file) => file.startsWith(`${dir}/icons/`))) missing.push(`${dir}/icons/`);
     }
-    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
     for (const example of walk(path.join(root, 'examples'))) {
       const rel = path.relative(root, example).split(path.sep).join('/');
       if (!has.has(rel)) missing.push(rel);
@@ -95,7 +114,10 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
       const installed = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
       assert.ok(fs.existsSync(path.join(installed, 'package.json')), 'the package is not in the user directory');
       assert.ok(!fs.lstatSync(installed).isSymbolicLink(), 'the package was linked, not installed');
-      assert.ok(!fs.existsSync(path.join(installed, 'node_modules', 'typescript')) && !fs.existsSync(path.join(userDir, 'node_modules', 'node-red')), 'dev dependencies were installed');
+      assert.ok(
+        !fs.existsSync(path.join(installed, 'node_modules', 'typescript')) && !fs.existsSync(path.join(userDir, 'node_modules', 'node-red')),
+        'dev dependencies were installed',
+      );
 
       const nr = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
       let emulator: Emulator | undefined;
@@ -107,12 +129,22 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
         assert.equal(info.version, pkg.version);
         assert.equal(fs.realpathSync(info.path), fs.realpathSync(installed), 'Node-RED loaded the package from somewhere else');
 
-        const sets = JSON.parse((await get(`${nr.url}/nodes`, { accept: 'application/json' })).text) as { module: string; types: string[]; enabled: boolean; err?: unknown; id: string }[];
+        const sets = JSON.parse((await get(`${nr.url}/nodes`, { accept: 'application/json' })).text) as {
+          module: string;
+          types: string[];
+          enabled: boolean;
+          err?: unknown;
+          id: string;
+        }[];
         const ours = sets.filter((set) => set.module === pkg.name);
         const failed = ours.filter((set) => set.err || set.enabled === false).map((set) => `${set.id}: ${set.err ? JSON.stringify(set.err) : 'disabled'}`);
         assert.deepEqual(failed, [], 'node sets that failed to load');
         const loaded = new Set(ours.flatMap((set) => set.types));
-        assert.deepEqual(modules.map((m) => m.name).filter((type) => !loaded.has(type)), [], 'node types not loaded');
+        assert.deepEqual(
+          modules.map((m) => m.name).filter((type) => !loaded.has(type)),
+          [],
+          'node types not loaded',
+        );
 
         const editor = await get(`${nr.url}/nodes`, { accept: 'text/html' });
         for (const m of modules) assert.ok(editor.text.includes(`registerType('${m.name}'`), `the editor gets no definition of ${m.name}`);
@@ -129,7 +161,13 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
         emulator = await startEmulator({ port: 0, clientId: 'pack-test-m2m', clientSecret: 'pack-test-secret' });
         await runFlowAgainst(nr.url, emulator);
 
-        const problems = nr.output().split('\n').filter((line) => /\[(error|warn)\]/.test(line) && !/Projects disabled|Encrypted credentials not found|Flows file not found|Creating new flow file/.test(line));
+        const problems = nr
+          .output()
+          .split('\n')
+          .filter(
+            (line) =>
+              /\[(error|warn)\]/.test(line) && !/Projects disabled|Encrypted credentials not found|Flows file not found|Creating new flow file/.test(line),
+          );
         assert.deepEqual(problems, [], 'Node-RED logged problems');
       } finally {
         await nr.stop();
@@ -144,13 +182,26 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
  * emulator, as a user would through the admin API (credentials sent with the flow), and calls it.
  */
 async function runFlowAgainst(nodeRedUrl: string, emulator: Emulator): Promise<void> {
-  const tenant = { id: 'pack-tenant', type: 'auth0-config', name: 'emulator', domain: new URL(emulator.url).host, protocol: 'http', credentials: { clientId: 'pack-test-m2m', clientSecret: 'pack-test-secret' } };
+  const tenant = {
+    id: 'pack-tenant',
+    type: 'auth0-config',
+    name: 'emulator',
+    domain: new URL(emulator.url).host,
+    protocol: 'http',
+    credentials: { clientId: 'pack-test-m2m', clientSecret: 'pack-test-secret' },
+  };
   const flow = [
     { id: 'pack-tab', type: 'tab', label: 'pack test' },
     tenant,
     { id: 'pack-in', type: 'http in', z: 'pack-tab', url: '/pack-probe', method: 'post', wires: [['pack-create']] },
     { id: 'pack-create', type: 'auth0-users', z: 'pack-tab', tenant: tenant.id, operation: 'create', params: {}, wires: [['pack-shape']] },
-    { id: 'pack-shape', type: 'change', z: 'pack-tab', rules: [{ t: 'set', p: 'payload', pt: 'msg', to: '{"id": payload.user_id}', tot: 'jsonata' }], wires: [['pack-get']] },
+    {
+      id: 'pack-shape',
+      type: 'change',
+      z: 'pack-tab',
+      rules: [{ t: 'set', p: 'payload', pt: 'msg', to: '{"id": payload.user_id}', tot: 'jsonata' }],
+      wires: [['pack-get']],
+    },
     { id: 'pack-get', type: 'auth0-users', z: 'pack-tab', tenant: tenant.id, operation: 'get', params: {}, wires: [['pack-out']] },
     { id: 'pack-out', type: 'http response', z: 'pack-tab', wires: [] },
   ];

@@ -105,9 +105,16 @@ function stub(): Stub {
 /** The node types a module registers when Node-RED loads it (with a stand-in RED). */
 export function runtimeTypes(jsFile: string): string[] {
   const types: string[] = [];
-  const nodes = new Proxy({ registerType: (type: unknown) => { types.push(String(type)); } } as Record<string, unknown>, {
-    get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
-  });
+  const nodes = new Proxy(
+    {
+      registerType: (type: unknown) => {
+        types.push(String(type));
+      },
+    } as Record<string, unknown>,
+    {
+      get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
+    },
+  );
   const RED = new Proxy({ nodes } as Record<string, unknown>, {
     get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
   });

@@ -23,13 +23,16 @@ const OLDEST_NODE = '18.0.0';
 
 describe('scorecard: package.json', () => {
   it('P01 has a licence (an SPDX id) and the licence file', () => {
-    assert.match(String(pkg.license), /^(Apache-2\.0|MIT|ISC|BSD-[23]-Clause|GPL-[23]\.0(-only|-or-later)?|LGPL-[23]\.[01](-only|-or-later)?|MPL-2\.0|0BSD|Unlicense)$/);
+    assert.match(
+      String(pkg.license),
+      /^(Apache-2\.0|MIT|ISC|BSD-[23]-Clause|GPL-[23]\.0(-only|-or-later)?|LGPL-[23]\.[01](-only|-or-later)?|MPL-2\.0|0BSD|Unlicense)$/,
+    );
     assert.ok(fs.existsSync(path.join(root, 'LICENSE')), 'no LICENSE file');
   });
 
   it('P03 names its repository and where to report bugs', () => {
     const repo = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-    const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : pkg.bugs?.url ?? pkg.bugs?.email;
+    const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : (pkg.bugs?.url ?? pkg.bugs?.email);
     assert.ok(repo || bugs, 'neither repository nor bugs');
     if (repo) assert.match(repo, /^(git\+)?https:\/\/|^git@|^github:/);
   });
@@ -112,7 +115,11 @@ describe('scorecard: the node modules', () => {
       const result = parsed.get(m.name);
       if (!result) continue; // reported above
       assert.deepEqual(result.problems, [], `${m.entry.replace(/\.js$/, '.html')}`);
-      assert.deepEqual(result.definitions.map((d) => d.type), [m.name], `${m.entry.replace(/\.js$/, '.html')} should define exactly the type ${m.name}`);
+      assert.deepEqual(
+        result.definitions.map((d) => d.type),
+        [m.name],
+        `${m.entry.replace(/\.js$/, '.html')} should define exactly the type ${m.name}`,
+      );
     }
   });
 
@@ -128,7 +135,7 @@ describe('scorecard: the node modules', () => {
     for (const type of types) assert.match(type, /^auth0-[a-z0-9-]+$/);
   });
 
-  it('each node sits in its area\'s palette category with the area\'s icon (scripts/palette.ts), all in one colour, each with a palette label and a version in its defaults', () => {
+  it("each node sits in its area's palette category with the area's icon (scripts/palette.ts), all in one colour, each with a palette label and a version in its defaults", () => {
     const categories = new Set<unknown>();
     const colours = new Set<unknown>();
     const unversioned: string[] = [];
@@ -153,7 +160,10 @@ describe('scorecard: the node modules', () => {
     }
     // A handful of areas a user can scan, each with an icon of its own.
     assert.equal(categories.size, PALETTE_AREAS.length, `categories: ${[...categories].join(', ')}`);
-    assert.ok([...categories].every((c) => String(c).startsWith('Auth0 ')), 'every category names Auth0');
+    assert.ok(
+      [...categories].every((c) => String(c).startsWith('Auth0 ')),
+      'every category names Auth0',
+    );
     assert.equal(new Set(PALETTE_AREAS.map((a) => a.icon)).size, PALETTE_AREAS.length, 'two areas share an icon');
     assert.equal(colours.size, 1, `colours: ${[...colours].join(', ')}`);
     assert.deepEqual(unversioned, [], 'nodes without a version in their defaults (saved flows need it for migrations)');
@@ -196,26 +206,41 @@ describe('scorecard: the node modules', () => {
       for (const key of i18nKeys(text)) {
         const [namespace, rest] = key.includes(':') ? key.split(':', 2) : ['', key];
         const value = namespace === 'node-red' ? lookup(coreCatalog, rest) : namespace === '' ? lookup(catalog, rest) : 'other namespace';
-        assert.equal(typeof value, 'string', `${m.name}: i18n key "${key}" is not in ${namespace === 'node-red' ? 'Node-RED\'s catalog' : path.relative(root, file)}`);
+        assert.equal(
+          typeof value,
+          'string',
+          `${m.name}: i18n key "${key}" is not in ${namespace === 'node-red' ? "Node-RED's catalog" : path.relative(root, file)}`,
+        );
       }
     }
   });
 
-  it('every node\'s help is in locales/en-US/<type>.html and follows Node-RED\'s style: a short first paragraph, then Inputs, Outputs, Details, References in that order', () => {
+  it("every node's help is in locales/en-US/<type>.html and follows Node-RED's style: a short first paragraph, then Inputs, Outputs, Details, References in that order", () => {
     const order = ['Inputs', 'Outputs', 'Details', 'References'];
     for (const m of modules) {
       const result = parsed.get(m.name);
       const definition = result?.definitions[0];
       if (!result || !definition) continue;
       const localeHelp = path.join(m.dir, 'locales', 'en-US', `${m.base}.html`);
-      assert.equal(namedBlock(result.html, 'help', m.name), undefined, `${m.name}: the help belongs in locales/en-US/${m.base}.html, where Node-RED looks it up by language`);
+      assert.equal(
+        namedBlock(result.html, 'help', m.name),
+        undefined,
+        `${m.name}: the help belongs in locales/en-US/${m.base}.html, where Node-RED looks it up by language`,
+      );
       const help = fs.existsSync(localeHelp) ? namedBlock(fs.readFileSync(localeHelp, 'utf8'), 'help', m.name)?.body : undefined;
       assert.ok(help, `${m.name}: no help (data-help-name) in locales/en-US/${m.base}.html`);
       const outline = helpOutline(help);
       assert.equal(outline.first, 'p', `${m.name}: the help must start with a <p> (the palette tooltip)`);
-      assert.ok(outline.firstText.length >= 20 && outline.firstText.length <= 300, `${m.name}: the first paragraph should be a short tooltip (${outline.firstText.length} characters)`);
+      assert.ok(
+        outline.firstText.length >= 20 && outline.firstText.length <= 300,
+        `${m.name}: the first paragraph should be a short tooltip (${outline.firstText.length} characters)`,
+      );
       const known = outline.headings.filter((h) => order.includes(h));
-      assert.deepEqual(known, [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)), `${m.name}: help sections out of order: ${outline.headings.join(', ')}`);
+      assert.deepEqual(
+        known,
+        [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+        `${m.name}: help sections out of order: ${outline.headings.join(', ')}`,
+      );
       if (Number(definition.literals.inputs ?? 0) > 0) assert.ok(known.includes('Inputs'), `${m.name}: has an input but no Inputs section`);
       const outputs = Number(definition.literals.outputs ?? 0);
       if (outputs > 0) assert.ok(known.includes('Outputs'), `${m.name}: has outputs but no Outputs section`);
@@ -227,9 +252,11 @@ describe('scorecard: the node modules', () => {
 
 describe('scorecard: examples', () => {
   it('examples/ holds only flow JSON files (the scorecard parses every file in it)', () => {
-    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-    const others = walk(path.join(root, 'examples')).filter((file) => !file.endsWith('.json')).map((file) => path.relative(root, file));
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    const others = walk(path.join(root, 'examples'))
+      .filter((file) => !file.endsWith('.json'))
+      .map((file) => path.relative(root, file));
     assert.deepEqual(others, []);
   });
 });

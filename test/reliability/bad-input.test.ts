@@ -122,7 +122,11 @@ describe('reliability: bad input, over every operation of every catalogue', func
       else if (!c.bad.says.test(message)) problems.push(`${where}: unexpected message: ${message}`);
     });
     assert.deepEqual(problems, [], `${problems.length} of ${cases.length} bad inputs not refused as they should be:\n${problems.join('\n')}`);
-    assert.deepEqual(echo.received.map((r) => `${r.method} ${r.url}`), [], 'nothing was sent, not even a token request');
+    assert.deepEqual(
+      echo.received.map((r) => `${r.method} ${r.url}`),
+      [],
+      'nothing was sent, not even a token request',
+    );
     const kinds = new Map<string, number>();
     for (const c of cases) kinds.set(c.bad.kind, (kinds.get(c.bad.kind) ?? 0) + 1);
     assert.ok(cases.length > 1000, `${cases.length} cases`);
@@ -143,17 +147,36 @@ describe('reliability: bad input, over every operation of every catalogue', func
   });
 
   it('ids with /, .., ?, #, % (and more) stay inside their one path segment', async () => {
-    const nasty = ['a/b', '..', '.', '../../oauth/token', '../..', 'x?per_page=100', 'x#fragment', '%2F', '%2e%2e', '100%', 'a b', 'auth0|5f1c', 'ü/é', '\\..\\x', 'x;y=1'];
-    const ops = actionGroups().flatMap(({ group, type }) => group.operations
-      .filter((o) => !o.deprecated && o.inputs.some((i) => i.in === 'path'))
-      .map((op) => ({ group, type, op })));
+    const nasty = [
+      'a/b',
+      '..',
+      '.',
+      '../../oauth/token',
+      '../..',
+      'x?per_page=100',
+      'x#fragment',
+      '%2F',
+      '%2e%2e',
+      '100%',
+      'a b',
+      'auth0|5f1c',
+      'ü/é',
+      '\\..\\x',
+      'x;y=1',
+    ];
+    const ops = actionGroups().flatMap(({ group, type }) =>
+      group.operations.filter((o) => !o.deprecated && o.inputs.some((i) => i.in === 'path')).map((op) => ({ group, type, op })),
+    );
     /** Whether a raw path is `op`'s template with every placeholder segment decoding to `value`. */
     const fits = (op: OperationSpec, path: string, value: string): boolean => {
       const template = op.path.split('/');
       const sent = path.split('/');
-      return sent.length === template.length && template.every((segment, i) => (/^\{.+\}$/.test(segment)
-        ? decodeURIComponent(sent[i]) === value && !/[/?#\\]|^\.{1,2}$/.test(sent[i])
-        : sent[i] === segment));
+      return (
+        sent.length === template.length &&
+        template.every((segment, i) =>
+          /^\{.+\}$/.test(segment) ? decodeURIComponent(sent[i]) === value && !/[/?#\\]|^\.{1,2}$/.test(sent[i]) : sent[i] === segment,
+        )
+      );
     };
     const problems: string[] = [];
     let requests = 0;
@@ -176,7 +199,8 @@ describe('reliability: bad input, over every operation of every catalogue', func
         }
       });
       for (const request of sent) {
-        if (!ops.some(({ op }) => op.method === request.method && fits(op, request.path, value))) problems.push(`${JSON.stringify(value)}: ${request.method} ${request.url} fits no operation's path`);
+        if (!ops.some(({ op }) => op.method === request.method && fits(op, request.path, value)))
+          problems.push(`${JSON.stringify(value)}: ${request.method} ${request.url} fits no operation's path`);
       }
     }
     assert.deepEqual(problems, []);
@@ -216,11 +240,21 @@ describe('reliability: bad input, over every operation of every catalogue', func
   it('no message property, nor a payload input named like one, moves a request to another host, protocol or token', async () => {
     const elsewhere = `http://${evil.domain}`;
     const hijack: Msg = {
-      url: `${elsewhere}/api/v2/users`, host: evil.domain, hostname: '127.0.0.1', port: Number(evil.domain.split(':')[1]), protocol: 'https:',
-      domain: evil.domain, baseURL: elsewhere, baseUrl: elsewhere, method: 'DELETE',
+      url: `${elsewhere}/api/v2/users`,
+      host: evil.domain,
+      hostname: '127.0.0.1',
+      port: Number(evil.domain.split(':')[1]),
+      protocol: 'https:',
+      domain: evil.domain,
+      baseURL: elsewhere,
+      baseUrl: elsewhere,
+      method: 'DELETE',
       headers: { host: evil.domain, authorization: 'Bearer stolen-token', 'x-forwarded-host': evil.domain },
-      token: 'stolen-token', access_token: 'stolen-token', requestOptions: { baseURL: elsewhere, proxy: { host: '127.0.0.1', port: Number(evil.domain.split(':')[1]) } },
-      auth0: { domain: evil.domain, token: 'stolen-token', baseUrl: elsewhere }, tenant: 'cfg-authentication',
+      token: 'stolen-token',
+      access_token: 'stolen-token',
+      requestOptions: { baseURL: elsewhere, proxy: { host: '127.0.0.1', port: Number(evil.domain.split(':')[1]) } },
+      auth0: { domain: evil.domain, token: 'stolen-token', baseUrl: elsewhere },
+      tenant: 'cfg-authentication',
     };
     const messages: { node: string; msg: Msg }[] = [];
     for (const { group, type } of actionGroups()) {
@@ -237,8 +271,12 @@ describe('reliability: bad input, over every operation of every catalogue', func
     for (const request of echo.received) {
       assert.equal(request.headers.host, echo.domain, `${request.method} ${request.url}: Host`);
       const authorization = request.headers.authorization;
-      assert.ok(authorization === undefined || authorization === `Bearer ${FETCHED_TOKEN}` || /^Bearer sample (access_token|mfa_token|logout_token)$/.test(String(authorization)),
-        `${request.method} ${request.url}: Authorization ${String(authorization)}`);
+      assert.ok(
+        authorization === undefined ||
+          authorization === `Bearer ${FETCHED_TOKEN}` ||
+          /^Bearer sample (access_token|mfa_token|logout_token)$/.test(String(authorization)),
+        `${request.method} ${request.url}: Authorization ${String(authorization)}`,
+      );
       assert.ok(!JSON.stringify(request.headers).includes('stolen-token'), `${request.method} ${request.url}: a message's token was sent`);
       assert.ok(!request.headers['x-forwarded-host'], 'a message header was sent');
     }

@@ -31,7 +31,16 @@ describe('reliability: authentication nodes under faults', function () {
       tenant(proxy.domain, emu, config),
       { id: 'token', type: 'auth0-token', z: 'tab', tenant: 'cfg', operation: 'client_credentials', version: 1, wires: [['out']] },
       { id: 'database', type: 'auth0-database', z: 'tab', tenant: 'cfg', operation: 'signup', version: 1, wires: [['out']] },
-      { id: 'verify', type: 'auth0-verify-token', z: 'tab', tenant: 'cfg', audience: emu.managementAudience, issuer: emu.issuer, version: 1, wires: [['out'], ['invalid']] },
+      {
+        id: 'verify',
+        type: 'auth0-verify-token',
+        z: 'tab',
+        tenant: 'cfg',
+        audience: emu.managementAudience,
+        issuer: emu.issuer,
+        version: 1,
+        wires: [['out'], ['invalid']],
+      },
       { id: 'out', type: 'helper', z: 'tab' },
       { id: 'invalid', type: 'helper', z: 'tab' },
       ...catchNodes(),
@@ -57,7 +66,11 @@ describe('reliability: authentication nodes under faults', function () {
   afterEach(async () => {
     await helper.unload();
     // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitFor(() => proxy.upstreamInFlight === 0, () => `${proxy.upstreamInFlight} requests still at the tenant`, 15_000);
+    await waitFor(
+      () => proxy.upstreamInFlight === 0,
+      () => `${proxy.upstreamInFlight} requests still at the tenant`,
+      15_000,
+    );
   });
 
   it('5xx on /oauth/token: caught with the status, sent once; the others get tokens', async () => {
@@ -68,7 +81,10 @@ describe('reliability: authentication nodes under faults', function () {
     tally.assertEachOnce(5);
     assert.equal(tally.outputs.length, 3);
     assert.ok(tally.outputs.every((m) => typeof (m.payload as Msg).access_token === 'string'));
-    assert.deepEqual(tally.errors().map((e) => e.statusCode), [502, 502]);
+    assert.deepEqual(
+      tally.errors().map((e) => e.statusCode),
+      [502, 502],
+    );
     assert.equal(proxy.count('POST', '/oauth/token'), 5);
   });
 
@@ -90,7 +106,11 @@ describe('reliability: authentication nodes under faults', function () {
       assert.equal(error.errorCode, 'ETIMEDOUT');
       assert.match(error.message, /not repeated/);
     }
-    await waitFor(() => usersWith('slow2@example.com') === 1 && usersWith('slow1@example.com') === 1, () => 'users not created yet', 10_000);
+    await waitFor(
+      () => usersWith('slow2@example.com') === 1 && usersWith('slow1@example.com') === 1,
+      () => 'users not created yet',
+      10_000,
+    );
     await sleep(200);
     assert.equal(proxy.count('POST', '/dbconnections/signup'), 2);
     assert.equal(usersWith('slow1@example.com'), 1);
@@ -116,7 +136,7 @@ describe('reliability: authentication nodes under faults', function () {
     assert.equal(tally.errors()[0].errorCode, 'invalid_response');
   });
 
-  it("auth0-verify-token: a failing key fetch (5xx, dropped, malformed) goes to Catch; the tokens after it are verified", async () => {
+  it('auth0-verify-token: a failing key fetch (5xx, dropped, malformed) goes to Catch; the tokens after it are verified', async () => {
     await load();
     const token = emu.managementToken();
     const bearer = (): Msg => ({ req: { headers: { authorization: `Bearer ${token}` } }, payload: 'x' });
@@ -131,7 +151,10 @@ describe('reliability: authentication nodes under faults', function () {
     sendAll('verify', [bearer(), bearer()], 2);
     await tally.settle(4);
     tally.assertEachOnce(4);
-    assert.deepEqual(tally.errors().map((e) => e.seq), [0, 1]);
+    assert.deepEqual(
+      tally.errors().map((e) => e.seq),
+      [0, 1],
+    );
     // As from every node, Catch gets the status and Auth0's code in msg.auth0, not only the text.
     assert.match(tally.errors()[0].message, /Service Unavailable/);
     assert.equal(tally.errors()[0].statusCode, 503);
@@ -157,7 +180,17 @@ describe('reliability: jobs under faults', function () {
       tenant(proxy.domain, emu, config),
       { id: 'jobs', type: 'auth0-jobs', z: 'tab', tenant: 'cfg', operation: 'import_users', version: 1, wires: [['jobsOut', 'watch']] },
       { id: 'jobsOut', type: 'helper', z: 'tab' },
-      { id: 'watch', type: 'auth0-job-watch', z: 'tab', tenant: 'cfg', interval: 0.05, store: '', exportOutput: 'array', version: 1, wires: [['done'], ['failed']] },
+      {
+        id: 'watch',
+        type: 'auth0-job-watch',
+        z: 'tab',
+        tenant: 'cfg',
+        interval: 0.05,
+        store: '',
+        exportOutput: 'array',
+        version: 1,
+        wires: [['done'], ['failed']],
+      },
       { id: 'done', type: 'helper', z: 'tab' },
       { id: 'failed', type: 'helper', z: 'tab' },
       ...catchNodes(),
@@ -183,7 +216,11 @@ describe('reliability: jobs under faults', function () {
   });
   afterEach(async () => {
     await helper.unload();
-    await waitFor(() => proxy.upstreamInFlight === 0, () => `${proxy.upstreamInFlight} requests still at the tenant`, 15_000);
+    await waitFor(
+      () => proxy.upstreamInFlight === 0,
+      () => `${proxy.upstreamInFlight} requests still at the tenant`,
+      15_000,
+    );
   });
 
   it('import_users: a lost answer, a 5xx and a timeout are each sent once and caught; a 429 is retried', async () => {
@@ -196,7 +233,11 @@ describe('reliability: jobs under faults', function () {
     await tally.settle(1);
     assert.equal(tally.errors()[0].errorCode, 'ECONNRESET');
     assert.match(tally.errors()[0].message, /not repeated/);
-    await waitFor(() => importsApplied() === 1, () => 'the dropped import was not applied', 5000);
+    await waitFor(
+      () => importsApplied() === 1,
+      () => 'the dropped import was not applied',
+      5000,
+    );
 
     proxy.failNext(1, { kind: 'error', status: 503 }, (r) => r.path === imports);
     sendAll('jobs', [input('five')], 1);
@@ -229,7 +270,13 @@ describe('reliability: jobs under faults', function () {
     const started: string[] = [];
     helper.getNode('jobsOut')?.on('input', (msg) => started.push(...[msg.payload].flat().map((job) => String((job as Msg).id))));
     // Every kind of failure on the job polls, in turn, while three imports run.
-    const kinds = [{ kind: 'error', status: 503 }, { kind: 'rateLimit', retryAfterSeconds: 0.05 }, { kind: 'dropAfter' }, { kind: 'malformed' }, { kind: 'dropBefore' }] as const;
+    const kinds = [
+      { kind: 'error', status: 503 },
+      { kind: 'rateLimit', retryAfterSeconds: 0.05 },
+      { kind: 'dropAfter' },
+      { kind: 'malformed' },
+      { kind: 'dropBefore' },
+    ] as const;
     let poll = 0;
     proxy.setRule((r) => (r.method === 'GET' && /^\/api\/v2\/jobs\/job_[^/]+$/.test(r.path) && poll++ < 15 ? kinds[poll % kinds.length] : { kind: 'forward' }));
     for (let i = 0; i < 3; i++) {
@@ -237,7 +284,11 @@ describe('reliability: jobs under faults', function () {
       await tally.settle(i + 1);
     }
     assert.equal(tally.outputs.length, 3, JSON.stringify(tally.errors()));
-    await waitFor(() => done.length + failed.length >= 3, () => `${done.length} done, ${failed.length} failed`, 30_000);
+    await waitFor(
+      () => done.length + failed.length >= 3,
+      () => `${done.length} done, ${failed.length} failed`,
+      30_000,
+    );
     await sleep(500); // room for a duplicate to show up
     assert.equal(failed.length, 0, JSON.stringify(failed.map((m) => m.payload)));
     const ids = done.map((m) => (m.payload as Msg).id).sort();
@@ -273,7 +324,20 @@ describe('reliability: auth0-log-watch under faults', function () {
     const flow = placed([
       TAB,
       tenant(emu.domain, emu, { readTimeout: 0.5, retries: 1 }),
-      { id: 'watch', type: 'auth0-log-watch', z: 'tab', tenant: 'cfg', interval: 0.05, start: 'oldest', startId: '', types: [], categories: [], output: 'event', store: '', wires: [['out']] },
+      {
+        id: 'watch',
+        type: 'auth0-log-watch',
+        z: 'tab',
+        tenant: 'cfg',
+        interval: 0.05,
+        start: 'oldest',
+        startId: '',
+        types: [],
+        categories: [],
+        output: 'event',
+        store: '',
+        wires: [['out']],
+      },
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
@@ -282,14 +346,16 @@ describe('reliability: auth0-log-watch under faults', function () {
     helper.getNode('out')?.on('input', (msg) => out.push(msg));
     const sent = (): string[] => out.map((m) => String((m.payload as Msg).log_id));
     const expected = (): string[] => emu.logs.all().map((e) => e.log_id);
-    const reached = (n: number): Promise<void> => waitFor(() => out.length >= n, () => `${out.length} of ${n} events`);
+    const reached = (n: number): Promise<void> =>
+      waitFor(
+        () => out.length >= n,
+        () => `${out.length} of ${n} events`,
+      );
     const caught: Msg[] = [];
     helper.getNode('caught')?.on('input', (msg) => caught.push(msg));
 
     await reached(20);
-    const phases: Partial<Parameters<Emulator['faults']['set']>[0]>[] = [
-      { errorNext: 1 }, { rateLimitNext: 1 }, { dropNext: 2 }, { malformedNext: 1 },
-    ];
+    const phases: Partial<Parameters<Emulator['faults']['set']>[0]>[] = [{ errorNext: 1 }, { rateLimitNext: 1 }, { dropNext: 2 }, { malformedNext: 1 }];
     for (const phase of phases) {
       emu.faults.set({ ...phase, pathPrefix: '/api/v2/logs' });
       write(40);
@@ -297,13 +363,25 @@ describe('reliability: auth0-log-watch under faults', function () {
     }
     // Answers slower than the read timeout, until one poll has timed out.
     emu.faults.set({ latencyMs: 800, pathPrefix: '/api/v2/logs' });
-    await waitFor(() => caught.some((m) => /read timeout/.test(String((m.error as Msg).message))), () => 'no read timeout reached Catch');
+    await waitFor(
+      () => caught.some((m) => /read timeout/.test(String((m.error as Msg).message))),
+      () => 'no read timeout reached Catch',
+    );
     emu.faults.clear();
     await reached(expected().length);
     const kinds = caught.map((m) => String((m.error as Msg).message));
-    assert.ok(kinds.some((k) => /Service Unavailable/.test(k)), 'the 503 reached Catch');
-    assert.ok(kinds.some((k) => /dropped/.test(k)), 'the dropped connection reached Catch');
-    assert.ok(kinds.some((k) => /not a list of log events|not valid JSON/.test(k)), 'the malformed page reached Catch');
+    assert.ok(
+      kinds.some((k) => /Service Unavailable/.test(k)),
+      'the 503 reached Catch',
+    );
+    assert.ok(
+      kinds.some((k) => /dropped/.test(k)),
+      'the dropped connection reached Catch',
+    );
+    assert.ok(
+      kinds.some((k) => /not a list of log events|not valid JSON/.test(k)),
+      'the malformed page reached Catch',
+    );
 
     // The tenant restarts on the same port with its log (a real tenant keeps it): the same events
     // are written again in order, so they get the same log_ids.
@@ -313,9 +391,16 @@ describe('reliability: auth0-log-watch under faults', function () {
     await sleep(300);
     emu = await startEmulator({ port, clientId, clientSecret });
     for (const event of events) emu.logs.write(event);
-    assert.deepEqual(emu.logs.all().map((e) => e.log_id), events.map((e) => e.log_id));
+    assert.deepEqual(
+      emu.logs.all().map((e) => e.log_id),
+      events.map((e) => e.log_id),
+    );
     write(30);
-    await waitFor(() => out.length >= expected().length, () => `${out.length} of ${expected().length} after the restart`, 30_000);
+    await waitFor(
+      () => out.length >= expected().length,
+      () => `${out.length} of ${expected().length} after the restart`,
+      30_000,
+    );
     await sleep(300); // room for a repeat to show up
     assert.deepEqual(sent(), expected(), 'every event once, in log order');
   });

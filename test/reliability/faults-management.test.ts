@@ -64,7 +64,11 @@ describe('reliability: management nodes under faults', function () {
   afterEach(async () => {
     await helper.unload();
     // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitFor(() => proxy.upstreamInFlight === 0, () => `${proxy.upstreamInFlight} requests still at the tenant`, 15_000);
+    await waitFor(
+      () => proxy.upstreamInFlight === 0,
+      () => `${proxy.upstreamInFlight} requests still at the tenant`,
+      15_000,
+    );
   });
 
   describe('429', () => {
@@ -78,14 +82,21 @@ describe('reliability: management nodes under faults', function () {
         refusals.set(r.path, n + 1);
         return n < 2 ? { kind: 'rateLimit', retryAfterSeconds: 0.1 } : { kind: 'forward' };
       });
-      const ids = seedRoles(emu, Array.from({ length: 8 }, (_, i) => `storm-${i}`));
+      const ids = seedRoles(
+        emu,
+        Array.from({ length: 8 }, (_, i) => `storm-${i}`),
+      );
       sendAll(ids.map((id) => ({ node: 'roles', msg: { operation: 'get', payload: { id } } })));
       await tally.settle(8);
       tally.assertEachOnce(8);
       assert.equal(tally.caught.length, 0, JSON.stringify(tally.errors()));
       for (const id of ids) {
         const attempts = proxy.requests.filter((r) => r.path === `/api/v2/roles/${id}`);
-        assert.deepEqual(attempts.map((r) => r.action), ['rateLimit', 'rateLimit', 'forward'], `role ${id}: two 429s, then the answer`);
+        assert.deepEqual(
+          attempts.map((r) => r.action),
+          ['rateLimit', 'rateLimit', 'forward'],
+          `role ${id}: two 429s, then the answer`,
+        );
       }
     });
 
@@ -121,9 +132,11 @@ describe('reliability: management nodes under faults', function () {
     it("the tenant's own token bucket (Auth0's 429 shape and headers): 30 messages from two nodes all arrive", async () => {
       emu.rateLimiter.configure({ perSecond: 50, burst: 10 });
       await load({ retries: 3 });
-      const messages = Array.from({ length: 30 }, (_, i) => (i % 2 === 0
-        ? { node: 'roles', msg: { operation: 'list', payload: { per_page: 1 } } }
-        : { node: 'users', msg: { operation: 'list', payload: { per_page: 1 } } }));
+      const messages = Array.from({ length: 30 }, (_, i) =>
+        i % 2 === 0
+          ? { node: 'roles', msg: { operation: 'list', payload: { per_page: 1 } } }
+          : { node: 'users', msg: { operation: 'list', payload: { per_page: 1 } } },
+      );
       sendAll(messages);
       await tally.settle(30);
       tally.assertEachOnce(30);
@@ -133,7 +146,10 @@ describe('reliability: management nodes under faults', function () {
 
   it('5xx answers go to Catch with their status, and are not repeated', async () => {
     await load();
-    const ids = seedRoles(emu, Array.from({ length: 12 }, (_, i) => `five-${i}`));
+    const ids = seedRoles(
+      emu,
+      Array.from({ length: 12 }, (_, i) => `five-${i}`),
+    );
     emu.faults.set({ errorNext: 5, errorStatus: 503, pathPrefix: '/api/v2/roles' });
     sendAll(ids.map((id) => ({ node: 'roles', msg: { operation: 'get', payload: { id } } })));
     await tally.settle(12);
@@ -156,7 +172,10 @@ describe('reliability: management nodes under faults', function () {
       { node: 'roles', msg: { operation: 'delete', payload: { id: deleteId } } },
     ]);
     await tally.settle(3);
-    assert.deepEqual(tally.errors().map((e) => e.statusCode), [500, 500, 500]);
+    assert.deepEqual(
+      tally.errors().map((e) => e.statusCode),
+      [500, 500, 500],
+    );
     assert.deepEqual([roleRequests('POST'), roleRequests('PATCH'), roleRequests('DELETE')], [1, 1, 1]);
   });
 
@@ -181,8 +200,14 @@ describe('reliability: management nodes under faults', function () {
       if (error.seq < 4) assert.match(error.message, /not repeated/);
     }
     // The emulator applies each request after its delay, although nobody waits for the answer.
-    await waitFor(() => roleNamed(emu, 'slow-post-2').length > 0 && roleNamed(emu, 'slow-delete').length === 0
-      && roleNamed(emu, 'slow-patch')[0]?.description === 'slow change', () => 'the service has not applied the slow requests yet', 10_000);
+    await waitFor(
+      () =>
+        roleNamed(emu, 'slow-post-2').length > 0 &&
+        roleNamed(emu, 'slow-delete').length === 0 &&
+        roleNamed(emu, 'slow-patch')[0]?.description === 'slow change',
+      () => 'the service has not applied the slow requests yet',
+      10_000,
+    );
     await sleep(300);
     assert.deepEqual([roleRequests('POST'), roleRequests('PATCH'), roleRequests('DELETE'), roleRequests('GET')], [2, 1, 1, 1]);
     assert.equal(roleNamed(emu, 'slow-post-1').length, 1, 'created once');
@@ -221,7 +246,13 @@ describe('reliability: management nodes under faults', function () {
       { node: 'roles', msg: { operation: 'create', payload: { body: { name: 'lost-post' } } } },
       { node: 'roles', msg: { operation: 'update', payload: { id: patchId, body: { description: 'lost change' } } } },
       { node: 'roles', msg: { operation: 'delete', payload: { id: deleteId } } },
-      { node: 'users', msg: { operation: 'create', payload: { body: { connection: 'Username-Password-Authentication', email: 'lost@example.com', password: 'Str0ng-pass!word' } } } },
+      {
+        node: 'users',
+        msg: {
+          operation: 'create',
+          payload: { body: { connection: 'Username-Password-Authentication', email: 'lost@example.com', password: 'Str0ng-pass!word' } },
+        },
+      },
     ]);
     await tally.settle(4);
     tally.assertEachOnce(4);

@@ -14,7 +14,16 @@ import { FaultProxy } from './support/fault-proxy';
 import { activeResources, grown, trackResources } from './support/handles';
 import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, Tally, waitFor } from './support/runtime';
 
-const ALL_FAMILIES = ['auth0-users', 'auth0-roles', 'auth0-token', 'auth0-jobs', 'auth0-job-watch', 'auth0-log-watch', 'auth0-log-stream-watch', 'auth0-verify-token'];
+const ALL_FAMILIES = [
+  'auth0-users',
+  'auth0-roles',
+  'auth0-token',
+  'auth0-jobs',
+  'auth0-job-watch',
+  'auth0-log-watch',
+  'auth0-log-stream-watch',
+  'auth0-verify-token',
+];
 
 describe('reliability: lifecycle', function () {
   this.timeout(60_000);
@@ -34,7 +43,8 @@ describe('reliability: lifecycle', function () {
     it('leaves no timer, socket or request behind, aborts what was in flight, and sends nothing afterwards', async () => {
       // A static token for one tenant (its management requests go straight out), client credentials for the other (its token grant is in flight).
       const grant = await fetch(`${tenant.url}/oauth/token`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret, audience: tenant.audience }),
       });
       const staticToken = ((await grant.json()) as { access_token: string }).access_token;
@@ -44,11 +54,34 @@ describe('reliability: lifecycle', function () {
         { id: 'cfg', type: 'auth0-config', domain: tenant.domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 60 },
         { id: 'users', type: 'auth0-users', z: 'tab', tenant: 'cfg-static', operation: 'list', version: 1, wires: [['out']] },
         { id: 'roles', type: 'auth0-roles', z: 'tab', tenant: 'cfg-static', operation: 'list', version: 1, wires: [['out']] },
-        { id: 'logwatch', type: 'auth0-log-watch', z: 'tab', tenant: 'cfg-static', interval: 0.2, start: 'oldest', startId: '', types: [], categories: [], output: 'event', store: '', wires: [['out']] },
+        {
+          id: 'logwatch',
+          type: 'auth0-log-watch',
+          z: 'tab',
+          tenant: 'cfg-static',
+          interval: 0.2,
+          start: 'oldest',
+          startId: '',
+          types: [],
+          categories: [],
+          output: 'event',
+          store: '',
+          wires: [['out']],
+        },
         { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'cfg-static', interval: 0.2, wires: [['out']] },
         { id: 'token', type: 'auth0-token', z: 'tab', tenant: 'cfg', operation: 'client_credentials', version: 1, wires: [['out']] },
         { id: 'verify', type: 'auth0-verify-token', z: 'tab', tenant: 'cfg', audience: tenant.audience, version: 1, wires: [['out'], ['out']] },
-        { id: 'jobwatch', type: 'auth0-job-watch', z: 'tab', tenant: 'cfg', interval: 0.2, store: '', exportOutput: 'array', version: 1, wires: [['out'], ['out']] },
+        {
+          id: 'jobwatch',
+          type: 'auth0-job-watch',
+          z: 'tab',
+          tenant: 'cfg',
+          interval: 0.2,
+          store: '',
+          exportOutput: 'array',
+          version: 1,
+          wires: [['out'], ['out']],
+        },
         { id: 'out', type: 'helper', z: 'tab' },
         ...catchNodes(),
       ]);
@@ -67,12 +100,20 @@ describe('reliability: lifecycle', function () {
         helper.getNode('roles')?.receive({ payload: {} });
         helper.getNode('jobwatch')?.receive({ payload: 'job_inflight0001' });
         helper.getNode('token')?.receive({ payload: { audience: tenant.audience } });
-        const jwt = [{ alg: 'RS256', kid: 'key-1', typ: 'JWT' }, { sub: 'x', aud: tenant.audience, iss: `${tenant.url}/`, exp: Math.floor(Date.now() / 1000) + 600 }]
-          .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+        const jwt =
+          [
+            { alg: 'RS256', kid: 'key-1', typ: 'JWT' },
+            { sub: 'x', aud: tenant.audience, iss: `${tenant.url}/`, exp: Math.floor(Date.now() / 1000) + 600 },
+          ]
+            .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+            .join('.') + '.c2lnbmF0dXJl';
         helper.getNode('verify')?.receive({ payload: jwt });
         // Requests are on the wire (management requests up to the tenant's 4 at once, a token grant,
         // the auth0-token grant, the key set): the sockets of this process grew.
-        await waitFor(() => (grown(baseline, activeResources()).TCPSocketWrap ?? 0) >= 5, () => `sockets: ${JSON.stringify(grown(baseline, activeResources()))}`);
+        await waitFor(
+          () => (grown(baseline, activeResources()).TCPSocketWrap ?? 0) >= 5,
+          () => `sockets: ${JSON.stringify(grown(baseline, activeResources()))}`,
+        );
         await sleep(300);
         const during = grown(baseline, activeResources());
         assert.equal(tally.total, 0, 'nothing answered yet: the tenant takes 30 s');
@@ -82,9 +123,16 @@ describe('reliability: lifecycle', function () {
         loaded = false;
         const closedAt = tally.total;
         // Within a guard far shorter than the tenant's 30 s: only an abort ends those requests.
-        await waitFor(() => ours.alive().length === 0, () => `still alive: ${JSON.stringify(ours.alive())}`, 10_000);
-        await waitFor(() => Object.keys(grown(baseline, activeResources())).length === 0,
-          () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))} (during: ${JSON.stringify(during)})`, 10_000);
+        await waitFor(
+          () => ours.alive().length === 0,
+          () => `still alive: ${JSON.stringify(ours.alive())}`,
+          10_000,
+        );
+        await waitFor(
+          () => Object.keys(grown(baseline, activeResources())).length === 0,
+          () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))} (during: ${JSON.stringify(during)})`,
+          10_000,
+        );
         await sleep(500);
         assert.equal(tally.total, closedAt, 'no message was sent after the close');
         assert.deepEqual(grown(baseline, activeResources()), {});
@@ -116,22 +164,40 @@ describe('reliability: lifecycle', function () {
       emu.faults.clear();
     });
 
-    const flow = (rolesName: string): FlowNode[] => placed([
-      TAB,
-      { id: 'cfg', type: 'auth0-config', domain: proxy.domain, protocol: 'http', audience: emu.managementAudience, retries: 3, readTimeout: 10 },
-      { id: 'roles', type: 'auth0-roles', z: 'tab', name: rolesName, tenant: 'cfg', operation: 'list', version: 1, wires: [['out']] },
-      { id: 'users', type: 'auth0-users', z: 'tab', tenant: 'cfg', operation: 'list', version: 1, wires: [['out']] },
-      { id: 'logwatch', type: 'auth0-log-watch', z: 'tab', tenant: 'cfg', interval: 0.2, start: 'now', startId: '', types: [], categories: [], output: 'event', store: '', wires: [['logs']] },
-      { id: 'logs', type: 'helper', z: 'tab' },
-      { id: 'out', type: 'helper', z: 'tab' },
-      ...catchNodes(),
-    ]);
+    const flow = (rolesName: string): FlowNode[] =>
+      placed([
+        TAB,
+        { id: 'cfg', type: 'auth0-config', domain: proxy.domain, protocol: 'http', audience: emu.managementAudience, retries: 3, readTimeout: 10 },
+        { id: 'roles', type: 'auth0-roles', z: 'tab', name: rolesName, tenant: 'cfg', operation: 'list', version: 1, wires: [['out']] },
+        { id: 'users', type: 'auth0-users', z: 'tab', tenant: 'cfg', operation: 'list', version: 1, wires: [['out']] },
+        {
+          id: 'logwatch',
+          type: 'auth0-log-watch',
+          z: 'tab',
+          tenant: 'cfg',
+          interval: 0.2,
+          start: 'now',
+          startId: '',
+          types: [],
+          categories: [],
+          output: 'event',
+          store: '',
+          wires: [['logs']],
+        },
+        { id: 'logs', type: 'helper', z: 'tab' },
+        { id: 'out', type: 'helper', z: 'tab' },
+        ...catchNodes(),
+      ]);
     const tokenRequests = (): number => proxy.count('POST', '/oauth/token');
     const deploy = (nodes: FlowNode[], type: 'nodes' | 'full'): Promise<void> =>
-      (helper as unknown as { setFlows(f: FlowNode[], t: string, c?: Record<string, unknown>): Promise<void> }).setFlows(nodes, type, { cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret } });
+      (helper as unknown as { setFlows(f: FlowNode[], t: string, c?: Record<string, unknown>): Promise<void> }).setFlows(nodes, type, {
+        cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret },
+      });
 
     it('only the changed node restarts: the others keep the cached token and their requests in flight', async () => {
-      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreModules('25-catch.js')], flow('v1'), { cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret } });
+      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreModules('25-catch.js')], flow('v1'), {
+        cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret },
+      });
       let tally = new Tally().attach(['out']);
       helper.getNode('roles')?.receive({ payload: {}, seq: 0 });
       helper.getNode('users')?.receive({ payload: {}, seq: 1 });
@@ -154,7 +220,7 @@ describe('reliability: lifecycle', function () {
       const users = tally.outputs.find((m) => m.seq === 3);
       assert.ok(users, `the unchanged node's request in flight completed: ${JSON.stringify(tally.errors())}`);
       const roles = tally.caught.find((m) => m.seq === 2);
-      assert.ok(roles, 'the restarted node\'s request in flight was aborted and reported');
+      assert.ok(roles, "the restarted node's request in flight was aborted and reported");
       assert.match(String((roles.error as Msg).message), /aborted/);
       emu.faults.clear();
 
@@ -172,7 +238,10 @@ describe('reliability: lifecycle', function () {
       await tally.settle(1);
       assert.equal(tally.outputs.length, 1);
       assert.equal(tokenRequests(), 2, 'a restarted config node fetches its own token');
-      await waitFor(() => (helper.getNode('logwatch') as unknown) !== null, () => 'log watch redeployed');
+      await waitFor(
+        () => (helper.getNode('logwatch') as unknown) !== null,
+        () => 'log watch redeployed',
+      );
     });
   });
 });

@@ -18,7 +18,20 @@ import * as walk from 'acorn-walk';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
 import {
-  actionGroups, captureComms, coreModules, type FlowNode, helper, logLines, modulesFor, type Msg, nodeCalls, nodeFiles, placed, safeText, sleep, waitFor,
+  actionGroups,
+  captureComms,
+  coreModules,
+  type FlowNode,
+  helper,
+  logLines,
+  modulesFor,
+  type Msg,
+  nodeCalls,
+  nodeFiles,
+  placed,
+  safeText,
+  sleep,
+  waitFor,
 } from './support/runtime';
 import { sampleValue } from './support/samples';
 
@@ -32,14 +45,22 @@ const STREAM_AUTHORIZATION = `${MARK}-log-stream-authorization-88aa`;
 /** A user token given to auth0-verify-token: a JWT whose signature carries the marker. */
 const USER_JWT = `eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImsxIn0.eyJzdWIiOiJ1c2VyMSIsImF1ZCI6Imh0dHBzOi8vYXBpIn0.${MARK}-user-jwt-signature-x1`;
 
-const SECRET_BODY_KEYS = { password: `${MARK}-body-password`, client_secret: `${MARK}-body-client-secret`, refresh_token: `${MARK}-body-refresh-token`, otp: `${MARK}-body-otp` };
+const SECRET_BODY_KEYS = {
+  password: `${MARK}-body-password`,
+  client_secret: `${MARK}-body-client-secret`,
+  refresh_token: `${MARK}-body-refresh-token`,
+  otp: `${MARK}-body-otp`,
+};
 
 /** Where each node type lives: tab `tc` has a Catch node, tab `tn` has none (its errors go to the log). */
 interface Placement {
   tab: 'tc' | 'tn';
   tenant: 'static' | 'fetched';
 }
-const PLACEMENTS: Placement[] = [{ tab: 'tc', tenant: 'static' }, { tab: 'tn', tenant: 'fetched' }];
+const PLACEMENTS: Placement[] = [
+  { tab: 'tc', tenant: 'static' },
+  { tab: 'tn', tenant: 'fetched' },
+];
 
 /** An input's value: secrets get a marked value; tenant-credential defaults are left to the tenant on even runs. */
 function inputValue(group: GroupSpec, op: OperationSpec, input: InputSpec, useTenantDefaults: boolean): unknown {
@@ -89,9 +110,40 @@ function secretsFlow(domain: string): FlowNode[] {
       flow.push({ id: `${type}-${tab}`, type, z: tab, tenant, operation: '', version: 1, wires: [[`out-${tab}`, `dbg-out-${tab}`]] });
     }
     flow.push(
-      { id: `verify-${tab}`, type: 'auth0-verify-token', z: tab, tenant, audience: 'https://api', version: 1, wires: [[`out-${tab}`, `dbg-out-${tab}`], [`invalid-${tab}`]] },
-      { id: `jobwatch-${tab}`, type: 'auth0-job-watch', z: tab, tenant, interval: 0.1, store: '', exportOutput: 'array', version: 1, wires: [[`out-${tab}`], [`out-${tab}`]] },
-      { id: `logwatch-${tab}`, type: 'auth0-log-watch', z: tab, tenant, interval: 0.2, start: 'oldest', startId: '', types: [], categories: [], output: 'event', store: '', wires: [[`out-${tab}`]] },
+      {
+        id: `verify-${tab}`,
+        type: 'auth0-verify-token',
+        z: tab,
+        tenant,
+        audience: 'https://api',
+        version: 1,
+        wires: [[`out-${tab}`, `dbg-out-${tab}`], [`invalid-${tab}`]],
+      },
+      {
+        id: `jobwatch-${tab}`,
+        type: 'auth0-job-watch',
+        z: tab,
+        tenant,
+        interval: 0.1,
+        store: '',
+        exportOutput: 'array',
+        version: 1,
+        wires: [[`out-${tab}`], [`out-${tab}`]],
+      },
+      {
+        id: `logwatch-${tab}`,
+        type: 'auth0-log-watch',
+        z: tab,
+        tenant,
+        interval: 0.2,
+        start: 'oldest',
+        startId: '',
+        types: [],
+        categories: [],
+        output: 'event',
+        store: '',
+        wires: [[`out-${tab}`]],
+      },
       { id: `streamwatch-${tab}`, type: 'auth0-log-stream-watch', z: tab, tenant, interval: 0.2, wires: [[`out-${tab}`]] },
       { id: `streamin-${tab}`, type: 'auth0-log-stream-in', z: tab, url: `/auth0-log-stream-${tab}`, wires: [[`out-${tab}`]] },
     );
@@ -115,14 +167,16 @@ function everythingVisible(comms: Msg[], outputs: Msg[], caught: Msg[], invalid:
     return rest;
   };
   return {
-    'a Catch node\'s message (msg.error, msg.auth0, …)': caught.map((m) => safeText(withoutFlowInputs(m))).join('\n'),
+    "a Catch node's message (msg.error, msg.auth0, …)": caught.map((m) => safeText(withoutFlowInputs(m))).join('\n'),
     'an output message': outputs.map((m) => safeText(m)).join('\n'),
     'an invalid-token output (besides msg.req)': invalid.map((m) => safeText(withoutFlowInputs(m))).join('\n'),
     'a node status': safeText(nodeCalls('status')),
     'a log line': logLines().join('\n'),
     // node.error(err, msg): the error itself (message, stack, properties); its msg is what Catch gets, checked above.
     'node.error (errors with stacks)': safeText(nodeCalls('error').map((call) => call.args[0])),
-    'node.warn/log/debug/trace': safeText([nodeCalls('warn'), nodeCalls('log'), nodeCalls('debug'), nodeCalls('trace')].map((calls) => calls.map((c) => c.args))),
+    'node.warn/log/debug/trace': safeText(
+      [nodeCalls('warn'), nodeCalls('log'), nodeCalls('debug'), nodeCalls('trace')].map((calls) => calls.map((c) => c.args)),
+    ),
     'the debug sidebar': safeText(comms),
   };
 }
@@ -194,14 +248,24 @@ describe('reliability: secrets never leak', function () {
           helper.getNode(`jobwatch-${tab}`)?.receive({ payload: 'job_echo0001' });
         }
         const total = sent.tc + sent.tn;
-        await waitFor(() => accounted() >= total, () => `${accounted()} of ${total} messages accounted for`, 60_000);
+        await waitFor(
+          () => accounted() >= total,
+          () => `${accounted()} of ${total} messages accounted for`,
+          60_000,
+        );
         await sleep(600); // the pollers' failures and statuses too
         assert.equal(accounted(), total);
         assert.ok(sent.tc > 150, `a message per operation (${sent.tc})`);
         if (mode === 'fail') {
           assert.ok(caught.filter((m) => m.tab === 'tc').length > 120, 'most operations failed on tab tc');
-          assert.ok(echo.received.some((r) => r.path === '/oauth/token'), 'the fetched token was fetched');
-          assert.ok(logLines().some((line) => /tn/.test(line)), 'errors of the tab without Catch went to the log');
+          assert.ok(
+            echo.received.some((r) => r.path === '/oauth/token'),
+            'the fetched token was fetched',
+          );
+          assert.ok(
+            logLines().some((line) => /tn/.test(line)),
+            'errors of the tab without Catch went to the log',
+          );
         }
         // The places searched really hold something (a search of nothing would find no secret).
         assert.ok(comms.events.filter((e) => e.topic === 'debug').length > 100, 'debug sidebar messages were captured');
@@ -228,20 +292,30 @@ describe('reliability: secrets never leak', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const domain = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-      await helper.load([...modulesFor('auth0-users'), ...coreModules('25-catch.js')], placed([
-        { id: 'tc', type: 'tab', label: 'clip' },
-        { id: 'static', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
-        { id: 'users', type: 'auth0-users', z: 'tc', tenant: 'static', operation: 'create', version: 1, wires: [[]] },
-        { id: 'catch', type: 'catch', z: 'tc', scope: null, uncaught: false, wires: [['caught']] },
-        { id: 'caught', type: 'helper', z: 'tc' },
-      ]), { static: { token: STATIC_TOKEN } });
+      await helper.load(
+        [...modulesFor('auth0-users'), ...coreModules('25-catch.js')],
+        placed([
+          { id: 'tc', type: 'tab', label: 'clip' },
+          { id: 'static', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
+          { id: 'users', type: 'auth0-users', z: 'tc', tenant: 'static', operation: 'create', version: 1, wires: [[]] },
+          { id: 'catch', type: 'catch', z: 'tc', scope: null, uncaught: false, wires: [['caught']] },
+          { id: 'caught', type: 'helper', z: 'tc' },
+        ]),
+        { static: { token: STATIC_TOKEN } },
+      );
       const caught: Msg[] = [];
       helper.getNode('caught')?.on('input', (m) => caught.push(m));
       for (let i = 0; i < 40; i++) {
         helper.getNode('users')?.receive({ payload: { body: { connection: 'c', email: 'a@example.com', password: secret } } });
       }
-      await waitFor(() => caught.length === 40, () => `${caught.length} caught`);
-      assertNoSecret({ 'a Catch node\'s message': caught.map((m) => safeText((m.error as Msg).message)).join('\n'), 'a node status': safeText(nodeCalls('status')) });
+      await waitFor(
+        () => caught.length === 40,
+        () => `${caught.length} caught`,
+      );
+      assertNoSecret({
+        "a Catch node's message": caught.map((m) => safeText((m.error as Msg).message)).join('\n'),
+        'a node status': safeText(nodeCalls('status')),
+      });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
@@ -291,7 +365,13 @@ describe('reliability: secrets never leak', function () {
             const section = (name: string): string[] => {
               const prop = defArg.properties.find((p) => p.type === 'Property' && (p.key as acorn.Identifier).name === name) as acorn.Property | undefined;
               if (!prop || prop.value.type !== 'ObjectExpression') return [];
-              return prop.value.properties.map((p) => String((p as acorn.Property).key.type === 'Identifier' ? ((p as acorn.Property).key as acorn.Identifier).name : ((p as acorn.Property).key as acorn.Literal).value));
+              return prop.value.properties.map((p) =>
+                String(
+                  (p as acorn.Property).key.type === 'Identifier'
+                    ? ((p as acorn.Property).key as acorn.Identifier).name
+                    : ((p as acorn.Property).key as acorn.Literal).value,
+                ),
+              );
             };
             const defaults = section('defaults');
             const secretDefaults = defaults.filter((name) => SECRETISH.test(name));
@@ -301,10 +381,16 @@ describe('reliability: secrets never leak', function () {
         });
       }
     }
-    assert.equal(new Set(checked).size, Object.keys(nodeFiles()).length, 'every node type\'s editor was read');
+    assert.equal(new Set(checked).size, Object.keys(nodeFiles()).length, "every node type's editor was read");
     // The runtime's own record of the credentials: secrets are of type password (never sent back to the editor).
     const registry = (helper as unknown as { _redNodes: { getCredentialDefinition(type: string): Record<string, { type: string }> | undefined } })._redNodes;
-    assert.deepEqual(registry.getCredentialDefinition('auth0-config'), { token: { type: 'password' }, clientId: { type: 'text' }, clientSecret: { type: 'password' }, privateKey: { type: 'password' }, redisUrl: { type: 'password' } });
+    assert.deepEqual(registry.getCredentialDefinition('auth0-config'), {
+      token: { type: 'password' },
+      clientId: { type: 'text' },
+      clientSecret: { type: 'password' },
+      privateKey: { type: 'password' },
+      redisUrl: { type: 'password' },
+    });
     assert.equal(registry.getCredentialDefinition('auth0-log-stream-in')?.authorization?.type, 'password');
     // The generated editors offer a secret input only msg, flow, global or env: never a literal saved in the flow.
     const editor = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'resources', 'auth0-editor.js'), 'utf8');

@@ -44,7 +44,7 @@ function faultRule(rand: () => number): () => ProxyAction {
     if (r < 0.03) return { kind: 'error', status: 503 };
     if (r < 0.06) return { kind: 'rateLimit', retryAfterSeconds: 0.05 };
     if (r < 0.08) return { kind: 'dropBefore' };
-    if (r < 0.10) return { kind: 'dropAfter' };
+    if (r < 0.1) return { kind: 'dropAfter' };
     if (r < 0.12) return { kind: 'malformed' };
     if (r < 0.125) return { kind: 'stall' };
     return { kind: 'forward' };
@@ -119,13 +119,37 @@ describe('reliability: soak (bounded)', function () {
   });
 
   it(`${BUDGET} messages from 12 nodes under faults: none lost, every error explained, the heap back to its baseline`, async function () {
-    const types = ['auth0-roles', 'auth0-users', 'auth0-organizations', 'auth0-clients', 'auth0-logs', 'auth0-tenants', 'auth0-users-by-email', 'auth0-stats', 'auth0-token', 'auth0-log-watch'];
+    const types = [
+      'auth0-roles',
+      'auth0-users',
+      'auth0-organizations',
+      'auth0-clients',
+      'auth0-logs',
+      'auth0-tenants',
+      'auth0-users-by-email',
+      'auth0-stats',
+      'auth0-token',
+      'auth0-log-watch',
+    ];
     const nodes: FlowNode[] = [
       TAB,
       { id: 'cfg', type: 'auth0-config', domain: proxy.domain, protocol: 'http', audience: tenant.audience, retries: 3, timeout: 2, readTimeout: 0.5 },
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
-      { id: 'logwatch', type: 'auth0-log-watch', z: 'tab', tenant: 'cfg', interval: 0.5, start: 'now', startId: '', types: [], categories: [], output: 'event', store: '', wires: [['logs']] },
+      {
+        id: 'logwatch',
+        type: 'auth0-log-watch',
+        z: 'tab',
+        tenant: 'cfg',
+        interval: 0.5,
+        start: 'now',
+        startId: '',
+        types: [],
+        categories: [],
+        output: 'event',
+        store: '',
+        wires: [['logs']],
+      },
       { id: 'logs', type: 'helper', z: 'tab' },
     ];
     const actionTypes = types.filter((t) => t !== 'auth0-log-watch');
@@ -134,7 +158,9 @@ describe('reliability: soak (bounded)', function () {
       const copies = type === 'auth0-roles' || type === 'auth0-users' || type === 'auth0-organizations' ? 2 : 1;
       for (let c = 0; c < copies; c++) nodes.push({ id: `${type}-${c}`, type, z: 'tab', tenant: 'cfg', operation: '', version: 1, wires: [['out']] });
     }
-    await helper.load([...modulesFor(...types), ...coreModules('25-catch.js')], placed(nodes), { cfg: { clientId: tenant.clientId, clientSecret: tenant.clientSecret } });
+    await helper.load([...modulesFor(...types), ...coreModules('25-catch.js')], placed(nodes), {
+      cfg: { clientId: tenant.clientId, clientSecret: tenant.clientSecret },
+    });
     loaded = true;
 
     let deletable = 0;
@@ -142,22 +168,47 @@ describe('reliability: soak (bounded)', function () {
     const traffic = (i: number): [string, Msg] => {
       const c = i % 2;
       switch (i % 16) {
-        case 0: return [`auth0-roles-${c}`, { operation: 'list', payload: { per_page: 5 } }];
-        case 1: return [`auth0-roles-${c}`, { operation: 'get', payload: { id: `rol_soakseed${String(i % SEEDED_ROLES).padStart(5, '0')}` } }];
-        case 2: return [`auth0-roles-${c}`, { operation: 'create', payload: { body: { name: `soak-role-${i}`, description: 'soak' } } }];
-        case 3: return [`auth0-roles-${c}`, { operation: 'update', payload: { id: `rol_soakseed${String(i % SEEDED_ROLES).padStart(5, '0')}`, body: { description: `updated ${i}` } } }];
-        case 4: return [`auth0-roles-${c}`, { operation: 'delete', payload: { id: `rol_soakdel${String(deletable++ % DELETABLE_ROLES).padStart(6, '0')}` } }];
-        case 5: return [`auth0-users-${c}`, { operation: 'list', payload: { per_page: 5 } }];
-        case 6: return [`auth0-users-${c}`, { operation: 'create', payload: { body: { connection: 'Username-Password-Authentication', email: `soak${i}@example.com`, password: 'Str0ng-pass!word' } } }];
-        case 7: return [`auth0-organizations-${c}`, { operation: 'all_organizations', payload: { per_page: 5 } }];
-        case 8: return [`auth0-organizations-${c}`, { operation: 'create_organization', payload: { body: { name: `soak-org-${i}` } } }];
-        case 9: return [`auth0-organizations-${c}`, { operation: 'get_organization', payload: { id: `org_soakseed${String(i % SEEDED_ORGS).padStart(5, '0')}` } }];
-        case 10: return ['auth0-clients-0', { operation: 'all', payload: { per_page: 5 } }];
-        case 11: return ['auth0-logs-0', { operation: 'search', payload: { per_page: 5 } }];
-        case 12: return ['auth0-tenants-0', { operation: 'get', payload: {} }];
-        case 13: return ['auth0-users-by-email-0', { operation: 'search_users_by_email', payload: { email: 'soak-seeded@example.com' } }];
-        case 14: return ['auth0-stats-0', { operation: 'active_users', payload: {} }];
-        default: return ['auth0-token-0', { operation: 'client_credentials', payload: { audience: tenant.audience } }];
+        case 0:
+          return [`auth0-roles-${c}`, { operation: 'list', payload: { per_page: 5 } }];
+        case 1:
+          return [`auth0-roles-${c}`, { operation: 'get', payload: { id: `rol_soakseed${String(i % SEEDED_ROLES).padStart(5, '0')}` } }];
+        case 2:
+          return [`auth0-roles-${c}`, { operation: 'create', payload: { body: { name: `soak-role-${i}`, description: 'soak' } } }];
+        case 3:
+          return [
+            `auth0-roles-${c}`,
+            { operation: 'update', payload: { id: `rol_soakseed${String(i % SEEDED_ROLES).padStart(5, '0')}`, body: { description: `updated ${i}` } } },
+          ];
+        case 4:
+          return [`auth0-roles-${c}`, { operation: 'delete', payload: { id: `rol_soakdel${String(deletable++ % DELETABLE_ROLES).padStart(6, '0')}` } }];
+        case 5:
+          return [`auth0-users-${c}`, { operation: 'list', payload: { per_page: 5 } }];
+        case 6:
+          return [
+            `auth0-users-${c}`,
+            {
+              operation: 'create',
+              payload: { body: { connection: 'Username-Password-Authentication', email: `soak${i}@example.com`, password: 'Str0ng-pass!word' } },
+            },
+          ];
+        case 7:
+          return [`auth0-organizations-${c}`, { operation: 'all_organizations', payload: { per_page: 5 } }];
+        case 8:
+          return [`auth0-organizations-${c}`, { operation: 'create_organization', payload: { body: { name: `soak-org-${i}` } } }];
+        case 9:
+          return [`auth0-organizations-${c}`, { operation: 'get_organization', payload: { id: `org_soakseed${String(i % SEEDED_ORGS).padStart(5, '0')}` } }];
+        case 10:
+          return ['auth0-clients-0', { operation: 'all', payload: { per_page: 5 } }];
+        case 11:
+          return ['auth0-logs-0', { operation: 'search', payload: { per_page: 5 } }];
+        case 12:
+          return ['auth0-tenants-0', { operation: 'get', payload: {} }];
+        case 13:
+          return ['auth0-users-by-email-0', { operation: 'search_users_by_email', payload: { email: 'soak-seeded@example.com' } }];
+        case 14:
+          return ['auth0-stats-0', { operation: 'active_users', payload: {} }];
+        default:
+          return ['auth0-token-0', { operation: 'client_credentials', payload: { audience: tenant.audience } }];
       }
     };
 
@@ -195,7 +246,11 @@ describe('reliability: soak (bounded)', function () {
         const [node, msg] = traffic(sent);
         helper.getNode(node)?.receive({ ...msg, seq: sent });
       }
-      await waitFor(() => seqs.size >= sent, () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`, 60_000);
+      await waitFor(
+        () => seqs.size >= sent,
+        () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`,
+        60_000,
+      );
       forgetSpyCalls();
     };
 
@@ -217,15 +272,24 @@ describe('reliability: soak (bounded)', function () {
       const possible = kinds.split('|').reduce((sum, kind) => sum + (injected[kind as ProxyAction['kind']] ?? 0), 0);
       assert.ok(n <= possible, `${n} errors of kind ${kinds}, but only ${possible} injected`);
     }
-    assert.ok((injected.error ?? 0) > 20 && (injected.rateLimit ?? 0) > 20 && (injected.dropAfter ?? 0) > 10 && (injected.malformed ?? 0) > 10 && (injected.stall ?? 0) > 2,
-      `faults were injected: ${JSON.stringify(injected)}`);
+    assert.ok(
+      (injected.error ?? 0) > 20 &&
+        (injected.rateLimit ?? 0) > 20 &&
+        (injected.dropAfter ?? 0) > 10 &&
+        (injected.malformed ?? 0) > 10 &&
+        (injected.stall ?? 0) > 2,
+      `faults were injected: ${JSON.stringify(injected)}`,
+    );
 
     await sleep(1000); // the log watcher's and the tenant's last timers
     forgetSpyCalls();
     const after = await heapAfterSettling(gc);
     const tolerance = gc ? TOLERANCE_GC : TOLERANCE_NO_GC;
     const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    assert.ok(after - baseline < tolerance, `heap ${mb(baseline)} before, ${mb(after)} after ${BUDGET} messages (tolerance ${mb(tolerance)}, gc ${gc ? 'forced' : 'not available'})`);
+    assert.ok(
+      after - baseline < tolerance,
+      `heap ${mb(baseline)} before, ${mb(after)} after ${BUDGET} messages (tolerance ${mb(tolerance)}, gc ${gc ? 'forced' : 'not available'})`,
+    );
     this.test!.title += ` [${sent} messages, ${outputs} out, ${sent - outputs} caught; injected ${JSON.stringify(injected)}; heap ${mb(baseline)} → ${mb(after)}${gc ? ' (gc forced)' : ''}]`;
 
     await helper.unload();

@@ -29,18 +29,62 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   return [
     { id: 'tab', type: 'tab', label: 'replicas' },
     {
-      id: 'tenant', type: 'auth0-config', name: 'emulator', domain: emu.domain, protocol: 'http', timeout: 2, readTimeout: 2, retries: 5,
-      keyPrefix: PREFIX, leaseSeconds: 1, credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
+      id: 'tenant',
+      type: 'auth0-config',
+      name: 'emulator',
+      domain: emu.domain,
+      protocol: 'http',
+      timeout: 2,
+      readTimeout: 2,
+      retries: 5,
+      keyPrefix: PREFIX,
+      leaseSeconds: 1,
+      credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
     },
     {
-      id: 'watch', type: 'auth0-log-watch', z: 'tab', tenant: 'tenant', interval: 0.2, start: 'oldest', startId: '', types: [], categories: [],
-      output: 'event', store: '', x: 100, y: 100, wires: [['recordEvent']],
+      id: 'watch',
+      type: 'auth0-log-watch',
+      z: 'tab',
+      tenant: 'tenant',
+      interval: 0.2,
+      start: 'oldest',
+      startId: '',
+      types: [],
+      categories: [],
+      output: 'event',
+      store: '',
+      x: 100,
+      y: 100,
+      wires: [['recordEvent']],
     },
     { id: 'recordEvent', type: 'function', z: 'tab', func: record(events, 'msg.payload.log_id'), outputs: 1, x: 300, y: 100, wires: [[]] },
-    { id: 'tick', type: 'inject', z: 'tab', repeat: '0.3', once: true, onceDelay: 0.1, topic: '', payload: '', payloadType: 'date', x: 100, y: 200, wires: [['list']] },
     {
-      id: 'list', type: 'auth0-users', z: 'tab', tenant: 'tenant', operation: 'list', params: { per_page: { value: '5', type: 'num' } }, paging: 'page',
-      pagingOutput: 'array', version: 1, x: 300, y: 200, wires: [['recordOk']],
+      id: 'tick',
+      type: 'inject',
+      z: 'tab',
+      repeat: '0.3',
+      once: true,
+      onceDelay: 0.1,
+      topic: '',
+      payload: '',
+      payloadType: 'date',
+      x: 100,
+      y: 200,
+      wires: [['list']],
+    },
+    {
+      id: 'list',
+      type: 'auth0-users',
+      z: 'tab',
+      tenant: 'tenant',
+      operation: 'list',
+      params: { per_page: { value: '5', type: 'num' } },
+      paging: 'page',
+      pagingOutput: 'array',
+      version: 1,
+      x: 300,
+      y: 200,
+      wires: [['recordOk']],
     },
     { id: 'recordOk', type: 'function', z: 'tab', func: record(actions, "'ok'"), outputs: 1, x: 500, y: 200, wires: [[]] },
     { id: 'catch', type: 'catch', z: 'tab', scope: ['list'], uncaught: false, x: 300, y: 260, wires: [['recordError']] },
@@ -48,7 +92,19 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     // A job to watch comes in over HTTP (to whichever replica); its end is recorded by the replica that sends it.
     { id: 'jobIn', type: 'http in', z: 'tab', url: '/watch-job', method: 'post', upload: false, x: 100, y: 320, wires: [['jobwatch', 'jobAnswer']] },
     { id: 'jobAnswer', type: 'http response', z: 'tab', statusCode: '202', headers: {}, x: 300, y: 380, wires: [] },
-    { id: 'jobwatch', type: 'auth0-job-watch', z: 'tab', tenant: 'tenant', interval: 0.2, store: '', exportOutput: 'array', version: 1, x: 300, y: 320, wires: [['recordJob'], ['recordJob']] },
+    {
+      id: 'jobwatch',
+      type: 'auth0-job-watch',
+      z: 'tab',
+      tenant: 'tenant',
+      interval: 0.2,
+      store: '',
+      exportOutput: 'array',
+      version: 1,
+      x: 300,
+      y: 320,
+      wires: [['recordJob'], ['recordJob']],
+    },
     { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'tenant', interval: 0.3, x: 100, y: 440, wires: [['recordStream']] },
     { id: 'recordStream', type: 'function', z: 'tab', func: record(path.join(dir, 'streams.txt'), 'msg.topic'), outputs: 1, x: 300, y: 440, wires: [[]] },
     { id: 'recordJob', type: 'function', z: 'tab', func: record(path.join(dir, 'jobs.txt'), 'msg.auth0.jobId'), outputs: 1, x: 500, y: 320, wires: [[]] },
@@ -63,10 +119,14 @@ interface Line {
 
 function lines(file: string): Line[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [what, pid, at] = line.split(' ');
-    return { what, pid: Number(pid), at: Number(at) };
-  });
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [what, pid, at] = line.split(' ');
+      return { what, pid: Number(pid), at: Number(at) };
+    });
 }
 
 function repeats(ids: string[]): string[] {
@@ -188,7 +248,10 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await waitFor('the events around the Redis restart', allSent);
     const all = sent();
     const repeated = repeats(all);
-    assert.ok(repeated.length - afterKill.length <= 1, `a Redis restart repeats at most the one event whose checkpoint write it refused, repeated: ${repeated.join(', ')}`);
+    assert.ok(
+      repeated.length - afterKill.length <= 1,
+      `a Redis restart repeats at most the one event whose checkpoint write it refused, repeated: ${repeated.join(', ')}`,
+    );
 
     // In order: the events as sent, first sendings only, are the log's order.
     const firstSendings = all.filter((id, i) => all.indexOf(id) === i);
@@ -211,7 +274,11 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     const jobLines = (): Line[] => lines(path.join(dir, 'jobs.txt'));
     const connectionId = databaseConnectionId(emu);
     const watchVia = async (replica: Replica, jobId: string): Promise<void> => {
-      const res = await fetch(`${replica.url}/watch-job`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: jobId }) });
+      const res = await fetch(`${replica.url}/watch-job`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: jobId }),
+      });
       assert.equal(res.status, 202);
     };
 
@@ -221,8 +288,12 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     const standby = replicas.find((r) => r !== jobHolder)!;
     const first = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'handed.example.com' })));
     await watchVia(standby, String(first.id));
-    await waitFor('the handed-over job\'s end', () => jobLines().some((l) => l.what === first.id));
-    assert.deepEqual(jobLines().map((l) => [l.what, l.pid]), [[first.id, jobHolder.pid]], 'sent once, by the holder');
+    await waitFor("the handed-over job's end", () => jobLines().some((l) => l.what === first.id));
+    assert.deepEqual(
+      jobLines().map((l) => [l.what, l.pid]),
+      [[first.id, jobHolder.pid]],
+      'sent once, by the holder',
+    );
 
     // The holder is killed while its job runs: the next holder finds the job in Redis and sends its end once.
     emu.clock.setSpeed(0.001);
@@ -231,7 +302,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await waitFor('the job kept in Redis', () => redisHasField(`${PREFIX}:state:jobwatch:jobs`, String(second.id)));
     await jobHolder.kill();
     emu.clock.setSpeed(200);
-    await waitFor('the killed holder\'s job, from another replica', () => jobLines().some((l) => l.what === second.id));
+    await waitFor("the killed holder's job, from another replica", () => jobLines().some((l) => l.what === second.id));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const ends = jobLines().filter((l) => l.what === second.id);
     assert.equal(ends.length, 1, 'its end sent once');
@@ -242,12 +313,17 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   it('reports each log stream status change once, also when the holder was killed in between', async function () {
     const streamLines = (): Line[] => lines(path.join(dir, 'streams.txt'));
     const created = await managementFetch(emu, '/api/v2/log-streams', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'siem', type: 'http', sink: { httpEndpoint: 'https://siem.example.com/in' } }),
     });
     const stream = (await created.json()) as { id: string };
     const setStatus = async (status: string): Promise<void> => {
-      const res = await fetch(`${emu.url}/__emulator/log-streams/${stream.id}/status`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+      const res = await fetch(`${emu.url}/__emulator/log-streams/${stream.id}/status`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
       assert.ok(res.ok);
     };
     // The stream is known to the holder (and recorded in Redis) before it changes.
@@ -259,7 +335,11 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await setStatus('active');
     await waitFor('the recovery reported by another replica', () => streamLines().some((l) => l.what === 'active'));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    assert.deepEqual(streamLines().map((l) => l.what), ['suspended', 'active'], 'each change once across the replicas');
+    assert.deepEqual(
+      streamLines().map((l) => l.what),
+      ['suspended', 'active'],
+      'each change once across the replicas',
+    );
     assert.notEqual(streamLines()[1].pid, streamHolder.pid);
     await streamHolder.start();
   });

@@ -37,7 +37,18 @@ describe('shared state: action nodes while Redis is away (Node-RED runtime)', fu
     const flow = [
       { id: 'tab', type: 'tab' },
       { id: 'tenant', type: 'auth0-config', domain: emu.domain, protocol: 'http', retries: 2, keyPrefix: 'action-test', leaseSeconds: 1 },
-      { id: 'users', type: 'auth0-users', z: 'tab', tenant: 'tenant', operation: 'list', params: { per_page: { value: '2', type: 'num' } }, paging: 'all', pagingOutput: 'array', version: 1, wires: [['out']] },
+      {
+        id: 'users',
+        type: 'auth0-users',
+        z: 'tab',
+        tenant: 'tenant',
+        operation: 'list',
+        params: { per_page: { value: '2', type: 'num' } },
+        paging: 'all',
+        pagingOutput: 'array',
+        version: 1,
+        wires: [['out']],
+      },
       { id: 'out', type: 'helper', z: 'tab' },
     ];
     await helper.load(nodeModules('users/auth0-users'), flow, { tenant: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url } });

@@ -10,7 +10,17 @@ import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
 
 function options(emu: Emulator, extra: Partial<TenantClientOptions> = {}): TenantClientOptions {
-  return { domain: emu.domain, protocol: 'http', telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 10, clientId: emu.clientId, clientSecret: emu.clientSecret, ...extra };
+  return {
+    domain: emu.domain,
+    protocol: 'http',
+    telemetry: false,
+    connectTimeout: 5,
+    readTimeout: 5,
+    retries: 10,
+    clientId: emu.clientId,
+    clientSecret: emu.clientSecret,
+    ...extra,
+  };
 }
 
 function limited(emu: Emulator): number {
@@ -19,18 +29,26 @@ function limited(emu: Emulator): number {
 
 export async function createUsers(clients: TenantClient[], perClient: number, tag: string): Promise<number> {
   let failed = 0;
-  await Promise.all(clients.map(async (client, c) => {
-    await Promise.all(Array.from({ length: perClient }, async (_, i) => {
-      try {
-        await client.request({
-          method: 'POST', path: '/api/v2/users', auth: 'management', contentType: 'json', operation: 'users.create',
-          body: { connection: 'Username-Password-Authentication', email: `${tag}-${c}-${i}@example.com`, password: 'Pa55word!x' },
-        });
-      } catch {
-        failed++;
-      }
-    }));
-  }));
+  await Promise.all(
+    clients.map(async (client, c) => {
+      await Promise.all(
+        Array.from({ length: perClient }, async (_, i) => {
+          try {
+            await client.request({
+              method: 'POST',
+              path: '/api/v2/users',
+              auth: 'management',
+              contentType: 'json',
+              operation: 'users.create',
+              body: { connection: 'Username-Password-Authentication', email: `${tag}-${c}-${i}@example.com`, password: 'Pa55word!x' },
+            });
+          } catch {
+            failed++;
+          }
+        }),
+      );
+    }),
+  );
   return failed;
 }
 
@@ -52,7 +70,7 @@ describe('rate limits: one bucket per endpoint class', function () {
     assert.equal(rateLimitLane('GET', '/api/v2/logs'), 'management:logs');
   });
 
-  it('without Redis: a class that is used up does not hold back another (the emulator at a plan\'s per-endpoint limits)', async function () {
+  it("without Redis: a class that is used up does not hold back another (the emulator at a plan's per-endpoint limits)", async function () {
     this.timeout(30000);
     // Logs: 10 at once then 100 a minute; users: 40 at once. Reading 12 log pages drains the logs bucket.
     const emu = await startEmulator({ port: 0, rateLimit: planLimits('professional', 1) });
@@ -60,7 +78,10 @@ describe('rate limits: one bucket per endpoint class', function () {
     try {
       let logsSettled = 0;
       const logs = Array.from({ length: 12 }, () =>
-        client.request({ method: 'GET', path: '/api/v2/logs', auth: 'management', operation: 'logs.list' }).catch(() => undefined).finally(() => logsSettled++),
+        client
+          .request({ method: 'GET', path: '/api/v2/logs', auth: 'management', operation: 'logs.list' })
+          .catch(() => undefined)
+          .finally(() => logsSettled++),
       );
       // The logs bucket (10) is used up and its pause holds the last log requests for seconds.
       while (limited(emu) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -87,7 +108,7 @@ describe('rate limits: one budget across processes (Redis)', function () {
     await redis.remove();
   });
 
-  it('three clients with Redis learn one bucket from all their answers: the tenant\'s rate, not a third of it; none failed', async function () {
+  it("three clients with Redis learn one bucket from all their answers: the tenant's rate, not a third of it; none failed", async function () {
     const emu = await startEmulator({ port: 0, rateLimit: { perSecond: 40, burst: 10 } });
     const prefix = `budget-${Date.now()}`;
     const states = [0, 1, 2].map(() => new SharedState({ target: parseRedisUrl(redis.url)!, prefix }));
@@ -113,7 +134,7 @@ describe('rate limits: one budget across processes (Redis)', function () {
   });
 });
 
-describe('emulator: a plan\'s per-endpoint limits', function () {
+describe("emulator: a plan's per-endpoint limits", function () {
   it('answers each endpoint class from its own bucket, with its own headers', async function () {
     const emu = await startEmulator({ port: 0, rateLimit: planLimits('professional', 1) });
     const client = createTenantClient(options(emu));

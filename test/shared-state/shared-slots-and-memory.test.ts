@@ -49,7 +49,19 @@ describe('shared state: import slots and duplicate memory across processes (Redi
     (await slots[1].acquire({ check, signal, pace })).submitted('job_b');
     let waited = 0;
     let granted = false;
-    const third = slots[2].acquire({ check, signal, pace, onWait: () => { waited += 1; } }).then((t) => { granted = true; return t; });
+    const third = slots[2]
+      .acquire({
+        check,
+        signal,
+        pace,
+        onWait: () => {
+          waited += 1;
+        },
+      })
+      .then((t) => {
+        granted = true;
+        return t;
+      });
     while (waited < 3) await new Promise((resolve) => setTimeout(resolve, 2));
     assert.equal(granted, false, 'the third process does not submit while two jobs run elsewhere');
     finished.add('job_a');
@@ -65,7 +77,10 @@ describe('shared state: import slots and duplicate memory across processes (Redi
     const held = await a.acquire({ check, signal, pace });
     // a's limit is 1 locally but the shared limit (its own `limit`) counts across: b waits.
     let granted = false;
-    const next = b.acquire({ check, signal, pace }).then((t) => { granted = true; return t; });
+    const next = b.acquire({ check, signal, pace }).then((t) => {
+      granted = true;
+      return t;
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     assert.equal(granted, false);
     held.release();

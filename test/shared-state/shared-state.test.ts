@@ -33,12 +33,16 @@ describe('shared state: the Redis URL setting', function () {
 
   it('refuses what is not a Redis URL, naming the setting and never showing the password', function () {
     for (const bad of ['http://user:hunter2@host:6379', 'redis://user:hunter2@host:99999', 'redis://user:hunter2@host/abc', 'not a url hunter2']) {
-      assert.throws(() => parseRedisUrl(bad), (err: Error) => {
-        assert.ok(err instanceof ConfigError);
-        assert.match(err.message, /Redis URL \(redisUrl\)/);
-        assert.doesNotMatch(err.message, /hunter2/);
-        return true;
-      }, bad);
+      assert.throws(
+        () => parseRedisUrl(bad),
+        (err: Error) => {
+          assert.ok(err instanceof ConfigError);
+          assert.match(err.message, /Redis URL \(redisUrl\)/);
+          assert.doesNotMatch(err.message, /hunter2/);
+          return true;
+        },
+        bad,
+      );
     }
     assert.equal(maskRedisUrl('redis://:hunter2@h:1/0'), 'redis://:***@h:1/0');
   });
@@ -136,7 +140,7 @@ describe('shared state: Redis (a real redis-server)', function () {
     await leaseB.release();
   });
 
-  it('closing the connection waits for the leases to be given back (Node-RED stops a flow\'s nodes all at once)', async function () {
+  it("closing the connection waits for the leases to be given back (Node-RED stops a flow's nodes all at once)", async function () {
     const a = state(60_000);
     const b = state();
     await ready(a, b);
@@ -161,7 +165,10 @@ describe('shared state: Redis (a real redis-server)', function () {
       assert.deepEqual(new Set(server.to('/api/v2/users').map(bearer)), new Set(['token-1-abcdef']));
       // The token is kept in Redis encrypted: its text is not there.
       const keys = await shared[0].command<string[]>('KEYS', `${prefix}:token:*`);
-      const stored = await shared[0].command<string>('GET', keys.find((k) => !k.endsWith(':lock'))!);
+      const stored = await shared[0].command<string>(
+        'GET',
+        keys.find((k) => !k.endsWith(':lock'))!,
+      );
       assert.doesNotMatch(stored, /token-1-abcdef/);
     } finally {
       for (const client of clients.splice(0)) client.close();

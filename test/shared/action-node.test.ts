@@ -47,7 +47,11 @@ describe('action node (auth0-users) in Node-RED', function () {
     const users = helper.getNode('users');
     const out = helper.getNode('out');
     let next = nextMessage(out);
-    users?.receive({ operation: 'create', payload: { body: { connection: 'Username-Password-Authentication', email: 'node@example.com', password: 'Str0ng-pass!word' } }, topic: 'kept' });
+    users?.receive({
+      operation: 'create',
+      payload: { body: { connection: 'Username-Password-Authentication', email: 'node@example.com', password: 'Str0ng-pass!word' } },
+      topic: 'kept',
+    });
     const created = await next;
     const createdUser = created.payload as Record<string, unknown>;
     assert.equal(createdUser.email, 'node@example.com');
@@ -65,14 +69,25 @@ describe('action node (auth0-users) in Node-RED', function () {
   });
 
   it('reads an input set in the editor from msg, and an editor literal wins over msg.payload', async () => {
-    const [user] = emulator.state.users.list().filter(() => true).slice(0, 1) as Record<string, unknown>[];
-    const seeded = user ?? (await (async () => {
-      emulator.seed({ users: [{ email: 'seeded@example.com', password: 'Str0ng-pass!word' }] });
-      return emulator.state.users.list()[0] as Record<string, unknown>;
-    })());
-    await helper.load(modules(), usersFlow(emulator.domain, {
-      operation: 'get', params: { id: { value: 'lookup.user', type: 'msg' }, fields: { value: 'email,user_id', type: 'str' } }, version: 1,
-    }), credentials());
+    const [user] = emulator.state.users
+      .list()
+      .filter(() => true)
+      .slice(0, 1) as Record<string, unknown>[];
+    const seeded =
+      user ??
+      (await (async () => {
+        emulator.seed({ users: [{ email: 'seeded@example.com', password: 'Str0ng-pass!word' }] });
+        return emulator.state.users.list()[0] as Record<string, unknown>;
+      })());
+    await helper.load(
+      modules(),
+      usersFlow(emulator.domain, {
+        operation: 'get',
+        params: { id: { value: 'lookup.user', type: 'msg' }, fields: { value: 'email,user_id', type: 'str' } },
+        version: 1,
+      }),
+      credentials(),
+    );
     const next = nextMessage(helper.getNode('out'));
     helper.getNode('users')?.receive({ lookup: { user: seeded.user_id }, payload: { id: 'ignored', fields: 'name' } });
     const msg = await next;
@@ -96,14 +111,19 @@ describe('action node (auth0-users) in Node-RED', function () {
     await helper.load(modules(), usersFlow(emulator.domain, { operation: 'list', paging: 'all', pagingOutput: 'items', version: 1 }), credentials());
     const out = helper.getNode('out');
     const received: Record<string, unknown>[] = [];
-    const all = new Promise<void>((resolve) => out?.on('input', (msg) => {
-      received.push(msg);
-      if ((msg.parts as Record<string, unknown>).count !== undefined) resolve();
-    }));
+    const all = new Promise<void>((resolve) =>
+      out?.on('input', (msg) => {
+        received.push(msg);
+        if ((msg.parts as Record<string, unknown>).count !== undefined) resolve();
+      }),
+    );
     helper.getNode('users')?.receive({ payload: {} });
     await all;
     assert.equal(received.length, total);
-    assert.deepEqual(received.map((m) => (m.parts as Record<string, unknown>).index), Array.from({ length: total }, (_, i) => i));
+    assert.deepEqual(
+      received.map((m) => (m.parts as Record<string, unknown>).index),
+      Array.from({ length: total }, (_, i) => i),
+    );
     assert.equal(new Set(received.map((m) => (m.payload as Record<string, unknown>).user_id)).size, total);
     const paging = (received[received.length - 1].auth0 as Record<string, Record<string, unknown>>).paging;
     assert.equal(paging.items, total);
@@ -125,7 +145,11 @@ describe('action node: what is (not) sent', function () {
   let recorder: Recorder;
 
   beforeEach(async () => {
-    recorder = await startRecorder((req) => (req.path.startsWith('/api/v2/users/') ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: `The user does not exist. ${SECRET}`, errorCode: 'inexistent_user' } } : { body: [] }));
+    recorder = await startRecorder((req) =>
+      req.path.startsWith('/api/v2/users/')
+        ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: `The user does not exist. ${SECRET}`, errorCode: 'inexistent_user' } }
+        : { body: [] },
+    );
     await helper.startServer();
   });
   afterEach(async () => {
@@ -134,11 +158,10 @@ describe('action node: what is (not) sent', function () {
     await recorder.close();
   });
 
-  const load = (users: Record<string, unknown>): Promise<void> => helper.load(
-    [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')],
-    usersFlow(recorder.domain, users),
-    { cfg: { clientId: 'cid', clientSecret: SECRET } },
-  );
+  const load = (users: Record<string, unknown>): Promise<void> =>
+    helper.load([...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')], usersFlow(recorder.domain, users), {
+      cfg: { clientId: 'cid', clientSecret: SECRET },
+    });
 
   it('fails a missing input before any request, naming it', async () => {
     await load({ operation: 'get' });

@@ -52,12 +52,12 @@ describe('inputs: coercion', () => {
 
 describe('inputs: resolving an operation', () => {
   const op: OperationSpec = {
-    id: 'list', label: 'l', description: 'd', method: 'GET', path: '/x/{id}',
-    inputs: [
-      input({ name: 'id', in: 'path', required: true }),
-      input({ name: 'per_page', type: 'integer', default: 25 }),
-      input({ name: 'q' }),
-    ],
+    id: 'list',
+    label: 'l',
+    description: 'd',
+    method: 'GET',
+    path: '/x/{id}',
+    inputs: [input({ name: 'id', in: 'path', required: true }), input({ name: 'per_page', type: 'integer', default: 25 }), input({ name: 'q' })],
   };
 
   it('applies defaults and leaves unset inputs out', () => {

@@ -74,12 +74,17 @@ describe('lifecycle: end of life and early access, shown', () => {
         { id: 'hooks', type: 'auth0-hooks', tenant: 'cfg', operation: 'all', version: 1, wires: [] },
         { id: 'actions', type: 'auth0-actions', tenant: 'cfg', operation: 'get_actions', version: 1, wires: [] },
       ];
-      await helper.load(nodeModules('extensibility/auth0-rules', 'extensibility/auth0-hooks', 'actions/auth0-actions'), flow, { cfg: { clientId: 'id', clientSecret: 'secret' } });
+      await helper.load(nodeModules('extensibility/auth0-rules', 'extensibility/auth0-hooks', 'actions/auth0-actions'), flow, {
+        cfg: { clientId: 'id', clientSecret: 'secret' },
+      });
       const warnings = (helper.log().args as unknown[][])
         .map((args) => args[0] as { level?: number; id?: string; msg?: unknown })
         .filter((entry) => /End of life since 2026-11-18/.test(String(entry.msg)));
       assert.deepEqual(warnings.map((w) => w.id).sort(), ['hooks', 'rules'], 'one warning per retired node');
-      assert.ok(warnings.every((w) => w.level === 30), 'logged as warnings');
+      assert.ok(
+        warnings.every((w) => w.level === 30),
+        'logged as warnings',
+      );
       assert.match(String(warnings[0].msg), /Use Actions \(the auth0-actions node\) instead/);
     });
   });

@@ -2,22 +2,47 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ActionNodeConfig } from '../../nodes/shared/action-node';
-import { ACTION_NODE_MIGRATION, ACTION_NODE_VERSION, NODE_MIGRATIONS, migrateActionConfig, migrateNodeConfig, savedVersion } from '../../nodes/shared/migrations';
+import {
+  ACTION_NODE_MIGRATION,
+  ACTION_NODE_VERSION,
+  NODE_MIGRATIONS,
+  migrateActionConfig,
+  migrateNodeConfig,
+  savedVersion,
+} from '../../nodes/shared/migrations';
 import type { NodeDefinition } from '../../nodes/shared/node-red-types';
 
 describe('action node config migrations', () => {
   it('brings an unversioned config with bare values to the current version', () => {
-    const old: ActionNodeConfig = { id: 'n1', type: 'auth0-users', operation: 'list', params: { q: 'email:x', per_page: 10, include_totals: false }, paging: true as unknown as 'all' };
+    const old: ActionNodeConfig = {
+      id: 'n1',
+      type: 'auth0-users',
+      operation: 'list',
+      params: { q: 'email:x', per_page: 10, include_totals: false },
+      paging: true as unknown as 'all',
+    };
     const migrated = migrateActionConfig(old);
     assert.equal(migrated.version, ACTION_NODE_VERSION);
-    assert.deepEqual(migrated.params, { q: { value: 'email:x', type: 'str' }, per_page: { value: 10, type: 'num' }, include_totals: { value: false, type: 'bool' } });
+    assert.deepEqual(migrated.params, {
+      q: { value: 'email:x', type: 'str' },
+      per_page: { value: 10, type: 'num' },
+      include_totals: { value: false, type: 'bool' },
+    });
     assert.equal(migrated.paging, 'all');
     assert.equal(migrated.pagingOutput, 'array');
     assert.equal(migrated.operation, 'list');
   });
 
   it('keeps typed settings and leaves a current config as it is', () => {
-    const current: ActionNodeConfig = { id: 'n1', type: 'auth0-users', operation: 'get', params: { id: { value: 'payload.user', type: 'msg' } }, paging: 'off', pagingOutput: 'items', version: ACTION_NODE_VERSION };
+    const current: ActionNodeConfig = {
+      id: 'n1',
+      type: 'auth0-users',
+      operation: 'get',
+      params: { id: { value: 'payload.user', type: 'msg' } },
+      paging: 'off',
+      pagingOutput: 'items',
+      version: ACTION_NODE_VERSION,
+    };
     assert.deepEqual(migrateActionConfig(current), current);
     assert.deepEqual(migrateActionConfig({ ...current, version: undefined }).params, current.params);
   });
@@ -37,7 +62,11 @@ describe('saved versions of every node type', () => {
   it('every node type saves a version, the one its migration brings old configs to', () => {
     for (const [type, file] of Object.entries(pkg['node-red'].nodes)) {
       const migration = NODE_MIGRATIONS[type] ?? ACTION_NODE_MIGRATION;
-      assert.equal(editorVersion(file), migration.current, `${type}: the editor saves version ${editorVersion(file)}, its migration ends at ${migration.current}`);
+      assert.equal(
+        editorVersion(file),
+        migration.current,
+        `${type}: the editor saves version ${editorVersion(file)}, its migration ends at ${migration.current}`,
+      );
       assert.equal(migration.steps.length, migration.current, `${type}: one step per version`);
     }
   });
@@ -51,7 +80,11 @@ describe('saved versions of every node type', () => {
       assert.equal(old.version, undefined, 'the saved config itself is not changed');
       const current: NodeDefinition = { ...old, version: migration.current };
       assert.deepEqual(migrateNodeConfig(current), current);
-      assert.deepEqual(migrateNodeConfig({ ...old, version: String(migration.current) }), { ...old, version: String(migration.current) }, 'a version saved as text counts');
+      assert.deepEqual(
+        migrateNodeConfig({ ...old, version: String(migration.current) }),
+        { ...old, version: String(migration.current) },
+        'a version saved as text counts',
+      );
       const newer: NodeDefinition = { ...old, version: migration.current + 1 };
       assert.deepEqual(migrateNodeConfig(newer), newer, 'a config from a later release is not touched');
     });

@@ -3,8 +3,23 @@ import { common, type GroupSpec, type OperationSpec } from '../../nodes/shared/c
 import type { MultipartBody } from '../../nodes/shared/http-types';
 import { buildRequest, encodePathSegment } from '../../nodes/shared/request';
 
-const op = (over: Partial<OperationSpec>): OperationSpec => ({ id: 'op', label: 'l', description: 'd', method: 'GET', path: '/api/v2/things', inputs: [], ...over });
-const group = (ops: OperationSpec[], api: GroupSpec['api'] = 'management'): GroupSpec => ({ type: 'auth0-things', name: 'things', paletteLabel: 'things', api, summary: 's', operations: ops });
+const op = (over: Partial<OperationSpec>): OperationSpec => ({
+  id: 'op',
+  label: 'l',
+  description: 'd',
+  method: 'GET',
+  path: '/api/v2/things',
+  inputs: [],
+  ...over,
+});
+const group = (ops: OperationSpec[], api: GroupSpec['api'] = 'management'): GroupSpec => ({
+  type: 'auth0-things',
+  name: 'things',
+  paletteLabel: 'things',
+  api,
+  summary: 's',
+  operations: ops,
+});
 
 describe('request builder', () => {
   it('encodes awkward ids so they never change the path', () => {
@@ -24,8 +39,18 @@ describe('request builder', () => {
   });
 
   it('serialises the query as Auth0 expects and leaves unset inputs out', () => {
-    const list = op({ inputs: [common.page(), common.perPage(), common.includeTotals(), common.fields(), common.includeFields(), common.fromParam(), common.take()] });
-    const spec = buildRequest(group([list]), list, { page: 0, per_page: 25, include_totals: false, fields: ['a', 'b'], include_fields: true, from_param: 'log_1', take: 10 });
+    const list = op({
+      inputs: [common.page(), common.perPage(), common.includeTotals(), common.fields(), common.includeFields(), common.fromParam(), common.take()],
+    });
+    const spec = buildRequest(group([list]), list, {
+      page: 0,
+      per_page: 25,
+      include_totals: false,
+      fields: ['a', 'b'],
+      include_fields: true,
+      from_param: 'log_1',
+      take: 10,
+    });
     assert.deepEqual(spec.query, { page: '0', per_page: '25', include_totals: 'false', fields: 'a,b', include_fields: 'true', from: 'log_1', take: '10' });
     assert.equal(buildRequest(group([list]), list, {}).query, undefined);
     assert.equal(buildRequest(group([list]), list, { fields: [] }).query, undefined);
@@ -41,7 +66,13 @@ describe('request builder', () => {
     const create = op({ method: 'POST', inputs: [common.body()] });
     assert.deepEqual(buildRequest(group([create]), create, { body: { a: 1 } }).body, { a: 1 });
     assert.equal(buildRequest(group([create]), create, { body: { a: 1 } }).contentType, 'json');
-    const fields = op({ method: 'POST', inputs: [{ name: 'roles', in: 'body', type: 'list', description: 'r' }, { name: 'from_x', wireName: 'x', in: 'body', type: 'string', description: 'x' }] });
+    const fields = op({
+      method: 'POST',
+      inputs: [
+        { name: 'roles', in: 'body', type: 'list', description: 'r' },
+        { name: 'from_x', wireName: 'x', in: 'body', type: 'string', description: 'x' },
+      ],
+    });
     assert.deepEqual(buildRequest(group([fields]), fields, { roles: ['r1'], from_x: 'v' }).body, { roles: ['r1'], x: 'v' });
     const list = op({ method: 'DELETE', inputs: [{ ...common.body(), type: 'array' }] });
     assert.deepEqual(buildRequest(group([list]), list, { body: ['a'] }).body, ['a']);
@@ -51,7 +82,9 @@ describe('request builder', () => {
 
   it('builds multipart uploads with the file as a part', () => {
     const upload = op({
-      method: 'POST', contentType: 'multipart', inputs: [
+      method: 'POST',
+      contentType: 'multipart',
+      inputs: [
         { name: 'file_obj', wireName: 'users', in: 'multipart', type: 'file', description: 'f' },
         { name: 'upsert', in: 'multipart', type: 'boolean', description: 'u' },
       ],
@@ -67,7 +100,9 @@ describe('request builder', () => {
   it('adds the custom-domain header only where the operation takes it, and picks the credential', () => {
     const withHeader = op({ customDomainHeader: true });
     const without = op({});
-    assert.deepEqual(buildRequest(group([withHeader]), withHeader, {}, { customDomain: 'login.example.com' }).headers, { 'Auth0-Custom-Domain': 'login.example.com' });
+    assert.deepEqual(buildRequest(group([withHeader]), withHeader, {}, { customDomain: 'login.example.com' }).headers, {
+      'Auth0-Custom-Domain': 'login.example.com',
+    });
     assert.equal(buildRequest(group([without]), without, {}, { customDomain: 'login.example.com' }).headers, undefined);
     assert.equal(buildRequest(group([without]), without, {}).auth, 'management');
     assert.equal(buildRequest(group([without], 'authentication'), without, {}).auth, 'none');

@@ -16,7 +16,9 @@ function sources(dir: string): string[] {
   });
 }
 
-const catalogue = JSON.parse(fs.readFileSync(path.join(root, 'nodes', 'config', 'locales', 'en-US', 'auth0-config.json'), 'utf8')) as { 'auth0-config': { status: Record<string, unknown> } };
+const catalogue = JSON.parse(fs.readFileSync(path.join(root, 'nodes', 'config', 'locales', 'en-US', 'auth0-config.json'), 'utf8')) as {
+  'auth0-config': { status: Record<string, unknown> };
+};
 
 function textOf(key: string): unknown {
   let value: unknown = catalogue['auth0-config'].status;
@@ -30,7 +32,12 @@ describe('status texts', () => {
     assert.equal(STATUS_NAMESPACE, `${pkg.name}/auth0-config`);
     assert.ok(pkg['node-red'].nodes['auth0-config']);
     const asked: unknown[][] = [];
-    const text = statusTexts({ _: (...args: unknown[]) => { asked.push(args); return 'translated'; } } as never);
+    const text = statusTexts({
+      _: (...args: unknown[]) => {
+        asked.push(args);
+        return 'translated';
+      },
+    } as never);
     assert.equal(text('rateLimited', { seconds: 3 }), 'translated');
     assert.deepEqual(asked, [[`${STATUS_NAMESPACE}:auth0-config.status.rateLimited`, { seconds: 3 }]]);
   });
@@ -53,6 +60,9 @@ describe('status texts', () => {
     const union = /export type InvalidTokenCode =([^;]*);/.exec(source)?.[1] ?? '';
     const codes = [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
     assert.ok(codes.length > 10);
-    assert.deepEqual(codes.filter((code) => typeof textOf(`refusedToken.${code}`) !== 'string'), []);
+    assert.deepEqual(
+      codes.filter((code) => typeof textOf(`refusedToken.${code}`) !== 'string'),
+      [],
+    );
   });
 });

@@ -48,7 +48,10 @@ export class JwksCache {
   private readonly minRefetchMs: number;
   private readonly now: () => number;
 
-  constructor(private readonly fetchJwks: JwksFetch, options: JwksCacheOptions = {}) {
+  constructor(
+    private readonly fetchJwks: JwksFetch,
+    options: JwksCacheOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     this.minRefetchMs = options.minRefetchMs ?? 30_000;
     this.now = options.now ?? Date.now;

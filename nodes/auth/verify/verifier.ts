@@ -14,7 +14,7 @@ export async function verifyToken(token: string, keys: JwksCache, expect: Verify
   const jwt = decodeJwt(token);
   const { kid } = checkHeader(jwt.header);
   const key = await keys.getKey(kid);
-  if (!key) throw new InvalidTokenError('unknown_key', "token was signed with a key the tenant does not publish");
+  if (!key) throw new InvalidTokenError('unknown_key', 'token was signed with a key the tenant does not publish');
   if (!hasValidSignature(jwt, key)) throw new InvalidTokenError('bad_signature', 'token signature is not valid');
   checkClaims(jwt.payload, { ...expect, now: expect.now ?? Math.floor(Date.now() / 1000) });
   return jwt.payload;

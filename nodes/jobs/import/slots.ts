@@ -48,10 +48,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       reject(abortError());
       return;
     }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(abortError());
@@ -75,7 +78,10 @@ export class ImportSlots {
   /** Until when the service said it is full (imports started elsewhere). */
   private serviceFullUntil = 0;
 
-  constructor(readonly limit: number = JOB_LIMITS.maxRunningImports, private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly limit: number = JOB_LIMITS.maxRunningImports,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Slots taken: running jobs plus reservations being submitted. */
   get busy(): number {

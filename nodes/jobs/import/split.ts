@@ -83,7 +83,9 @@ export function buildImportFile(users: readonly unknown[], file: ImportFilePlan)
   for (let i = file.start; i < file.end; i++) parts.push(serialiseUser(users[i], i));
   const data = Buffer.from(`[${parts.join(',')}]`, 'utf8');
   if (data.length !== file.bytes) {
-    throw new Error(`the users of import file ${file.start}..${file.end - 1} changed while the import was running (${data.length} bytes, ${file.bytes} planned)`);
+    throw new Error(
+      `the users of import file ${file.start}..${file.end - 1} changed while the import was running (${data.length} bytes, ${file.bytes} planned)`,
+    );
   }
   return data;
 }

@@ -29,13 +29,17 @@ export function parseLocation(location: unknown): URL {
   try {
     url = new URL(location);
   } catch {
-    throw new Auth0Error('the export job\'s file location is not a URL', { statusCode: 0, errorCode: 'bad_location', operation: OPERATION });
+    throw new Auth0Error("the export job's file location is not a URL", { statusCode: 0, errorCode: 'bad_location', operation: OPERATION });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Auth0Error(`the export job's file location uses ${url.protocol}, not http(s)`, { statusCode: 0, errorCode: 'bad_location', operation: OPERATION });
+    throw new Auth0Error(`the export job's file location uses ${url.protocol}, not http(s)`, {
+      statusCode: 0,
+      errorCode: 'bad_location',
+      operation: OPERATION,
+    });
   }
   if (url.username || url.password) {
-    throw new Auth0Error('the export job\'s file location carries a user name or password', { statusCode: 0, errorCode: 'bad_location', operation: OPERATION });
+    throw new Auth0Error("the export job's file location carries a user name or password", { statusCode: 0, errorCode: 'bad_location', operation: OPERATION });
   }
   return url;
 }

@@ -52,7 +52,10 @@ export function nextPollAfterFailure(job: WatchedJob, err: unknown, intervalMs: 
 
 /** The requests about a job, through the tenant's client, ended by the watch's signal. */
 export class JobRequests {
-  constructor(private readonly client: () => TenantClient, private readonly signal: AbortSignal) {}
+  constructor(
+    private readonly client: () => TenantClient,
+    private readonly signal: AbortSignal,
+  ) {}
 
   async get(id: string): Promise<Job> {
     const response = await this.client().request<Job>({

@@ -20,7 +20,10 @@ function refOf(item: unknown, where: string): JobRef {
     if (typeof id !== 'string') throw new InputError('payload', `msg.payload${where} is an object without a job "id"`);
     return { id: checkId(id, where), job: item as Record<string, unknown> };
   }
-  throw new InputError('payload', `msg.payload${where} must be a job id or a job object, got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`}`);
+  throw new InputError(
+    'payload',
+    `msg.payload${where} must be a job id or a job object, got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : `a ${typeof item}`}`,
+  );
 }
 
 function checkId(raw: string, where: string): string {

@@ -88,7 +88,14 @@ export class JobWatcher {
         continue;
       }
       const job: WatchedJob = {
-        id: ref.id, addedAt: now, failures: 0, downloadAttempts: 0, emitted: 0, nextPollAt: now, busy: false, waiters: [waiter],
+        id: ref.id,
+        addedAt: now,
+        failures: 0,
+        downloadAttempts: 0,
+        emitted: 0,
+        nextPollAt: now,
+        busy: false,
+        waiters: [waiter],
       };
       const type = ref.job?.type;
       if (typeof type === 'string') job.type = type;
@@ -125,7 +132,13 @@ export class JobWatcher {
     for (const entry of saved) {
       if (this.jobs.has(entry.id)) continue;
       const job: WatchedJob = {
-        id: entry.id, addedAt: entry.addedAt, failures: 0, downloadAttempts: 0, emitted: 0, nextPollAt: now, busy: false,
+        id: entry.id,
+        addedAt: entry.addedAt,
+        failures: 0,
+        downloadAttempts: 0,
+        emitted: 0,
+        nextPollAt: now,
+        busy: false,
         waiters: entry.messages.map((message) => ({ base: this.options.cloneMessage(message) as NodeMessage, saved: message })),
       };
       if (entry.createdAt !== undefined) job.createdAt = entry.createdAt;
@@ -148,10 +161,13 @@ export class JobWatcher {
       if (!job.busy && (next === undefined || job.nextPollAt < next)) next = job.nextPollAt;
     }
     if (next === undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.tick();
-    }, Math.max(0, next - this.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.tick();
+      },
+      Math.max(0, next - this.now()),
+    );
   }
 
   /** Polls every due job; each reschedules when it is done, so a long download holds up no other job. */
@@ -184,7 +200,8 @@ export class JobWatcher {
         await this.failed(job, 'failed', typeof data.status_details === 'string' ? data.status_details : 'the job failed', data);
       } else if (status === 'expired') {
         // Completed more than 2 hours ago: an import's summary is still there, an export's file is not.
-        if (data.type === 'users_export') await this.failed(job, 'expired', 'the export completed more than 2 hours ago; its file is no longer available', data);
+        if (data.type === 'users_export')
+          await this.failed(job, 'expired', 'the export completed more than 2 hours ago; its file is no longer available', data);
         else await this.completed(job, data);
       } else if (pastDeadline(job, this.now())) {
         await this.failed(job, 'timeout', timeoutText(job), data);
@@ -262,7 +279,9 @@ export class JobWatcher {
     const payload: Job = { ...(data ?? { id: job.id }) };
     // The job's own error details; a failing errors call never hides the failure itself.
     if (reason === 'failed') await this.requests.addFailureDetails(job.id, payload);
-    this.finish(job, 'failed', (waiter) => this.message(waiter, payload, { jobId: job.id, type: payload.type ?? job.type, status: payload.status, reason, details }));
+    this.finish(job, 'failed', (waiter) =>
+      this.message(waiter, payload, { jobId: job.id, type: payload.type ?? job.type, status: payload.status, reason, details }),
+    );
   }
 
   /** A job that cannot be watched (no permission, no tenant): each waiting message goes to Catch nodes. */
@@ -325,7 +344,10 @@ export class JobWatcher {
     const format = exportFormatOf(data, url);
     const meta = { jobId: job.id, type: data.type, status: data.status, format };
     const read = await readExportUsers({
-      client: this.options.client(), url, format, signal: this.controller.signal,
+      client: this.options.client(),
+      url,
+      format,
+      signal: this.controller.signal,
       perItem: this.options.exportOutput === 'items',
       alreadySent: job.emitted,
       closed: () => this.closed,

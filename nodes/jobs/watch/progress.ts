@@ -37,14 +37,16 @@ export function watchStatus(progress: WatchProgress, totals: WatchTotals, text: 
   }
   if (progress.jobs > 0) {
     const count = progress.jobs === 1 ? text('oneJob') : text('jobs', { count: progress.jobs });
-    if (progress.retryIn !== undefined) return { fill: 'yellow', shape: 'ring', text: text('jobsRetry', { jobs: count, delay: formatDuration(progress.retryIn) }) };
+    if (progress.retryIn !== undefined)
+      return { fill: 'yellow', shape: 'ring', text: text('jobsRetry', { jobs: count, delay: formatDuration(progress.retryIn) }) };
     const parts = [count];
     if (progress.percent !== undefined) parts.push(`${Math.floor(progress.percent)}%`);
     if (progress.secondsLeft !== undefined && progress.secondsLeft > 0) parts.push(`~${formatDuration(progress.secondsLeft)}`);
     return { fill: 'blue', shape: 'dot', text: parts.join(' ') };
   }
   if (totals.completed === 0 && totals.failed === 0) return {};
-  const done = totals.failed > 0 ? text('jobsDoneFailed', { completed: totals.completed, failed: totals.failed }) : text('jobsDone', { completed: totals.completed });
+  const done =
+    totals.failed > 0 ? text('jobsDoneFailed', { completed: totals.completed, failed: totals.failed }) : text('jobsDone', { completed: totals.completed });
   return { fill: totals.failed > 0 ? 'red' : 'green', shape: totals.failed > 0 ? 'ring' : 'dot', text: done };
 }
 

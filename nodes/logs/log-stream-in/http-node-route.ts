@@ -24,7 +24,8 @@ interface ExpressLikeApp {
 
 /** Why no route could be added, for the node's warning; undefined when httpNode is usable. */
 export function httpNodeUnavailable(RED: NodeRedAPI): string | undefined {
-  if ((RED.settings as Record<string, unknown>).httpNodeRoot === false) return 'httpNodeRoot is false in the settings: Node-RED serves no HTTP routes for nodes';
+  if ((RED.settings as Record<string, unknown>).httpNodeRoot === false)
+    return 'httpNodeRoot is false in the settings: Node-RED serves no HTTP routes for nodes';
   const app = RED.httpNode as unknown as ExpressLikeApp | undefined;
   if (!app || typeof app.post !== 'function') return 'Node-RED offers no HTTP server for nodes (RED.httpNode)';
   return undefined;

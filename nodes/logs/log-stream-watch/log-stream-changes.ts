@@ -22,8 +22,15 @@ export const DELETED = 'deleted';
  * a message should not carry them into debug panes and e-mails.
  */
 const SECRET_SINK_FIELDS = new Set([
-  'httpAuthorization', 'httpCustomHeaders', 'datadogApiKey', 'splunkToken', 'sumoSourceAddress', 'segmentWriteKey',
-  'mixpanelServiceAccountPassword', 'awsAccessKeyId', 'awsSecretAccessKey',
+  'httpAuthorization',
+  'httpCustomHeaders',
+  'datadogApiKey',
+  'splunkToken',
+  'sumoSourceAddress',
+  'segmentWriteKey',
+  'mixpanelServiceAccountPassword',
+  'awsAccessKeyId',
+  'awsSecretAccessKey',
 ]);
 export const REDACTED = '[redacted]';
 

@@ -143,12 +143,24 @@ export const LOG_CATEGORIES: readonly LogCategory[] = [
   {
     id: 'mfa_failure',
     label: 'MFA failures',
-    codes: ['gd_auth_failed', 'gd_auth_rejected', 'gd_otp_rate_limit_exceed', 'gd_recovery_failed', 'gd_recovery_rate_limit_exceed', 'gd_send_sms_failure', 'gd_send_voice_failure'],
+    codes: [
+      'gd_auth_failed',
+      'gd_auth_rejected',
+      'gd_otp_rate_limit_exceed',
+      'gd_recovery_failed',
+      'gd_recovery_rate_limit_exceed',
+      'gd_send_sms_failure',
+      'gd_send_voice_failure',
+    ],
   },
   { id: 'mfa', label: 'MFA (all Guardian events)', codes: ['mfar'], prefixes: ['gd_'] },
   { id: 'user_change_failure', label: 'Failed user changes', codes: ['fcp', 'fcpr', 'fce', 'fcu', 'fcpn', 'fv', 'fvr', 'fdu'] },
   { id: 'user_deleted', label: 'Deleted users', codes: ['du', 'sdu'] },
-  { id: 'system', label: 'System notices (deprecations, connector, Actions, imports)', codes: ['depnote', 'con', 'coff', 'fcpro', 'actions_execution_failed', 'fn', 'sui', 'fui'] },
+  {
+    id: 'system',
+    label: 'System notices (deprecations, connector, Actions, imports)',
+    codes: ['depnote', 'con', 'coff', 'fcpro', 'actions_execution_failed', 'fn', 'sui', 'fui'],
+  },
 ];
 
 const CATEGORY_BY_ID = new Map(LOG_CATEGORIES.map((category) => [category.id, category]));

@@ -39,8 +39,14 @@ export function isRecord(value: unknown): value is CheckpointRecord {
   if (!value || typeof value !== 'object') return false;
   const r = value as Record<string, unknown>;
   const nullableString = (v: unknown): boolean => v === null || typeof v === 'string';
-  return r.version === CHECKPOINT_VERSION && typeof r.tenant === 'string' && typeof r.start === 'string'
-    && nullableString(r.cursor) && nullableString(r.lastLogId) && nullableString(r.lastDate);
+  return (
+    r.version === CHECKPOINT_VERSION &&
+    typeof r.tenant === 'string' &&
+    typeof r.start === 'string' &&
+    nullableString(r.cursor) &&
+    nullableString(r.lastLogId) &&
+    nullableString(r.lastDate)
+  );
 }
 
 export class CheckpointStore {

@@ -114,10 +114,7 @@ export class LogReader {
 
   /** The log_id of the newest event, or null when the log is empty. */
   async newestLogId(): Promise<string | null> {
-    const response = await this.get(
-      { page: '0', per_page: String(PAGE_SIZE), sort: 'date:-1', fields: 'log_id,date', include_fields: 'true' },
-      'find newest',
-    );
+    const response = await this.get({ page: '0', per_page: String(PAGE_SIZE), sort: 'date:-1', fields: 'log_id,date', include_fields: 'true' }, 'find newest');
     return maxLogId(eventsOf(response, `${this.operation}.start`));
   }
 

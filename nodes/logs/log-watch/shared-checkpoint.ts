@@ -9,7 +9,10 @@ import { CHECKPOINT_VERSION, type CheckpointRecord, type CheckpointStore, isReco
 export type CheckpointKeeper = Pick<CheckpointStore, 'load' | 'save' | 'delete'>;
 
 export class SharedCheckpointStore implements CheckpointKeeper {
-  constructor(private readonly shared: FencedStore<CheckpointRecord>, private readonly local: CheckpointStore) {}
+  constructor(
+    private readonly shared: FencedStore<CheckpointRecord>,
+    private readonly local: CheckpointStore,
+  ) {}
 
   async load(): Promise<CheckpointRecord | undefined> {
     const stored = await this.shared.load();

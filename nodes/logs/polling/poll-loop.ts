@@ -24,7 +24,10 @@ export class PollLoop {
   private waiters: ((error?: Error) => void)[] = [];
   private stopped = false;
 
-  constructor(private readonly run: PollRun, private readonly fallbackDelayMs = 10_000) {}
+  constructor(
+    private readonly run: PollRun,
+    private readonly fallbackDelayMs = 10_000,
+  ) {}
 
   /** First poll after `delayMs`. */
   start(delayMs = 0): void {

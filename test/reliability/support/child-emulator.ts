@@ -41,13 +41,18 @@ export async function startChildEmulator(): Promise<ChildEmulator> {
     clientSecret: field('Client secret'),
     audience: field('Management API'),
     async control(method, route, body) {
-      const res = await fetch(`${url}/__emulator/${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${url}/__emulator/${route}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       await res.arrayBuffer();
       if (res.status >= 300) throw new Error(`emulator control ${method} ${route}: ${res.status}`);
     },
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -76,10 +76,20 @@ export async function startEchoServer(options: EchoOptions): Promise<EchoServer>
         default: {
           const status = Number(failure);
           const headers: Record<string, string> = status === 429 ? { 'retry-after': '0' } : {};
-          return json(status, {
-            statusCode: status, error: echo, message: echo, errorCode: echo,
-            error_description: echo, description: echo, code: echo, name: echo,
-          }, headers);
+          return json(
+            status,
+            {
+              statusCode: status,
+              error: echo,
+              message: echo,
+              errorCode: echo,
+              error_description: echo,
+              description: echo,
+              code: echo,
+              name: echo,
+            },
+            headers,
+          );
         }
       }
     });
@@ -104,9 +114,10 @@ export async function startEchoServer(options: EchoOptions): Promise<EchoServer>
     set padding(value: number) {
       state.padding = value;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

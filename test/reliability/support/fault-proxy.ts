@@ -50,7 +50,10 @@ export class FaultProxy {
   private readonly sockets = new Set<Socket>();
   private readonly agent = new http.Agent({ keepAlive: false });
 
-  private constructor(private readonly server: http.Server, private readonly upstream: URL) {}
+  private constructor(
+    private readonly server: http.Server,
+    private readonly upstream: URL,
+  ) {}
 
   static async start(upstreamUrl: string): Promise<FaultProxy> {
     let proxy: FaultProxy | undefined;
@@ -102,7 +105,12 @@ export class FaultProxy {
     const body = Buffer.concat(chunks);
     const url = req.url ?? '/';
     const seen: ProxiedRequest = {
-      method: req.method ?? 'GET', path: url.split('?')[0], url, headers: req.headers, body: body.toString('utf8'), action: 'forward',
+      method: req.method ?? 'GET',
+      path: url.split('?')[0],
+      url,
+      headers: req.headers,
+      body: body.toString('utf8'),
+      action: 'forward',
     };
     const action = this.rule(seen);
     seen.action = action.kind;
@@ -115,8 +123,11 @@ export class FaultProxy {
       case 'rateLimit': {
         const text = JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Global limit has been reached', errorCode: 'too_many_requests' });
         res.writeHead(429, {
-          'content-type': 'application/json', 'retry-after': String(action.retryAfterSeconds),
-          'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000 + action.retryAfterSeconds)),
+          'content-type': 'application/json',
+          'retry-after': String(action.retryAfterSeconds),
+          'x-ratelimit-limit': '10',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000 + action.retryAfterSeconds)),
         });
         res.end(text);
         return;
@@ -163,14 +174,22 @@ export class FaultProxy {
     return new Promise((resolve, reject) => {
       const headers = { ...req.headers, host: this.upstream.host, 'content-length': String(body.length) };
       delete headers.connection;
-      const out = http.request({
-        host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers, agent: this.agent,
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const out = http.request(
+        {
+          host: this.upstream.hostname,
+          port: this.upstream.port,
+          method: req.method,
+          path: req.url,
+          headers,
+          agent: this.agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
       out.on('error', reject);
       out.end(body);
     });

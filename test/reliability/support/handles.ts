@@ -50,7 +50,10 @@ export function trackResources(ours: RegExp = /dist[\\/]nodes[\\/]/): ResourceTr
       Error.stackTraceLimit = 80;
       const stack = new Error().stack ?? '';
       Error.stackTraceLimit = limit;
-      const frame = stack.split('\n').slice(1).find((line) => ours.test(line) && !/[\\/]test[\\/]/.test(line));
+      const frame = stack
+        .split('\n')
+        .slice(1)
+        .find((line) => ours.test(line) && !/[\\/]test[\\/]/.test(line));
       if (!frame) return;
       created += 1;
       open.set(asyncId, { type, where: frame.trim() });

@@ -74,7 +74,10 @@ export function catchNodes(): FlowNode[] {
 }
 
 /** The emulator as after start: default tenant, no faults, no rate limit, real-time clock; the proxy forwarding everything. */
-export function resetTenant(emu: { reset(): void; faults: { clear(): void }; rateLimiter: { configure(c: null): void }; clock: { setSpeed(n: number): void; resetTime(): void } }, proxy?: { setRule(rule: () => { kind: 'forward' }): void; requests: unknown[] }): void {
+export function resetTenant(
+  emu: { reset(): void; faults: { clear(): void }; rateLimiter: { configure(c: null): void }; clock: { setSpeed(n: number): void; resetTime(): void } },
+  proxy?: { setRule(rule: () => { kind: 'forward' }): void; requests: unknown[] },
+): void {
   emu.faults.clear();
   emu.rateLimiter.configure(null);
   emu.clock.setSpeed(1);

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { JOB_LIMITS } from '../jobs/job-limits';
-import type { AcquireOptions, ImportSlots, ImportTicket } from '../jobs/import/slots';
+import { type AcquireOptions, type ImportSlots, type ImportTicket, sleep } from '../jobs/import/slots';
 import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
 
 const RESERVATION_MS = 60_000;
@@ -113,7 +113,7 @@ export class SharedImportSlots {
         let hint: number | undefined;
         if (fullFor > 0) {
           options.onWait?.(this.limit);
-          await pause(fullFor, options.signal);
+          await sleep(fullFor, options.signal);
           continue;
         }
         const running = answer.slice(2).map(String);
@@ -124,7 +124,7 @@ export class SharedImportSlots {
         }
         options.onWait?.(running.length);
         const wait = Math.min(options.pace.pollMs, Math.max(options.pace.minPollMs, hint ?? options.pace.pollMs));
-        await pause(wait, options.signal);
+        await sleep(wait, options.signal);
       }
     } catch (err) {
       localTicket.release();
@@ -144,31 +144,4 @@ export class SharedImportSlots {
       },
     };
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function abortError(): Error {
-  const err = new Error('the import was stopped (the node closed)');
-  err.name = 'AbortError';
-  return err;
 }

@@ -213,7 +213,8 @@ class EventsWatchNode {
     while (!this.closing) {
       if (this.sharing) {
         const turn = await this.takeTurn();
-        if (turn === 'stop') return;
+        // Closed while claiming: the close already ended whatever connection there was.
+        if (turn === 'stop' || this.closing) return;
         if (turn === 'wait') continue;
       }
       const connection = new AbortController();

@@ -3,7 +3,8 @@
  * sends each CloudEvent as a message. Only requests carrying the configured authorization are
  * accepted (compared in constant time). The answer (2xx) goes out at once, before the flow runs.
  * Auth0 delivers at least once and in no guaranteed order: events already received (by `id`,
- * bounded memory with expiry) are dropped, so each event leaves the node once.
+ * bounded memory with expiry) are dropped, so each event leaves the node once. When the tenant
+ * has a Redis URL (replicas behind a load balancer), that memory is shared by every replica.
  *
  * With a tenant and the public base URL of this Node-RED, the editor's button creates the
  * webhook event stream pointing at the node (through an admin endpoint; the secret goes to
@@ -18,6 +19,7 @@ import { type StatusText, statusTexts } from '../shared/status-text';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../logs/log-stream-in/http-node-route';
 import { BodyTooLargeError } from '../shared/request-body-reader';
 import { RecentIds } from '../logs/log-stream-in/recent-ids';
+import { SharedRecentIds } from '../shared-state/shared-recent-ids';
 import { EVENT_TYPE_TABLE, unknownEventTypes } from './event-types';
 import { createOrUpdateStream, webhookEndpoint } from './stream-setup';
 import { AUTH_METHODS, type AuthMethod, type WebhookAuthorization, authorizationAccepted, expectedHeader } from './webhook-authorization';
@@ -80,6 +82,8 @@ const receivers = new Map<string, EventStreamInNode>();
 
 class EventStreamInNode {
   private readonly recent = new RecentIds(DEDUPE_CAPACITY, DEDUPE_MAX_AGE_MS);
+  /** The duplicate memory shared with the other replicas (the tenant's Redis), when the tenant has one. */
+  private shared: SharedRecentIds | undefined;
   private removeRoute: (() => void) | undefined;
   readonly authorization: WebhookAuthorization;
   readonly path: string;
@@ -98,6 +102,14 @@ class EventStreamInNode {
   ) {
     this.text = statusTexts(RED);
     if (typeof config.tenant === 'string' && config.tenant !== '') this.use = new TenantUse(RED, node, config.tenant);
+    let sharingError: Error | undefined;
+    try {
+      const state = this.use?.tenant?.getSharedState?.();
+      if (state) this.shared = new SharedRecentIds(state, node.id, this.recent);
+    } catch (err) {
+      // An unusable Redis URL: receiving alone would let a redelivery to another replica through.
+      sharingError = err as Error;
+    }
     const method = (AUTH_METHODS as readonly string[]).includes(config.authMethod ?? '') ? (config.authMethod as AuthMethod) : 'bearer';
     const creds = (node.credentials ?? {}) as Record<string, string | undefined>;
     this.authorization = {
@@ -121,6 +133,11 @@ class EventStreamInNode {
       if (this.use) this.use.close(done);
       else done();
     });
+    if (sharingError) {
+      node.error(`auth0-event-stream-in: ${sharingError.message}`);
+      this.show({ fill: 'red', shape: 'ring', text: this.text('configuration') });
+      return;
+    }
     const unavailable = httpNodeUnavailable(RED);
     if (unavailable) {
       node.warn(`auth0-event-stream-in: ${unavailable}`);
@@ -160,16 +177,29 @@ class EventStreamInNode {
       this.show({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
       return;
     }
-    readRequestBody(req as IncomingMessage & { body?: unknown; _body?: boolean }, this.bodyLimit)
-      .then((body) => this.accept(body, res))
-      .catch((err: Error) => {
+    readRequestBody(req as IncomingMessage & { body?: unknown; _body?: boolean }, this.bodyLimit).then(
+      (body) =>
+        this.accept(body, res).catch((err: Error) => {
+          // Not the flow's fault: a 5xx makes Auth0 deliver again later.
+          answer(res, 500, { error: 'server_error', message: 'the event could not be received; deliver again' });
+          this.node.error(`auth0-event-stream-in: ${err.message}`);
+        }),
+      (err: Error) => {
         const tooLarge = err instanceof BodyTooLargeError;
         answer(res, tooLarge ? 413 : 400, { error: tooLarge ? 'payload_too_large' : 'bad_request', message: err.message });
         this.node.warn(`auth0-event-stream-in: request refused: ${err.message}`);
-      });
+      },
+    );
   };
 
-  private accept(body: unknown, res: ServerResponse): void {
+  /** The events not received before (by this process, or by any replica when the memory is shared). */
+  private async freshOf(events: CloudEvent[]): Promise<CloudEvent[]> {
+    if (!this.shared) return events.filter((event) => this.recent.add(event.id));
+    const isNew = await this.shared.addAll(events.map((event) => event.id));
+    return events.filter((_, i) => isNew[i]);
+  }
+
+  private async accept(body: unknown, res: ServerResponse): Promise<void> {
     const events = eventsOf(body);
     if (typeof events === 'string') {
       // A 4xx makes Auth0 give up on this delivery at once, without retrying: right for a body that cannot be an event.
@@ -177,7 +207,7 @@ class EventStreamInNode {
       this.node.warn(`auth0-event-stream-in: not an Auth0 event (${events})`);
       return;
     }
-    const fresh = events.filter((event) => this.recent.add(event.id));
+    const fresh = await this.freshOf(events);
     // Answer first: Auth0 only needs to know the event arrived, and a slow flow must not make it retry.
     answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
     this.duplicates += events.length - fresh.length;

@@ -11,6 +11,14 @@
  * between a send and the store persisting the write (the file store flushes on its interval),
  * the events after the persisted id come again: at worst repeated, never lost; msg.payload.id
  * lets a flow drop them.
+ *
+ * Replicas (the tenant has a Redis URL): only the process holding the node's lease connects; the
+ * others show standby and claim again every quarter of the lease time, so one takes over within
+ * the lease time when the holder dies. The lease renews itself while held; the holder drops its
+ * connection as soon as it may no longer count on the lease (lost, or Redis away) and checks it
+ * before each send. The offset lives in Redis, written with the lease's fencing token, and is read
+ * again whenever the lease was (re)taken. A SIGKILL between a send and its offset write repeats
+ * that one event on the next holder.
  */
 import type { Readable } from 'node:stream';
 import { TenantUse } from '../config/tenant-use';
@@ -19,7 +27,11 @@ import type { TenantClient } from '../shared/http-types';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../logs/polling/retry-delay';
+import { LeaseLost } from '../shared-state/fenced-store';
+import type { LeaseRole } from '../shared-state/lease';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
 import { ContextEventCheckpoint, type EventCheckpoint } from './event-checkpoint';
+import { SharedEventCheckpoint } from './shared-event-checkpoint';
 import { EVENT_TYPE_TABLE } from './event-types';
 import { type EventsConfig, type EventsSettings, readEventsSettings } from './events-settings';
 import { sseMessages } from './sse-messages';
@@ -85,6 +97,12 @@ class EventsWatchNode {
   private settings: EventsSettings | undefined;
   private setupError: Error | undefined;
   private checkpoint: EventCheckpoint | undefined;
+  /** Run once across the replicas sharing the tenant's Redis; undefined without one. */
+  private sharing: WatcherSharing | undefined;
+  /** Ends the Redis availability subscription. */
+  private stopListening: (() => void) | undefined;
+  /** The stored offset must be read (again) before connecting: at start, and after each pause for sharing. */
+  private mustLoad = true;
   /** The current connection's abort: an input message ends it to reconnect at once. */
   private connection: AbortController | undefined;
   private readonly pause = new Pause();
@@ -110,6 +128,12 @@ class EventsWatchNode {
       if (this.use.setupError) throw this.use.setupError;
       this.settings = readEventsSettings(config);
       this.checkpoint = new ContextEventCheckpoint(node, this.settings.store);
+      this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node, (role) => this.roleChanged(role)) : undefined;
+      if (this.sharing) {
+        this.checkpoint = new SharedEventCheckpoint(this.sharing.store('checkpoint'), this.checkpoint);
+        // Redis gone: drop the connection (no offset could be recorded); back: try at once.
+        this.stopListening = this.sharing.shared.onAvailability((up) => (up ? this.pause.end() : this.connection?.abort()));
+      }
     } catch (err) {
       this.setupError = err as Error;
       if (!this.use.setupError) this.show('red', 'ring', this.use.text('configuration'));
@@ -146,17 +170,25 @@ class EventsWatchNode {
     this.pause.end();
   }
 
+  /** The lease went to another process or Redis went away: the connection ends at once. */
+  private roleChanged(role: LeaseRole): void {
+    if (role !== 'holder') this.connection?.abort();
+  }
+
   /** Everything but the last step (the tenant use's close, which deregisters). */
   private async close(removed: boolean): Promise<void> {
     this.closing = true;
+    this.stopListening?.();
     this.use.abort();
     this.connection?.abort();
     this.pause.end();
     // Waits for the message in hand: its checkpoint write completes before the node is gone.
     await this.running;
     this.settle();
+    // Given back, so another replica connects at once rather than after the lease time.
+    await this.sharing?.release();
     // A deleted or disabled node's place in the stream goes with it.
-    if (removed && this.checkpoint) await this.checkpoint.clear().catch(() => undefined);
+    if (removed && this.checkpoint) await this.checkpoint.delete().catch(() => undefined);
   }
 
   private settle(err?: Error): void {
@@ -181,26 +213,28 @@ class EventsWatchNode {
       this.settle(err as Error);
       return;
     }
-    try {
-      const stored = await this.checkpoint!.load();
-      if (stored && stored.tenant === this.domain) {
-        this.lastEventId = stored.lastEventId;
-        this.lastSavedAt = stored.savedAt;
-      } else if (stored) {
-        this.node.log(`the stored event offset was made for ${stored.tenant}; starting from now`);
-      }
-    } catch (err) {
-      this.show('red', 'ring', this.use.text('storeFailed'));
-      this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${(err as Error).message}`);
-      this.settle(err as Error);
-      return;
-    }
+    if (!this.sharing && !(await this.loadPosition())) return;
     while (!this.closing) {
+      if (this.sharing) {
+        const turn = await this.takeTurn();
+        // Closed while claiming: the close already ended whatever connection there was.
+        if (turn === 'stop' || this.closing) return;
+        if (turn === 'wait') continue;
+      }
       const connection = new AbortController();
       this.connection = connection;
       const onLifetimeAbort = (): void => connection.abort();
       this.use.signal.addEventListener('abort', onLifetimeAbort, { once: true });
+      // The holder stops counting on the lease a little before it could run out (a renewal that
+      // hangs changes no role): the connection ends then too.
+      const sharing = this.sharing;
+      const watchdog = sharing
+        ? setInterval(() => {
+            if (!sharing.holding) connection.abort();
+          }, sharing.retryMs)
+        : undefined;
       try {
+        if (this.sharing && !this.sharing.holding) throw new LeaseLost('auth0-events');
         const read = await this.follow(connection.signal);
         if (this.closing) break;
         this.show('grey', 'ring', this.use.text('reconnecting'));
@@ -214,12 +248,71 @@ class EventsWatchNode {
         }
       } catch (err) {
         if (this.closing) break;
+        if (this.sharing && (isSharingPause(err) || !this.sharing.holding)) {
+          // Not ours to run now (lease lost, Redis away): the next turn claims again and shows why.
+          this.mustLoad = true;
+          continue;
+        }
         if (connection.signal.aborted) continue; // an input message asked for a new connection
         await this.failed(err as Error);
       } finally {
+        if (watchdog) clearInterval(watchdog);
         this.use.signal.removeEventListener('abort', onLifetimeAbort);
       }
     }
+  }
+
+  /** Reads the stored offset; false (reported) when the store failed and the node cannot go on. */
+  private async loadPosition(): Promise<boolean> {
+    try {
+      const stored = await this.checkpoint!.load();
+      this.lastEventId = undefined;
+      this.lastSavedAt = undefined;
+      if (stored && stored.tenant === this.domain) {
+        this.lastEventId = stored.lastEventId;
+        this.lastSavedAt = stored.savedAt;
+      } else if (stored) {
+        this.node.log(`the stored event offset was made for ${stored.tenant}; starting from now`);
+      }
+      this.mustLoad = false;
+      return true;
+    } catch (err) {
+      if (this.sharing && isSharingPause(err)) throw err;
+      this.show('red', 'ring', this.use.text('storeFailed'));
+      this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${(err as Error).message}`);
+      this.settle(err as Error);
+      return false;
+    }
+  }
+
+  /**
+   * With replicas: claims the lease. The holder connects (`go`), after reading the offset again
+   * when the lease changed hands or the node paused; the others show why and wait (`wait`).
+   */
+  private async takeTurn(): Promise<'go' | 'wait' | 'stop'> {
+    const sharing = this.sharing!;
+    let role: LeaseRole;
+    try {
+      role = sharing.shared.available ? await sharing.claim() : 'unavailable';
+      if (role === 'holder' && (sharing.takenOver() || this.mustLoad)) {
+        // Another process may have moved the offset on while this one did not hold the lease.
+        if (!(await this.loadPosition())) return 'stop';
+      }
+    } catch (err) {
+      if (!isSharingPause(err)) {
+        await this.failed(err as Error);
+        return 'wait';
+      }
+      role = pauseRole(err);
+    }
+    if (role === 'holder') return 'go';
+    this.mustLoad = true;
+    if (this.closing) return 'stop';
+    this.use.status(sharedStatus(role, this.use.text));
+    // An input message on a replica that does not connect: nothing to report.
+    this.settle();
+    await this.pause.wait(sharing.retryMs);
+    return 'wait';
   }
 
   /** One connection: open it, then handle every message until it ends; the number of messages with an offset. */
@@ -266,6 +359,8 @@ class EventsWatchNode {
       if (offset === '') continue;
       read += 1;
       this.failures = 0;
+      // A replica that may have lost the lease sends nothing more (its offset write would be refused anyway).
+      if (this.sharing && (!this.sharing.holding || !this.sharing.shared.available)) throw new LeaseLost('auth0-events');
       if (message.event !== 'offset-only') this.deliver(message.event, parsed, offset);
       this.lastEventId = offset;
       await this.save();

@@ -24,7 +24,10 @@ export interface EventPosition {
 export interface EventCheckpoint {
   load(): Promise<EventPosition | undefined>;
   save(position: EventPosition): Promise<void>;
+  /** Forgets the place (an expired offset): the watcher goes on from now. */
   clear(): Promise<void>;
+  /** The node was deleted: its place goes from every store, whoever runs it. */
+  delete(): Promise<void>;
 }
 
 const VERSION = 1;
@@ -76,5 +79,9 @@ export class ContextEventCheckpoint implements EventCheckpoint {
     return new Promise((resolve, reject) => {
       this.scope.set(this.key, undefined, this.store, (err) => (err ? reject(err) : resolve()));
     });
+  }
+
+  delete(): Promise<void> {
+    return this.clear();
   }
 }

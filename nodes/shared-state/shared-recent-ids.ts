@@ -20,6 +20,9 @@ end
 return fresh`,
 };
 
+/** How long a delivery waits for the first connection to Redis after a deploy. */
+const FIRST_CONNECTION_WAIT_MS = 2000;
+
 export class SharedRecentIds {
   private readonly keyStart: string;
 
@@ -35,7 +38,10 @@ export class SharedRecentIds {
   /** For each id, whether it is new (process it) or was seen within the window by any replica. */
   async addAll(ids: string[]): Promise<boolean[]> {
     const locally = ids.map((id) => this.local.add(id));
-    if (ids.length === 0 || !this.shared.available) return locally;
+    if (ids.length === 0) return locally;
+    // Just deployed, Redis still being reached: a delivery in that moment waits for it rather than decide alone.
+    if (!this.shared.available && this.shared.connecting) await this.shared.whenAvailable(FIRST_CONNECTION_WAIT_MS);
+    if (!this.shared.available) return locally;
     try {
       const fresh = await this.shared.run<number[]>(ADD_ALL, [this.keyStart], [Math.max(1, Math.round(this.local.maxAgeMs)), ...ids]);
       return fresh.map((n) => Number(n) === 1);

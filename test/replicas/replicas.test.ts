@@ -3,6 +3,8 @@
  * the log watch runs in one process at a time and every log event is sent exactly once across
  * the three, in order, through a graceful restart of the holder, a SIGKILL of the holder
  * mid-stream and a restart of Redis; the action nodes never stop; one token request in all.
+ * The events watcher (auth0-events) likewise holds one Events API connection across the three,
+ * and the event stream receiver drops a delivery another replica already received.
  *
  * The repeats allowed, and counted: after a SIGKILL, the one event the killed holder had sent but
  * not yet recorded in its checkpoint; after Redis went away mid-poll, the one event sent before the
@@ -16,8 +18,11 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
+import { eventSettings, produce } from '../events/support';
 
 const PREFIX = 'replicas-test';
+/** The bearer token the event stream receivers accept (the test's own, not a secret anywhere). */
+const WEBHOOK_TOKEN = 'replicas-webhook-token';
 
 function record(file: string, what: string): string {
   return `global.get('fs').appendFileSync(${JSON.stringify(file)}, ${what} + ' ' + global.get('pid') + ' ' + Date.now() + '\\n'); return null;`;
@@ -108,6 +113,42 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'tenant', interval: 0.3, x: 100, y: 440, wires: [['recordStream']] },
     { id: 'recordStream', type: 'function', z: 'tab', func: record(path.join(dir, 'streams.txt'), 'msg.topic'), outputs: 1, x: 300, y: 440, wires: [[]] },
     { id: 'recordJob', type: 'function', z: 'tab', func: record(path.join(dir, 'jobs.txt'), 'msg.auth0.jobId'), outputs: 1, x: 500, y: 320, wires: [[]] },
+    { id: 'events', type: 'auth0-events', z: 'tab', tenant: 'tenant', types: [], store: '', x: 100, y: 500, wires: [['recordApiEvent']] },
+    {
+      id: 'recordApiEvent',
+      type: 'function',
+      z: 'tab',
+      func: record(path.join(dir, 'api-events.txt'), 'msg.payload.id'),
+      outputs: 1,
+      x: 300,
+      y: 500,
+      wires: [[]],
+    },
+    {
+      id: 'eventsIn',
+      type: 'auth0-event-stream-in',
+      z: 'tab',
+      tenant: 'tenant',
+      url: '/auth0-events-in',
+      authMethod: 'bearer',
+      headerName: '',
+      types: [],
+      publicUrl: '',
+      credentials: { token: WEBHOOK_TOKEN },
+      x: 100,
+      y: 560,
+      wires: [['recordDelivery']],
+    },
+    {
+      id: 'recordDelivery',
+      type: 'function',
+      z: 'tab',
+      func: record(path.join(dir, 'deliveries.txt'), 'msg.payload.id'),
+      outputs: 1,
+      x: 300,
+      y: 560,
+      wires: [[]],
+    },
   ];
 }
 
@@ -152,6 +193,8 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   before(async function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-replicas-'));
     emu = await startEmulator({ port: 0, rateLimit: { perSecond: 50, burst: 50 } });
+    // Auth0 ends Events API connections every few minutes; here every 2 s.
+    await eventSettings(emu, { heartbeatMs: 100, disconnectMs: 2000 });
     redis = await RedisServer.start();
     replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
     await Promise.all(replicas.map((r) => r.start()));
@@ -342,6 +385,95 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     );
     assert.notEqual(streamLines()[1].pid, streamHolder.pid);
     await streamHolder.start();
+  });
+
+  it('follows the Events API from one replica at a time: every event once, in order, through a graceful stop and a SIGKILL of the holder', async function () {
+    const apiLines = (): Line[] => lines(path.join(dir, 'api-events.txt'));
+    // The watcher has its place in the stream (it stores the first offset on connecting).
+    await waitFor("the events watcher's offset in Redis", async () => (await redisHashData(`${PREFIX}:state:events:checkpoint`)) !== null);
+    const ids: string[] = [];
+    const ours = (): Line[] => {
+      const wanted = new Set(ids);
+      return apiLines().filter((l) => wanted.has(l.what));
+    };
+    const allReceived = (): boolean => {
+      const have = new Set(ours().map((l) => l.what));
+      return ids.every((id) => have.has(id));
+    };
+    const flow = (everyMs = 40): (() => void) => {
+      const timer = setInterval(() => ids.push(...produce(emu, 1)), everyMs);
+      return () => clearInterval(timer);
+    };
+
+    ids.push(...produce(emu, 10));
+    await waitFor('the first events', allReceived);
+    assert.deepEqual(repeats(ours().map((l) => l.what)), [], 'three processes, one connection');
+    assert.equal(new Set(ours().map((l) => l.pid)).size, 1, 'one process sent them all');
+
+    // A graceful stop of the holder: it gives the lease back, another connects from the stored offset.
+    const first = await holder('events');
+    let stop = flow();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await first.stop();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    stop();
+    await waitFor('the events around the graceful stop', allReceived);
+    assert.deepEqual(repeats(ours().map((l) => l.what)), [], 'a graceful stop repeats nothing');
+    const restarting = first.start();
+
+    // SIGKILL of the holder mid-stream: another takes over within the lease time.
+    const second = await holder('events');
+    stop = flow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await second.kill();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    stop();
+    await waitFor('the events around the kill', allReceived);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // room for a repeat to show up
+    const sentOnce = ours().map((l) => l.what);
+    const repeated = repeats(sentOnce);
+    assert.ok(repeated.length <= 1, `a SIGKILL repeats at most the one event sent but not recorded, repeated: ${repeated.join(', ')}`);
+    assert.deepEqual(
+      sentOnce.filter((id, i) => sentOnce.indexOf(id) === i),
+      ids,
+      'in the order the tenant produced them',
+    );
+    const senders = new Set(ours().map((l) => l.pid));
+    assert.ok(senders.size >= 3, `the connection moved from process to process (${senders.size} senders)`);
+    await restarting;
+    await second.start();
+  });
+
+  it('drops an event stream delivery another replica already received (shared duplicate memory)', async function () {
+    const deliveries = (): Line[] => lines(path.join(dir, 'deliveries.txt'));
+    const event = {
+      specversion: '1.0',
+      type: 'user.created',
+      source: `urn:auth0:${emu.domain}`,
+      id: 'evt_replicas_1',
+      time: new Date().toISOString(),
+      data: { object: { user_id: 'auth0|r1' } },
+    };
+    const deliver = async (replica: Replica): Promise<Record<string, unknown>> => {
+      const res = await fetch(`${replica.url}/auth0-events-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${WEBHOOK_TOKEN}` },
+        body: JSON.stringify(event),
+      });
+      assert.equal(res.status, 200);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    // Auth0 delivers at least once; a load balancer sends each (re)delivery to any replica.
+    assert.deepEqual(await deliver(replicas[0]), { received: 1, duplicates: 0 });
+    assert.deepEqual(await deliver(replicas[1]), { received: 1, duplicates: 1 });
+    assert.deepEqual(await deliver(replicas[2]), { received: 1, duplicates: 1 });
+    await waitFor('the delivery recorded', () => deliveries().length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      deliveries().map((l) => [l.what, l.pid]),
+      [[event.id, replicas[0].pid]],
+      'sent once, by the replica that received it first',
+    );
   });
 
   async function redisHashData(key: string): Promise<string | null> {

@@ -1,0 +1,171 @@
+/**
+ * auth0-events with a tenant that shares Redis: the node connects only while it holds the lease.
+ * The other replica is played by the test with its own Redis connection: it holds the lease and
+ * stores the offset as another Node-RED process would. Standby, takeover from the stored offset,
+ * losing the lease while connected, a former holder's refused write, Redis away and back.
+ */
+import { strict as assert } from 'assert';
+import { startEmulator, type Emulator } from '../../emulator';
+import { eventBusOfState } from '../../emulator/events/event-bus';
+import { encodeOffset } from '../../emulator/events/event-log';
+import { FencedStore, LeaseLost } from '../../nodes/shared-state/fenced-store';
+import { WatcherLease } from '../../nodes/shared-state/lease';
+import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
+import { SharedState } from '../../nodes/shared-state/shared-state';
+import { RedisServer } from '../../scripts/local-redis';
+import { Collector, TAB, helper, sleep, statusCalls, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
+import { compare, control, eventModules, eventSettings, produce, sentIds, until } from './support';
+
+const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+const WATCH: FlowNode = { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']] };
+
+describe('auth0-events across replicas (a real redis-server)', function () {
+  this.timeout(60000);
+  let redis: RedisServer;
+  let emu: Emulator;
+  let other: SharedState;
+  let prefix = '';
+  let n = 0;
+
+  before(async () => {
+    redis = await RedisServer.start();
+  });
+  after(async () => {
+    await redis.remove();
+  });
+  beforeEach(async () => {
+    prefix = `events-replicas-${++n}`;
+    emu = await startEmulator({ port: 0 });
+    await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 60000 });
+    other = new SharedState({ target: parseRedisUrl(redis.url)!, prefix, leaseMs: 1000 });
+    assert.ok(await other.whenAvailable(5000));
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await other.close(0);
+    await emu.close();
+  });
+
+  const openConnections = async (): Promise<number> => Number((await control(emu, 'GET', 'events/settings')).openConnections);
+  const lastStatus = (): string => statusCalls('watch').at(-1)?.text ?? '';
+  const offsetOf = (id: string): string => encodeOffset(eventBusOfState(emu.state)!.log.byId(id)!.seq);
+  const stored = async (): Promise<string | undefined> => {
+    const text = await other.command<string | null>('HGET', `${prefix}:state:watch:checkpoint`, 'data');
+    return text ? (JSON.parse(text) as { lastEventId?: string }).lastEventId : undefined;
+  };
+
+  async function deployWatcher(): Promise<Collector> {
+    const tenant = tenantNode(emu, { keyPrefix: prefix, leaseSeconds: 1 });
+    const credentials = { tenant: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url } };
+    await helper.load(eventModules('auth0-events'), [TAB, tenant, WATCH, OUT], credentials);
+    return new Collector('out').attach();
+  }
+
+  it('stands by while another replica holds the lease, takes over from its stored offset, and lets go when the lease is taken', async () => {
+    // The other replica holds the lease (renewing it) and has read up to the second event.
+    const lease = new WatcherLease(other, 'watch', { leaseMs: 1000 });
+    assert.equal(await lease.claim(), 'holder');
+    const out = await deployWatcher();
+    await waitFor(
+      () => lastStatus() === 'standby',
+      () => `status: ${lastStatus()}`,
+    );
+    const early = produce(emu, 4);
+    await new FencedStore(other, lease, 'watch', 'checkpoint').save({ version: 1, tenant: emu.domain, lastEventId: offsetOf(early[1]) });
+    await sleep(600); // several of the standby's turns
+    assert.equal(await openConnections(), 0, 'a standby does not connect');
+    assert.equal(out.messages.length, 0);
+
+    // The other replica dies (stops renewing): the node takes over within the lease time, after its offset.
+    const staleLease = { key: lease.key, value: lease.value, fence: lease.fence } as unknown as WatcherLease;
+    lease.abandon();
+    await waitFor(
+      () => out.messages.length >= 2,
+      () => `after the takeover: ${compare(sentIds(out.messages), early.slice(2))}`,
+    );
+    assert.deepEqual(sentIds(out.messages), early.slice(2), "resumed right after the other replica's offset");
+    assert.equal(await openConnections(), 1);
+    const more = produce(emu, 3);
+    await waitFor(
+      () => out.messages.length >= 5,
+      () => compare(sentIds(out.messages), [...early.slice(2), ...more]),
+    );
+    await until(
+      async () => (await stored()) === offsetOf(more[2]),
+      async () => `stored ${await stored()}`,
+    );
+
+    // The former holder comes back from a pause and writes its old offset: refused, the newer one stays.
+    await assert.rejects(
+      new FencedStore(other, staleLease, 'watch', 'checkpoint').save({ version: 1, tenant: emu.domain, lastEventId: offsetOf(early[1]) }),
+      LeaseLost,
+    );
+    assert.equal(await stored(), offsetOf(more[2]));
+
+    // Another replica takes the lease (as after this process froze past the lease time): the node drops its connection.
+    const fence = await other.command<number>('INCR', `${prefix}:fence:watch`);
+    const foreign = { key: lease.key, value: `elsewhere:1:x|${fence}`, fence } as unknown as WatcherLease;
+    await other.command('SET', lease.key, `elsewhere:1:x|${fence}`, 'PX', 60000);
+    await waitFor(
+      () => lastStatus() === 'standby',
+      () => `status: ${lastStatus()}`,
+    );
+    await until(
+      async () => (await openConnections()) === 0,
+      () => 'the node kept its connection without the lease',
+    );
+    const whileAway = produce(emu, 3);
+    // The new holder delivers the first of them and records it; then it stops and gives the lease back.
+    await new FencedStore(other, foreign, 'watch', 'checkpoint').save({ version: 1, tenant: emu.domain, lastEventId: offsetOf(whileAway[0]) });
+    await sleep(300);
+    assert.equal(out.messages.length, 5, 'nothing sent without the lease');
+    await other.command('DEL', lease.key);
+    const expected = [...early.slice(2), ...more, ...whileAway.slice(1)];
+    await waitFor(
+      () => out.messages.length >= expected.length,
+      () => compare(sentIds(out.messages), expected),
+    );
+    await sleep(300);
+    assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
+  });
+
+  it('Redis away: disconnects and waits, saying so; resumes from the stored offset when Redis is back', async () => {
+    const out = await deployWatcher();
+    await until(
+      async () => (await stored()) !== undefined,
+      () => 'no offset stored after connecting',
+    );
+    const first = produce(emu, 3);
+    await waitFor(
+      () => out.messages.length >= 3,
+      () => compare(sentIds(out.messages), first),
+    );
+
+    await redis.stop();
+    let back = false;
+    try {
+      await waitFor(
+        () => lastStatus() === 'paused: Redis unavailable',
+        () => `status: ${lastStatus()}`,
+      );
+      await until(
+        async () => (await openConnections()) === 0,
+        () => 'still connected without Redis',
+      );
+      const during = produce(emu, 4);
+      await sleep(300);
+      assert.equal(out.messages.length, 3, 'nothing sent while Redis is away');
+      await redis.begin();
+      back = true;
+      const expected = [...first, ...during];
+      await waitFor(
+        () => out.messages.length >= expected.length,
+        () => compare(sentIds(out.messages), expected),
+      );
+      await sleep(300);
+      assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
+    } finally {
+      if (!back) await redis.begin();
+    }
+  });
+});

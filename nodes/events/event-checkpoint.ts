@@ -6,11 +6,10 @@
  * The watcher only sees the small `EventCheckpoint` interface, so another store (a shared,
  * fenced one for several Node-RED processes) can take the context store's place.
  *
- * The context-store record lives in the node's FLOW context under a key named after the node
- * (node context is deleted on every stop when no store is configured; see log-checkpoint.ts),
- * read and written with the asynchronous API so every store works.
+ * The context-store record lives in the node's flow context (see flow-context-record.ts).
  */
-import type { ContextStore, Node } from '../shared/node-red-types';
+import { FlowContextRecord, flowContextKey } from '../shared/flow-context-record';
+import type { Node } from '../shared/node-red-types';
 
 export interface EventPosition {
   /** The tenant's domain: an offset of another tenant means nothing here. */
@@ -32,53 +31,34 @@ export interface EventCheckpoint {
 
 const VERSION = 1;
 
-/** Flow-context key for a node: letters, digits and `_` only (a `.` would be read as a path). */
+const KEY_PREFIX = 'auth0Events';
+
+/** The node's flow-context key. */
 export function eventCheckpointKey(nodeId: string): string {
-  return `auth0Events_${nodeId.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  return flowContextKey(KEY_PREFIX, nodeId);
 }
 
 export class ContextEventCheckpoint implements EventCheckpoint {
-  private readonly scope: ContextStore;
-  private readonly key: string;
-  private readonly store: string | undefined;
+  private readonly record: FlowContextRecord;
 
   constructor(node: Node, storeName: string | undefined) {
-    const context = node.context();
-    this.scope = context.flow ?? context;
-    this.key = eventCheckpointKey(node.id);
-    this.store = storeName && storeName.trim() !== '' ? storeName.trim() : undefined;
+    this.record = new FlowContextRecord(node, KEY_PREFIX, storeName);
   }
 
-  load(): Promise<EventPosition | undefined> {
-    return new Promise((resolve, reject) => {
-      this.scope.get(this.key, this.store, (err, value) => {
-        if (err) {
-          reject(err);
-          return;
-        }
-        const r = value as Record<string, unknown> | undefined;
-        const valid = !!r && r.version === VERSION && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
-        resolve(
-          valid
-            ? { tenant: r.tenant as string, lastEventId: r.lastEventId as string, ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}) }
-            : undefined,
-        );
-      });
-    });
+  async load(): Promise<EventPosition | undefined> {
+    const r = (await this.record.read()) as Record<string, unknown> | undefined;
+    const valid = !!r && r.version === VERSION && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
+    return valid
+      ? { tenant: r.tenant as string, lastEventId: r.lastEventId as string, ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}) }
+      : undefined;
   }
 
-  /** A fresh object each time (the memory store keeps the reference it is given). */
   save(position: EventPosition): Promise<void> {
-    const value = { version: VERSION, tenant: position.tenant, lastEventId: position.lastEventId, savedAt: new Date().toISOString() };
-    return new Promise((resolve, reject) => {
-      this.scope.set(this.key, value, this.store, (err) => (err ? reject(err) : resolve()));
-    });
+    return this.record.write({ version: VERSION, tenant: position.tenant, lastEventId: position.lastEventId, savedAt: new Date().toISOString() });
   }
 
   clear(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.scope.set(this.key, undefined, this.store, (err) => (err ? reject(err) : resolve()));
-    });
+    return this.record.remove();
   }
 
   delete(): Promise<void> {

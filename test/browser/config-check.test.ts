@@ -8,45 +8,28 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
 import { root } from '../package/package-files';
 import { registerKey, type RegisteredKey } from '../config/private-key-fixtures';
-import { EditorPage } from './editor-page';
+import type { EditorPage } from './editor-page';
+import { type EditorSession, openEditor, requireChromium } from './editor-session';
 
-const CHROMIUM = '/usr/bin/chromium';
 const READER = { clientId: 'browser-check-reader', clientSecret: 'browser-check-reader-secret-0123456789' };
-
-function userDirWithPackage(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-check-editor-'));
-  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
-  return dir;
-}
 
 describe('editor in a real browser: Check connection', function () {
   this.timeout(180000);
   let emu: Emulator;
   let key: RegisteredKey;
-  let nodeRed: NodeRedProcess | undefined;
-  let browser: Browser | undefined;
+  let session: EditorSession | undefined;
   let page: Page;
   let editor: EditorPage;
-  let userDir: string | undefined;
   let usersNode: Locator;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`)`);
-      this.skip();
-    }
+    requireChromium(this);
     emu = await startEmulator({ port: 0 });
     emu.seed({
       clients: [
@@ -61,35 +44,13 @@ describe('editor in a real browser: Check connection', function () {
       clientGrants: [{ client_id: READER.clientId, audience: emu.managementAudience, scope: ['read:users'] }],
     });
     key = await registerKey(emu, READER.clientId);
-    userDir = userDirWithPackage();
-    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-extensions',
-        '--no-first-run',
-        '--disable-default-apps',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    editor = new EditorPage(page);
-    await editor.open(nodeRed.url);
+    session = await openEditor();
+    ({ page, editor, pageErrors } = session);
   });
 
   after(async () => {
-    await browser?.close();
-    await nodeRed?.stop();
+    await session?.close();
     await emu?.close();
-    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
   });
 
   const tray = (): Locator => page.locator('.red-ui-tray').last();

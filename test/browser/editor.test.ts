@@ -12,18 +12,17 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import type { NodeRedProcess } from '../package/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
-import { EditorPage } from './editor-page';
+import type { EditorPage } from './editor-page';
+import { type EditorSession, openEditor, requireChromium } from './editor-session';
 import { PALETTE_AREAS } from '../../scripts/palette';
 
-const CHROMIUM = '/usr/bin/chromium';
 /**
  * The README's screenshots are rewritten with UPDATE_SCREENSHOTS=1 (or when missing); otherwise
  * a run writes its screenshots to test-results/ (ignored by git), so tests leave the tree clean.
@@ -43,70 +42,33 @@ async function page0Version(url: string): Promise<string> {
   return ((await res.json()) as { version: string }).version;
 }
 
-/** A user directory with this package linked in, as `npm start` makes one. */
-function userDirWithPackage(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-editor-'));
-  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
-  return dir;
-}
-
 for (const runtimeName of ['4', '5'] as RuntimeName[])
   describe(`editor in a real browser (Node-RED ${runtimeName})`, function () {
     this.timeout(420000);
     const SCREENSHOTS = runtimeName === '4' ? README_OR_RESULTS : path.join(root, 'test-results', `screenshots-node-red-${runtimeName}`);
     let emu: Emulator;
-    let nodeRed: NodeRedProcess | undefined;
-    let browser: Browser | undefined;
+    let session: EditorSession | undefined;
+    let nodeRed: NodeRedProcess;
     let page: Page;
     let editor: EditorPage;
-    let userDir: string | undefined;
     let usersNode: Locator;
-    const pageErrors: string[] = [];
+    let pageErrors: string[] = [];
 
     before(async function () {
-      if (!fs.existsSync(CHROMIUM)) {
-        if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-        console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`, no browser is ever downloaded)`);
-        this.skip();
-      }
+      requireChromium(this);
       if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'users', 'auth0-users.html'))) throw new Error('nothing is built: run `npm run build` first');
       emu = await startEmulator({ port: 0, seed, ...DEMO_CLIENT });
-      userDir = userDirWithPackage();
       const runtime = await nodeRedRuntime(runtimeName);
-      nodeRed = await startNodeRed(runtime.redJs, userDir, 90000, runtime.node);
+      session = await openEditor({ redJs: runtime.redJs, node: runtime.node });
+      ({ nodeRed, page, editor, pageErrors } = session);
       const version = await page0Version(nodeRed.url);
       assert.ok(version.startsWith(runtime.versionPrefix), `running Node-RED ${version}, expected ${runtime.versionPrefix}x`);
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-dev-shm-usage',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-extensions',
-          '--no-first-run',
-          '--disable-default-apps',
-        ],
-      });
-      page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      page.on('pageerror', (err) => pageErrors.push(err.message));
-      editor = new EditorPage(page);
-      await editor.open(nodeRed.url);
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
     });
 
     after(async () => {
-      await browser?.close();
-      await nodeRed?.stop();
+      await session?.close();
       await emu?.close();
-      if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
     });
 
     it('shows the Auth0 nodes in one palette category per area, each node with its palette label', async () => {

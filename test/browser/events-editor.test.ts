@@ -9,25 +9,14 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
-import { root } from '../package/package-files';
-import { EditorPage } from './editor-page';
+import type { NodeRedProcess } from '../package/node-red-process';
+import type { EditorPage } from './editor-page';
+import { type EditorSession, openEditor, requireChromium } from './editor-session';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SECRET = 'editor-check-bearer-4Jq9-secret';
-
-function userDirWithPackage(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-events-editor-'));
-  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
-  return dir;
-}
 
 async function until(ready: () => Promise<boolean>, what: string, limitMs = 30000): Promise<void> {
   const deadline = Date.now() + limitMs;
@@ -40,46 +29,23 @@ async function until(ready: () => Promise<boolean>, what: string, limitMs = 3000
 describe('event nodes in the editor, in a real browser', function () {
   this.timeout(180000);
   let emu: Emulator;
-  let nodeRed: NodeRedProcess | undefined;
-  let browser: Browser | undefined;
+  let nodeRed: NodeRedProcess;
+  let session: EditorSession | undefined;
+  let userDir: string;
   let page: Page;
   let editor: EditorPage;
-  let userDir: string | undefined;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing`);
-      console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`)`);
-      this.skip();
-    }
+    requireChromium(this);
     emu = await startEmulator({ port: 0 });
-    userDir = userDirWithPackage();
-    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--disable-extensions',
-        '--no-first-run',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    editor = new EditorPage(page);
-    await editor.open(nodeRed.url);
+    session = await openEditor();
+    ({ nodeRed, page, editor, pageErrors, userDir } = session);
   });
 
   after(async () => {
-    await browser?.close();
-    await nodeRed?.stop();
+    await session?.close();
     await emu?.close();
-    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
   });
 
   async function createTenant(): Promise<void> {

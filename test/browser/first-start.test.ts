@@ -10,11 +10,10 @@ import { type ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, requireChromium } from './editor-session';
 import { freePort } from '../package/node-red-process';
 import { root } from '../package/package-files';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('npm start in a real browser: the first minute', function () {
   this.timeout(180000);
@@ -26,11 +25,7 @@ describe('npm start in a real browser: the first minute', function () {
   let url = '';
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-      console.log(`    (skipped: ${CHROMIUM} is missing)`);
-      this.skip();
-    }
+    requireChromium(this);
     userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-first-start-'));
     const [nodeRedPort, emulatorPort] = [await freePort(), await freePort()];
     child = spawn(process.execPath, [path.join(root, 'dist', 'scripts', 'start.js')], {
@@ -51,11 +46,7 @@ describe('npm start in a real browser: the first minute', function () {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     url = (/Node-RED editor: (http:\/\/\S+?)\/? /.exec(output) as RegExpExecArray)[1];
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   });
 

@@ -9,31 +9,12 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LOG_CATEGORIES } from '../../nodes/logs/log-watch/log-categories';
-import { EditorPage } from '../browser/editor-page';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
-
-const CHROMIUM = '/usr/bin/chromium';
-
-/** The project root, wherever this test was compiled to. */
-function projectRoot(): string {
-  const candidates = [path.resolve(__dirname, '..', '..', '..'), process.cwd()];
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'dist', 'nodes', 'logs', 'auth0-log-watch.html')));
-  if (!found) throw new Error('nothing is built: run `npm run build` first');
-  return found;
-}
-
-function userDirWithPackage(root: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-auth0-logs-editor-'));
-  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
-  return dir;
-}
+import type { EditorPage } from '../browser/editor-page';
+import { type EditorSession, openEditor, requireChromium } from '../browser/editor-session';
+import type { NodeRedProcess } from '../package/node-red-process';
 
 interface EditorNode {
   id: string;
@@ -48,48 +29,21 @@ interface EditorNode {
 
 describe('logs nodes in the editor (real browser)', function () {
   this.timeout(180000);
-  let nodeRed: NodeRedProcess | undefined;
-  let browser: Browser | undefined;
+  let nodeRed: NodeRedProcess;
+  let session: EditorSession | undefined;
+  let userDir: string;
   let page: Page;
   let editor: EditorPage;
-  let userDir: string | undefined;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   before(async function () {
-    if (!fs.existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing`);
-      console.log(`    (skipped: ${CHROMIUM} is missing)`);
-      this.skip();
-    }
-    const root = projectRoot();
-    userDir = userDirWithPackage(root);
-    nodeRed = await startNodeRed(require.resolve('node-red/red.js'), userDir);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-extensions',
-        '--no-first-run',
-        '--disable-default-apps',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (err) => pageErrors.push(err.message));
-    editor = new EditorPage(page);
-    await editor.open(nodeRed.url);
+    requireChromium(this);
+    session = await openEditor();
+    ({ nodeRed, page, editor, pageErrors, userDir } = session);
   });
 
   after(async () => {
-    await browser?.close();
-    await nodeRed?.stop();
-    if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+    await session?.close();
   });
 
   async function nodeOfType(type: string): Promise<EditorNode> {

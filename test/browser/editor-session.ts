@@ -1,0 +1,95 @@
+/**
+ * What every editor test starts from: Debian's Chromium (never a downloaded browser), a Node-RED in
+ * a child process with this package linked into a fresh user directory (as `npm start` makes one),
+ * and the editor open in a page. One place, so the suites differ only in what they try.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { root } from '../package/package-files';
+import { EditorPage } from './editor-page';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--no-first-run',
+  '--disable-default-apps',
+];
+
+/**
+ * In a mocha `before`: fails under CI when Chromium is missing (.ci/run installs it), and skips the
+ * suite with a message elsewhere.
+ */
+export function requireChromium(context: Mocha.Context): void {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+  console.log(`    (skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\`, no browser is ever downloaded)`);
+  context.skip();
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** A user directory with this package linked in, as `npm start` makes one. */
+export function userDirWithPackage(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-editor-'));
+  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(root, link, 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+  return dir;
+}
+
+export interface EditorSession {
+  nodeRed: NodeRedProcess;
+  /** Node-RED's user directory (flows.json, flows_cred.json). */
+  userDir: string;
+  browser: Browser;
+  page: Page;
+  editor: EditorPage;
+  /** Errors the editor page threw. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export interface EditorSessionOptions {
+  /** The Node-RED to run (default: this project's Node-RED 4 on the Node.js running the tests). */
+  redJs?: string;
+  node?: string;
+}
+
+/** Node-RED with the package, Chromium, and the editor open and settled. */
+export async function openEditor(options: EditorSessionOptions = {}): Promise<EditorSession> {
+  const userDir = userDirWithPackage();
+  const nodeRed = await startNodeRed(options.redJs ?? require.resolve('node-red/red.js'), userDir, 90000, options.node ?? process.execPath);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  const editor = new EditorPage(page);
+  await editor.open(nodeRed.url);
+  return {
+    nodeRed,
+    userDir,
+    browser,
+    page,
+    editor,
+    pageErrors,
+    close: async () => {
+      await browser.close();
+      await nodeRed.stop();
+      fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -113,6 +113,7 @@ export const clientsGroup: GroupSpec = {
           name: 'strategy',
           in: 'query',
           type: 'list',
+          repeat: true,
           description:
             'Only connections of these strategies (array or comma-separated). One of: ad, adfs, amazon, apple, dropbox, bitbucket, auth0-oidc, auth0, baidu, bitly, box, custom, daccount, dwolla, email, evernote-sandbox, evernote, exact, facebook, fitbit, github, google-apps, google-oauth2, instagram, ip, line, linkedin, oauth1, oauth2, office365, oidc, okta, paypal, paypal-sandbox, pingfederate, planningcenter, salesforce-community, salesforce-sandbox, salesforce, samlp, sharepoint, shopify, shop, sms, soundcloud, thirtysevensignals, twitter, untappd, vkontakte, waad, weibo, windowslive, wordpress, yahoo, yandex, auth0-adldap.',
         },

@@ -25,7 +25,7 @@ export const resourceServersGroup: GroupSpec = {
         common.page(),
         common.perPage(),
         common.includeTotals(false),
-        { name: 'identifiers', in: 'query', type: 'list', description: 'Only the APIs with these identifiers (array or comma-separated).' },
+        { name: 'identifiers', in: 'query', type: 'list', repeat: true, description: 'Only the APIs with these identifiers (array or comma-separated).' },
         common.includeFields(),
       ],
       paging: ['page'],

@@ -302,7 +302,7 @@ export const organizationsGroup: GroupSpec = {
         { name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the organization (org_…).' },
         { name: 'audience', in: 'query', type: 'string', description: 'Only grants for this API audience.' },
         { name: 'client_id', in: 'query', type: 'string', description: 'Only entries of this application (client id).' },
-        { name: 'grant_ids', in: 'query', type: 'list', description: 'Only these client grant ids (array or comma-separated, at most 10).' },
+        { name: 'grant_ids', in: 'query', type: 'list', repeat: true, description: 'Only these client grant ids (array or comma-separated, at most 10).' },
         common.page(),
         common.perPage(),
         common.includeTotals(),

@@ -44,6 +44,11 @@ export interface InputSpec {
   fromConfig?: 'clientId' | 'clientSecret';
   /** For `body` inputs of type object: the input is the whole JSON body, not one field of it. */
   wholeBody?: boolean;
+  /**
+   * For `list` query inputs: sent as the key repeated (`strategy=a&strategy=b`), as Auth0 reads its
+   * array query parameters, instead of one comma-joined value.
+   */
+  repeat?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

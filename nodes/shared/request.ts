@@ -49,6 +49,17 @@ function buildPath(op: OperationSpec, values: Record<string, unknown>): string {
   });
 }
 
+/** Query inputs sent as their key repeated, one value each (`repeat` in the catalogue). */
+function buildQueryLists(op: OperationSpec, values: Record<string, unknown>): Record<string, string[]> | undefined {
+  const lists: Record<string, string[]> = {};
+  for (const spec of op.inputs) {
+    const value = values[spec.name];
+    if (spec.in !== 'query' || !spec.repeat || !Array.isArray(value) || value.length === 0) continue;
+    lists[wire(spec)] = value.map((item) => String(item));
+  }
+  return Object.keys(lists).length > 0 ? lists : undefined;
+}
+
 function buildQuery(op: OperationSpec, values: Record<string, unknown>): Record<string, string> | undefined {
   const query: Record<string, string> = {};
   // extra_params first, so the explicit inputs win.
@@ -64,6 +75,7 @@ function buildQuery(op: OperationSpec, values: Record<string, unknown>): Record<
     if (value === undefined) continue;
     // An empty list means "all fields": leave it out rather than send `fields=`.
     if (Array.isArray(value) && value.length === 0) continue;
+    if (spec.repeat && Array.isArray(value)) continue; // in queryLists
     query[wire(spec)] = serialiseQueryValue(value);
   }
   return Object.keys(query).length > 0 ? query : undefined;
@@ -119,6 +131,8 @@ export function buildRequest(group: GroupSpec, op: OperationSpec, values: Record
   if (op.scopes && op.scopes.length > 0) spec.scopes = op.scopes;
   const query = buildQuery(op, values);
   if (query) spec.query = query;
+  const queryLists = buildQueryLists(op, values);
+  if (queryLists) spec.queryLists = queryLists;
   const body = buildBody(op, values);
   if (body !== undefined) {
     spec.body = body;

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** The query string as sent (`?a=1&a=2`; `query` keeps only the last of a repeated key). */
+  search: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -42,6 +44,7 @@ export async function startRecorder(handler: (req: RecordedRequest) => Answer = 
         method: req.method ?? 'GET',
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
+        search: url.search,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };

@@ -9,6 +9,7 @@
  * 5. read the bindings again, put the action in place, and write the whole list back: Auth0's
  *    PATCH replaces the list, so every other binding is sent along, in its order.
  */
+import { abortableSleep } from '../shared/abortable-sleep';
 import { InputError } from '../shared/errors';
 import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
 import type { Auth0Response, RequestSpec } from '../shared/http-types';
@@ -49,24 +50,6 @@ interface Binding {
 function request(ctx: ExecutorContext, spec: Omit<RequestSpec, 'auth' | 'signal' | 'operation'>): Promise<Auth0Response> {
   const full: RequestSpec = { ...spec, auth: 'management', signal: ctx.signal, operation: 'actions.deploy_and_bind' };
   return ctx.client.request(full);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new Error('aborted'));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 async function readBindings(ctx: ExecutorContext, trigger: string): Promise<Binding[]> {
@@ -170,7 +153,7 @@ async function waitForBuild(ctx: ExecutorContext, plan: DeployAndBindPlan, actio
     }
     ctx.progress(`building ${plan.name}`);
     const delay = POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)];
-    await sleep(Math.max(0, Math.min(delay, deadline - Date.now())), ctx.signal);
+    await abortableSleep(Math.min(delay, deadline - Date.now()), ctx.signal, () => new Error('aborted'));
     const response = await request(ctx, { method: 'GET', path: `/api/v2/actions/actions/${encodePathSegment(String(current.id))}` });
     current = response.data as Json;
   }

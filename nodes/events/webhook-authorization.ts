@@ -5,8 +5,8 @@
  * digests, so neither the time nor a length tells anything about the secret. No secret set
  * matches nothing.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { sameSecret } from '../shared/same-secret';
 
 export type AuthMethod = 'bearer' | 'basic' | 'custom_header';
 
@@ -27,15 +27,6 @@ export interface WebhookAuthorization {
 }
 
 const HEADER_NAME = /^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$/;
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-function sameSecret(received: unknown, expected: string): boolean {
-  if (typeof received !== 'string') return false;
-  return timingSafeEqual(digest(received), digest(expected));
-}
 
 /** What the request's header must equal, or undefined when the node has no usable secret. */
 export function expectedHeader(auth: WebhookAuthorization): { header: string; value: string } | undefined {

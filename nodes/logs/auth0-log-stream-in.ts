@@ -12,7 +12,7 @@ import { BodyTooLargeError } from '../shared/request-body-reader';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
 import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
 import { RecentIds } from './log-stream-in/recent-ids';
-import { authorizationMatches } from './log-stream-in/stream-authorization';
+import { sameSecret } from '../shared/same-secret';
 import { lastEventText } from './polling/watch-status';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
@@ -96,7 +96,7 @@ class LogStreamInNode {
 
   /** The route's handler: a stable reference, so close removes exactly this route. */
   readonly handler: RouteHandler = (req, res) => {
-    if (!authorizationMatches(req.headers.authorization, this.authorization)) {
+    if (!sameSecret(req.headers.authorization, this.authorization)) {
       this.refused += 1;
       if (!this.authorization && this.refused === 1) {
         this.node.warn(

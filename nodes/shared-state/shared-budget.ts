@@ -9,6 +9,7 @@
  * When Redis is not reachable, `admit` says so and the client paces on its local limiter; one
  * warning per outage says so.
  */
+import { abortableSleep } from '../shared/abortable-sleep';
 import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
 
 /** Takes a token if the bucket (as learnt) has one; else the wait in ms. A pause of the lane also waits. */
@@ -160,7 +161,7 @@ export class SharedBudget {
 
   /** An abortable wait for the caller's next `take`. */
   wait(ms: number, signal: AbortSignal | undefined, aborted: () => Error): Promise<void> {
-    return sleep(ms, signal, aborted);
+    return abortableSleep(ms, signal, aborted);
   }
 
   /**
@@ -219,18 +220,4 @@ export class SharedBudget {
     // The config node warns once per outage already; this says which requests it concerns.
     this.log('debug', `Redis (${this.shared.display}) is not reachable: this process paces the tenant's requests alone until it is back`);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, aborted: () => Error): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(aborted());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

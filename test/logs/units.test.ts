@@ -13,7 +13,7 @@ import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch/lo
 import { PollLoop } from '../../nodes/logs/polling/poll-loop';
 import { RecentIds } from '../../nodes/logs/log-stream-in/recent-ids';
 import { failureText, retryDelayMs } from '../../nodes/logs/polling/retry-delay';
-import { authorizationMatches } from '../../nodes/logs/log-stream-in/stream-authorization';
+import { sameSecret } from '../../nodes/shared/same-secret';
 import { byteLimit, routePath } from '../../nodes/logs/log-stream-in/http-node-route';
 import { lastEventText } from '../../nodes/logs/polling/watch-status';
 import { Auth0Error, ConfigError, RateLimitError } from '../../nodes/shared/errors';
@@ -232,12 +232,12 @@ describe('logs: log stream status tracking', () => {
 
 describe('logs: log stream receiver helpers', () => {
   it('accepts only the exact configured Authorization value; none configured accepts nothing', () => {
-    assert.ok(authorizationMatches('Bearer abc', 'Bearer abc'));
-    assert.ok(!authorizationMatches('Bearer abd', 'Bearer abc'));
-    assert.ok(!authorizationMatches('Bearer abc ', 'Bearer abc'));
-    assert.ok(!authorizationMatches(undefined, 'Bearer abc'));
-    assert.ok(!authorizationMatches('', ''));
-    assert.ok(!authorizationMatches('anything', undefined));
+    assert.ok(sameSecret('Bearer abc', 'Bearer abc'));
+    assert.ok(!sameSecret('Bearer abd', 'Bearer abc'));
+    assert.ok(!sameSecret('Bearer abc ', 'Bearer abc'));
+    assert.ok(!sameSecret(undefined, 'Bearer abc'));
+    assert.ok(!sameSecret('', ''));
+    assert.ok(!sameSecret('anything', undefined));
   });
 
   it("paths start with a slash; size limits read Node-RED's format", () => {

@@ -5,6 +5,7 @@
  * a running job has finished. Imports started elsewhere show up as the service's 429, which
  * makes everyone wait a while before trying again.
  */
+import { abortableSleep } from '../../shared/abortable-sleep';
 import { JOB_LIMITS } from '../job-limits';
 import type { TenantClient } from '../../shared/http-types';
 import { sharedStateOf } from '../../shared-state/client-registry';
@@ -41,26 +42,9 @@ export interface ImportTicket {
   release(): void;
 }
 
-/** An abortable sleep. */
+/** An abortable sleep that ends with the import's own stop error. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  return abortableSleep(ms, signal, abortError);
 }
 
 function abortError(): Error {

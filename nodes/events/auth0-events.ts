@@ -27,7 +27,7 @@ import { Watcher } from '../watch/watcher';
 import { EVENT_TYPE_TABLE } from './event-types';
 import { OPERATION } from './watch/event-connection';
 import { EventsJob } from './watch/events-job';
-import { type EventsConfig, type EventsSettings, readEventsSettings } from './watch/events-settings';
+import { type EventsConfig, readEventsSettings } from './watch/events-settings';
 
 /** The longest wait after failures in a row, and after a configuration error. */
 const BACKOFF_CAP_MS = 60_000;
@@ -38,13 +38,6 @@ interface AdminApi {
 }
 
 function createEventsWatch(node: Node, config: EventsConfig, RED: NodeRedAPI): void {
-  let settings: EventsSettings | undefined;
-  let settingsError: unknown;
-  try {
-    settings = readEventsSettings(config);
-  } catch (err) {
-    settingsError = err;
-  }
   new Watcher(node, RED, {
     type: 'auth0-events',
     operation: OPERATION,
@@ -52,10 +45,7 @@ function createEventsWatch(node: Node, config: EventsConfig, RED: NodeRedAPI): v
     intervalMs: BACKOFF_CAP_MS,
     configErrorWaitMs: BACKOFF_CAP_MS,
     longTurns: true,
-    job: (use, sharing) => {
-      if (!settings) throw settingsError;
-      return new EventsJob(node, use, settings, sharing);
-    },
+    job: (use, sharing) => new EventsJob(node, use, readEventsSettings(config), sharing),
   });
 }
 

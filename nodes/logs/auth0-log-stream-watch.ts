@@ -42,7 +42,7 @@ class LogStreamWatchJob implements WatchJob {
   constructor(
     private readonly node: Node,
     private readonly use: TenantUse,
-    private readonly intervalMs: number,
+    readonly intervalMs: number,
     private readonly sharing: WatcherSharing | undefined,
   ) {}
 
@@ -86,22 +86,11 @@ class LogStreamWatchJob implements WatchJob {
 }
 
 function createLogStreamWatch(node: Node, config: LogStreamWatchConfig, RED: NodeRedAPI): void {
-  let intervalMs = DEFAULT_STREAM_INTERVAL_SECONDS * 1000;
-  let settingsError: unknown;
-  try {
-    intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
-  } catch (err) {
-    settingsError = err;
-  }
   new Watcher(node, RED, {
     type: 'auth0-log-stream-watch',
     operation: OPERATION,
     tenant: config.tenant,
-    intervalMs,
-    job: (use, sharing) => {
-      if (settingsError) throw settingsError;
-      return new LogStreamWatchJob(node, use, intervalMs, sharing);
-    },
+    job: (use, sharing) => new LogStreamWatchJob(node, use, Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000), sharing),
   });
 }
 

@@ -40,9 +40,6 @@ interface JsonResponse {
   json(body: unknown): void;
 }
 
-/** The fallback wait of a watcher whose settings could not be read (it never polls then). */
-const DEFAULT_POLL_MS = 10_000;
-
 function stateOf(position: Position): string {
   return JSON.stringify([position.cursor, position.lastLogId, position.lastDate]);
 }
@@ -64,6 +61,7 @@ class LogWatchJob implements WatchJob {
   /** The position last written, to skip writes that would change nothing. */
   private savedState = '';
   private readInTurn = 0;
+  readonly intervalMs: number;
 
   constructor(
     private readonly node: Node,
@@ -72,6 +70,7 @@ class LogWatchJob implements WatchJob {
     private readonly settings: LogWatchSettings,
     sharing: WatcherSharing | undefined,
   ) {
+    this.intervalMs = settings.intervalMs;
     const local = new CheckpointStore(node, settings.store);
     this.checkpoint = sharing ? new SharedCheckpointStore(sharing.store('checkpoint'), local) : local;
   }
@@ -192,22 +191,11 @@ class LogWatchJob implements WatchJob {
 }
 
 function createLogWatch(node: Node, config: LogWatchConfig, RED: NodeRedAPI): void {
-  let settings: LogWatchSettings | undefined;
-  let settingsError: unknown;
-  try {
-    settings = readLogWatchSettings(config);
-  } catch (err) {
-    settingsError = err;
-  }
   new Watcher(node, RED, {
     type: 'auth0-log-watch',
     operation: 'log_watch',
     tenant: config.tenant,
-    intervalMs: settings?.intervalMs ?? DEFAULT_POLL_MS,
-    job: (use, sharing) => {
-      if (!settings) throw settingsError;
-      return new LogWatchJob(node, use, watchStatuses(use.text), settings, sharing);
-    },
+    job: (use, sharing) => new LogWatchJob(node, use, watchStatuses(use.text), readLogWatchSettings(config), sharing),
   });
 }
 

@@ -29,6 +29,7 @@ import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { watchStatuses } from './watch-status';
 
 const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
+const DEFAULT_INTERVAL_MS = 10_000;
 
 /** What a job's turn is given. */
 export interface TurnContext {
@@ -48,6 +49,8 @@ export interface TurnContext {
 
 /** What a watcher does that no other does. */
 export interface WatchJob {
+  /** The job's poll interval, read from its settings (else the spec's). */
+  readonly intervalMs?: number;
   /** One turn; resolves with the wait before the next. */
   turn(ctx: TurnContext): Promise<number>;
   /** The lease changed hands, or this replica paused: state must be read from the store again. */
@@ -73,8 +76,8 @@ export interface WatcherSpec {
   operation: string;
   /** The tenant (config node id). */
   tenant: string | undefined;
-  /** The poll interval (the failure wait's cap grows with it). */
-  intervalMs: number;
+  /** The poll interval (the failure wait's cap grows with it), when the job does not say it. */
+  intervalMs?: number;
   /** How long a configuration error waits before the next turn (default: until an input message). */
   configErrorWaitMs?: number;
   /** A job whose turns are long: interrupted when the lease can no longer be counted on or Redis goes away. */
@@ -92,6 +95,8 @@ export class Watcher {
   private readonly loop: PollLoop;
   private stopListening: (() => void) | undefined;
   private failures = 0;
+  /** The poll interval: the failure wait's cap grows with it. */
+  private intervalMs = DEFAULT_INTERVAL_MS;
   private closing = false;
   private turning = false;
   /** The tenant's domain (for the Catch message), '' before the first turn. */
@@ -109,6 +114,7 @@ export class Watcher {
       if (this.use.setupError) throw this.use.setupError;
       this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node, (role) => this.roleChanged(role)) : undefined;
       this.job = spec.job(this.use, this.sharing);
+      this.intervalMs = this.job.intervalMs ?? spec.intervalMs ?? DEFAULT_INTERVAL_MS;
       if (this.sharing && spec.longTurns) {
         // Redis gone: end the turn (nothing could be recorded); back: claim at once.
         this.stopListening = this.sharing.shared.onAvailability((up) => (up ? this.loop.wake() : this.job?.interrupt?.()));
@@ -118,7 +124,7 @@ export class Watcher {
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
       node.error(`${spec.type}: ${(err as Error).message}`);
     }
-    this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), spec.intervalMs);
+    this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), this.intervalMs);
 
     node.on('input', (_msg: NodeMessage, _send, done: (err?: Error) => void) => {
       if (this.setupError) {
@@ -170,7 +176,7 @@ export class Watcher {
       },
       backoff: () => {
         this.failures += 1;
-        return retryDelayMs(undefined, this.failures, this.spec.intervalMs);
+        return retryDelayMs(undefined, this.failures, this.intervalMs);
       },
       checkHolding: () => {
         if (sharing && (!sharing.holding || !sharing.shared.available)) throw new LeaseLost(this.spec.type);
@@ -226,14 +232,14 @@ export class Watcher {
     if (!this.closing) this.use.status(sharedStatus(role, this.use.text));
     // An input message on a replica that does not run: nothing to report.
     settle();
-    return { delayMs: this.sharing?.retryMs ?? this.spec.intervalMs };
+    return { delayMs: this.sharing?.retryMs ?? this.intervalMs };
   }
 
   private failed(err: Error, job: WatchJob, triggered: boolean): PollOutcome {
     this.failures += 1;
     // A configuration error does not heal by waiting: reported once; an input message tries again.
     const config = err instanceof ConfigError;
-    const delayMs = config ? (this.spec.configErrorWaitMs ?? MAX_DELAY_MS) : retryDelayMs(err, this.failures, this.spec.intervalMs);
+    const delayMs = config ? (this.spec.configErrorWaitMs ?? MAX_DELAY_MS) : retryDelayMs(err, this.failures, this.intervalMs);
     this.use.status(
       job.failureStatus?.(err, delayMs) ??
         (config && delayMs >= MAX_DELAY_MS ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs))),

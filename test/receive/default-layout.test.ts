@@ -8,23 +8,14 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { userDirWithPackage } from '../browser/editor-session';
 import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
 import { type NodeRedRuntime, type RuntimeName, nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 
 const LOG_SECRET = 'log-stream-secret-123';
 const EVENT_TOKEN = 'event-stream-token-456';
-
-function userDirWithPackage(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-receive-'));
-  const link = path.join(dir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  fs.symlinkSync(root, link, 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
-  return dir;
-}
 
 function logEvent(n: number): Record<string, unknown> {
   return { log_id: `9000000000000000000000${n}`, type: 's', date: new Date().toISOString(), description: `login ${n}` };

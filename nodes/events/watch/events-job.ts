@@ -142,7 +142,7 @@ export class EventsJob implements WatchJob {
       }
       // Caught up (nothing more has arrived): the offset is written now, so an idle or slow
       // stream repeats nothing; a backlog keeps its batches.
-      // if (body.readableLength === 0) await this.batch.flush();
+      if (body.readableLength === 0) await this.batch.flush();
     }
     return read;
   }

@@ -157,6 +157,114 @@ function relax(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
+/** A property Auth0 takes that its description lacks: added where `at` leads (through alternatives). */
+interface Accepted {
+  endpoints: readonly string[];
+  /** Property names from the body's root to the object that takes it. */
+  at: readonly string[];
+  /** Only the alternative whose `property` allows `value` (a discriminated `anyOf`). */
+  when?: { property: string; value: string };
+  property: string;
+  schema: JsonSchema;
+  /** Where Auth0 was seen taking it. */
+  why: string;
+}
+
+const RECORDED = 'a request of the go-auth0 recordings (../shared/reference/auth0-recordings) sends it and Auth0 answers 2xx';
+
+/**
+ * Properties Auth0 takes but its description does not list (the body check must never refuse a
+ * request Auth0 accepts). Each was seen accepted by Auth0.
+ */
+export const ACCEPTED_BEYOND_DESCRIPTION: readonly Accepted[] = [
+  ...(['basic:password', 'bearer:token', 'custom_header:header_value'] as const).map((pair): Accepted => ({
+    endpoints: ['POST /api/v2/event-streams', 'PATCH /api/v2/event-streams/{}'],
+    at: ['destination', 'configuration', 'webhook_authorization'],
+    when: { property: 'method', value: pair.split(':')[0] },
+    property: pair.split(':')[1],
+    schema: { type: 'string', description: 'The secret of this authorization (written, never read back).' },
+    why: `the description reuses the answer's shape, which leaves the secret out; ${RECORDED} (TestEventStreamManager_CreateTypeWebhook)`,
+  })),
+  {
+    endpoints: ['POST /api/v2/resource-servers', 'PATCH /api/v2/resource-servers/{}'],
+    at: [],
+    property: 'token_lifetime_for_web',
+    schema: { type: 'integer', description: 'Lifetime in seconds of access tokens issued through the implicit or hybrid flows.' },
+    why: `${RECORDED} (TestClientGrantManager_Create, TestResourceServer*)`,
+  },
+  {
+    endpoints: ['POST /api/v2/flows', 'PATCH /api/v2/flows/{}'],
+    at: [],
+    property: 'description',
+    schema: { type: 'string', description: 'A description of the flow.' },
+    why: `${RECORDED} (TestFlowManager_Create)`,
+  },
+  {
+    endpoints: ['POST /api/v2/flows', 'PATCH /api/v2/flows/{}'],
+    at: [],
+    property: 'synchronous',
+    schema: { type: 'boolean', description: 'Whether the flow runs synchronously.' },
+    why: `${RECORDED} (TestFlowManager_Create)`,
+  },
+  {
+    endpoints: ['POST /api/v2/forms', 'PATCH /api/v2/forms/{}'],
+    at: [],
+    property: 'description',
+    schema: { type: 'string', description: 'A description of the form.' },
+    why: `${RECORDED} (TestFormManager_Create)`,
+  },
+  ...(['version', 'theme'] as const).map((property): Accepted => ({
+    endpoints: ['POST /api/v2/forms', 'PATCH /api/v2/forms/{}'],
+    at: ['style'],
+    property,
+    schema: { type: 'string', description: property === 'version' ? 'The form style version (MODERN, …).' : 'The form theme (SOFT, …).' },
+    why: `${RECORDED} (TestFormManager_Create: style {version: MODERN, theme: SOFT})`,
+  })),
+  {
+    endpoints: ['POST /api/v2/network-acls', 'PUT /api/v2/network-acls/{}', 'PATCH /api/v2/network-acls/{}'],
+    at: ['rule', 'match'],
+    property: 'auth0_managed',
+    schema: { type: 'array', items: { type: 'string' }, description: 'Auth0-managed lists to match (auth0.icloud_relay_proxy, …).' },
+    why: `${RECORDED} (TestNetworkACLManager_CreateWithAuth0Managed)`,
+  },
+  {
+    endpoints: ['POST /api/v2/network-acls', 'PUT /api/v2/network-acls/{}', 'PATCH /api/v2/network-acls/{}'],
+    at: ['rule', 'not_match'],
+    property: 'auth0_managed',
+    schema: { type: 'array', items: { type: 'string' }, description: 'Auth0-managed lists not to match (auth0.icloud_relay_proxy, …).' },
+    why: `the twin of rule.match.auth0_managed, ${RECORDED} for match`,
+  },
+  {
+    endpoints: ['POST /api/v2/branding/themes', 'PATCH /api/v2/branding/themes/{}'],
+    at: [],
+    property: 'identifiers',
+    schema: { type: 'object', description: 'How identifiers show: login_display, otp_autocomplete, phone_display.' },
+    why: `${RECORDED} (TestBrandingThemeManager_Update_Identifiers)`,
+  },
+];
+
+function visit(schema: JsonSchema, at: readonly string[], found: (object: JsonSchema) => void): void {
+  for (const alternative of [...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) visit(alternative, at, found);
+  if (at.length === 0) {
+    if (schema.properties) found(schema);
+    return;
+  }
+  const next = schema.properties?.[at[0]];
+  if (next) visit(next, at.slice(1), found);
+}
+
+function acceptBeyondDescription(key: string, body: JsonSchema): JsonSchema {
+  for (const accepted of ACCEPTED_BEYOND_DESCRIPTION) {
+    if (!accepted.endpoints.includes(key)) continue;
+    visit(body, accepted.at, (object) => {
+      const when = accepted.when;
+      if (when && !object.properties?.[when.property]?.enum?.includes(when.value)) return;
+      object.properties = { ...object.properties, [accepted.property]: accepted.schema };
+    });
+  }
+  return body;
+}
+
 function typeName(schema: JsonSchema): string {
   if (schema.type === undefined) return schema.anyOf ? 'any of several' : 'any';
   const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
@@ -223,7 +331,7 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
       }
     }
   }
-  const operations: Record<string, string> = {};
+  const operations: DescriptionsData['operations'] = {};
   const endpoints: DescriptionsData['endpoints'] = {};
   const sorted = [...groups].sort((a, b) => a.type.localeCompare(b.type));
   for (const group of sorted) {
@@ -234,11 +342,12 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
       const body = sendsJsonBody(op) ? requestSchema(found.operation) : undefined;
       const answer = answerSchema(found.operation);
       const entry: DescriptionsData['endpoints'][string] = {};
-      if (body !== undefined) entry.body = found.reader.read(body);
+      if (body !== undefined) entry.body = acceptBeyondDescription(key, found.reader.read(body));
       const answered = answer === undefined ? undefined : describeAnswer(found.reader.read(answer));
       if (answered) entry.answer = answered;
       if (!entry.body && !entry.answer) continue;
-      operations[`${group.type}.${op.id}`] = key;
+      // The operation sends this body; an operation of the same endpoint may not (an executor's).
+      operations[`${group.type}.${op.id}`] = entry.body ? { endpoint: key, body: true } : { endpoint: key };
       endpoints[key] = { ...endpoints[key], ...entry };
     }
   }
@@ -272,7 +381,7 @@ export function loadGroups(nodesDir: string): GroupSpec[] {
       }
     }
   };
-  walk(nodesDir);
+  walk(path.resolve(nodesDir));
   return groups;
 }
 
@@ -323,8 +432,12 @@ if (require.main === module) {
   }
   const text = deriveFromReference(dir);
   fs.writeFileSync(DATA_FILE, text);
+  // The built copy the accessor reads first, so the suites see the new data without another build.
+  const built = path.join(ROOT, 'dist', 'nodes', 'descriptions');
+  if (fs.existsSync(built)) fs.writeFileSync(path.join(built, path.basename(DATA_FILE)), text);
   const data = JSON.parse(text) as DescriptionsData;
+  const bodies = Object.values(data.operations).filter((entry) => entry.body).length;
   console.log(
-    `derive: ${Object.keys(data.operations).length} operations, ${Object.keys(data.endpoints).length} endpoints, ${Math.round(text.length / 1024)} KB written to ${path.relative(ROOT, DATA_FILE)}`,
+    `derive: ${Object.keys(data.operations).length} operations (${bodies} with a body schema), ${Object.keys(data.endpoints).length} endpoints, ${Math.round(text.length / 1024)} KB written to ${path.relative(ROOT, DATA_FILE)}`,
   );
 }

@@ -56,12 +56,17 @@ export interface EndpointDescription {
   answer?: AnswerDescription;
 }
 
+export interface OperationEntry {
+  endpoint: string;
+  body?: true;
+}
+
 /** The data file's shape. */
 export interface DescriptionsData {
   notice: string;
   sources: Record<string, string>;
-  /** `<group type>.<operation id>` to the endpoint key it reaches. */
-  operations: Record<string, string>;
+  /** `<group type>.<operation id>`: the endpoint key it reaches; `body` when it sends that endpoint's JSON body. */
+  operations: Record<string, OperationEntry>;
   /** Endpoint key (`METHOD /path/{}`) to its description. */
   endpoints: Record<string, EndpointDescription>;
 }
@@ -93,7 +98,7 @@ export function descriptionsData(): DescriptionsData {
 }
 
 export function endpointKeyFor(groupType: string, operationId: string): string | undefined {
-  return descriptionsData().operations[`${groupType}.${operationId}`];
+  return descriptionsData().operations[`${groupType}.${operationId}`]?.endpoint;
 }
 
 export function bodySchemaOfEndpoint(key: string): JsonSchema | undefined {
@@ -104,9 +109,10 @@ export function answerOfEndpoint(key: string): AnswerDescription | undefined {
   return descriptionsData().endpoints[key]?.answer;
 }
 
+/** Undefined also for an operation that reaches an endpoint with a body but sends none itself (an executor's). */
 export function bodySchemaFor(groupType: string, operationId: string): JsonSchema | undefined {
-  const key = endpointKeyFor(groupType, operationId);
-  return key === undefined ? undefined : bodySchemaOfEndpoint(key);
+  const entry = descriptionsData().operations[`${groupType}.${operationId}`];
+  return entry?.body ? bodySchemaOfEndpoint(entry.endpoint) : undefined;
 }
 
 export function answerFieldsFor(groupType: string, operationId: string): AnswerDescription | undefined {

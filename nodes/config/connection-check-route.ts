@@ -197,7 +197,9 @@ function unresolvedRefusal(unresolved: readonly CredentialName[], deployed: bool
     ok: false,
     problem: unresolved[0],
     message: `the ${names} ${unresolved.length > 1 ? 'are environment variables' : 'is an environment variable'} (\${…}): ${
-      deployed ? "its value is used only with the deployed node's own domain and protocol" : 'its value is used only once the node is deployed, with its own domain and protocol'
+      deployed
+        ? "its value is used only with the deployed node's own domain and protocol"
+        : 'its value is used only once the node is deployed, with its own domain and protocol'
     }, and was not sent. Deploy the domain first, or type the value itself to check it.`,
   };
 }

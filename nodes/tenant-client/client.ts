@@ -73,7 +73,8 @@ function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl
       ok = false;
     }
   }
-  if (!ok) return { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+  if (!ok)
+    return { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
   const refusal = plainHttpRefusal(protocol, host);
   return refusal ? { host, baseUrl, error: new ConfigError(refusal) } : { host, baseUrl };
 }

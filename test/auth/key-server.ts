@@ -40,4 +40,3 @@ export class KeyServer {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
-

@@ -228,7 +228,12 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     });
 
     it("are resolved for the deployed node's own domain and protocol", async () => {
-      const answer = await check({ id: 'cfg', domain: emulator.domain, protocol: 'http', credentials: { clientId: READER.clientId, clientSecret: `\${${ENV}}` } });
+      const answer = await check({
+        id: 'cfg',
+        domain: emulator.domain,
+        protocol: 'http',
+        credentials: { clientId: READER.clientId, clientSecret: `\${${ENV}}` },
+      });
       assert.equal(answer.result.ok, true, JSON.stringify(answer));
     });
 
@@ -258,7 +263,11 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     const markup = '<script>alert(1)</script><b>Unauthorized</b>\u0007';
     const server = await TestServer.start((req, res) => {
       if (req.path === '/oauth/token' && req.body.includes('chatty-app'))
-        json(res, 200, { access_token: 'opaque', expires_in: 60, scope: Array.from({ length: 5000 }, (_v, i) => `<i>s${i}</i>${'x'.repeat(300)}`).join(' ') + ' read:clients' });
+        json(res, 200, {
+          access_token: 'opaque',
+          expires_in: 60,
+          scope: Array.from({ length: 5000 }, (_v, i) => `<i>s${i}</i>${'x'.repeat(300)}`).join(' ') + ' read:clients',
+        });
       else if (req.path === '/oauth/token') json(res, 401, { error: 'access_denied', error_description: `${markup}${'y'.repeat(50_000)}` });
       else if (req.path === '/authorize') json(res, 200, {});
       else json(res, 200, { name: `<img src=x onerror=alert(1)>${'n'.repeat(5000)}` });
@@ -269,6 +278,7 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
       assert.equal(refused.ok, false);
       const message = refused.ok ? '' : refused.message;
       assert.ok(message.length <= 400, `${message.length} characters`);
+      // eslint-disable-next-line no-control-regex
       assert.doesNotMatch(message, /[<>\u0000-\u001f]/);
       assert.match(message, /Unauthorized/);
       const chatty = await checkConnection({ ...base, clientId: 'chatty-app', clientSecret: 'some-secret-value' });

@@ -37,14 +37,15 @@ describe('plain http to a tenant', function () {
   it("knows Auth0's domains (regional ones included) and this machine's names", () => {
     for (const host of [...AUTH0_HOSTS, 'my-tenant.eu.auth0.com.']) assert.ok(isAuth0Domain(host), host);
     for (const host of ['[::1]', 'auth0.com.evil.example', 'notauth0.com', 'tenant.example.com', '127.0.0.1:4010']) assert.ok(!isAuth0Domain(host), host);
-    for (const host of ['127.0.0.1:4010', 'localhost', 'localhost:1880', 'emulator.localhost', '[::1]:4010', '127.1.2.3']) assert.ok(isLoopbackHost(host), host);
+    for (const host of ['127.0.0.1:4010', 'localhost', 'localhost:1880', 'emulator.localhost', '[::1]:4010', '127.1.2.3'])
+      assert.ok(isLoopbackHost(host), host);
     for (const host of ['10.0.0.5', 'auth.example.com', '0.0.0.0', 'localhost.example.com']) assert.ok(!isLoopbackHost(host), host);
     assert.equal(plainHttpRefusal('https', 'my-tenant.eu.auth0.com'), undefined);
     assert.equal(plainHttpWarning('http', '127.0.0.1:4010'), undefined, 'the local emulator: no warning');
     assert.match(plainHttpWarning('http', 'auth.example.com') ?? '', /protocol \(protocol\) is http for auth\.example\.com/);
   });
 
-  it("the tenant client refuses http for every Auth0 domain: each request fails naming the setting, before anything is sent", async () => {
+  it('the tenant client refuses http for every Auth0 domain: each request fails naming the setting, before anything is sent', async () => {
     for (const domain of AUTH0_HOSTS) {
       const client = createTenantClient({
         domain,
@@ -101,7 +102,7 @@ describe('plain http to a tenant', function () {
       );
     }
 
-    it("an Auth0 domain over http: an error at deploy, a red status on its users, and every request fails naming the setting", async () => {
+    it('an Auth0 domain over http: an error at deploy, a red status on its users, and every request fails naming the setting', async () => {
       await deploy('my-tenant.eu.auth0.com');
       const errors = callsOf('cfg', 'error').map(String);
       assert.equal(errors.length, 1, errors.join('\n'));

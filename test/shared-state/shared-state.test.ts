@@ -55,7 +55,11 @@ describe('shared state: the Redis URL setting', function () {
       assert.doesNotMatch(maskRedisUrl(raw), /Pass|123|Pa:ss/, raw);
       assert.doesNotMatch(parseRedisUrl(raw)!.display, /Pass|123|Pa:ss/, raw);
     }
-    for (const bad of ['redis://default:Pass@123@cache.example.com/abc', 'http://default:Pass@123@cache.example.com', 'redis://default:Pass@123@h?password=Pass@123']) {
+    for (const bad of [
+      'redis://default:Pass@123@cache.example.com/abc',
+      'http://default:Pass@123@cache.example.com',
+      'redis://default:Pass@123@h?password=Pass@123',
+    ]) {
       assert.throws(
         () => parseRedisUrl(bad),
         (err: Error) => {

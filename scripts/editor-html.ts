@@ -8,6 +8,7 @@ import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalo
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
 import type { PaletteArea } from './palette';
+import { descriptionHelp } from './description-help';
 
 export const NODE_COLOR = '#F0A58F';
 export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
@@ -88,6 +89,8 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
   const note = lifecycleNote(op);
   if (note) lines.push(`<p><strong>${escapeHtml(note)}</strong></p>`);
   if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
+  const described = descriptionHelp(group, op);
+  if (described) lines.push(described);
   if (op.output) lines.push(`<p>Output: ${escapeHtml(op.output)}</p>`);
   return lines.join('\n');
 }

@@ -103,6 +103,8 @@ export interface ExpectedRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string>;
+  /** Query parameters sent as the key repeated (`strategy=auth0&strategy=samlp`), one value each. */
+  queryLists?: Record<string, string[]>;
   /** JSON body, or for a multipart upload `{ fields, files }` with each file's JSON content. */
   body?: unknown;
   /** The request carries Auth0-Custom-Domain. */
@@ -683,7 +685,8 @@ export const CASES: readonly RequestCase[] = [
     expect: {
       method: 'GET',
       path: '/api/v2/connections',
-      query: { strategy: 'auth0', fields: 'name', include_fields: 'true', page: '1', per_page: '3', name: 'db' },
+      query: { fields: 'name', include_fields: 'true', page: '1', per_page: '3', name: 'db' },
+      queryLists: { strategy: ['auth0'] },
     },
     // v7 pages connections by checkpoint only; page and per_page are py4's connections.all.
     sdk: (c) =>
@@ -692,6 +695,15 @@ export const CASES: readonly RequestCase[] = [
         q({ page: 1, per_page: 3 }),
       ),
   },
+  {
+    group: connectionsGroup,
+    op: 'all',
+    // Auth0's description: strategy is an array, sent as the key repeated (style form, explode).
+    values: { strategy: 'auth0,samlp' },
+    expect: { method: 'GET', path: '/api/v2/connections', query: { include_fields: 'true' }, queryLists: { strategy: ['auth0', 'samlp'] } },
+    sdk: (c) => c.connections.list({ strategy: ['auth0', 'samlp'], include_fields: true, include_totals: NONE, take: NONE }),
+  },
+
   {
     group: connectionsGroup,
     op: 'create',
@@ -1007,10 +1019,10 @@ export const CASES: readonly RequestCase[] = [
     expect: {
       method: 'GET',
       path: '/api/v2/rules',
-      query: { stage: 'login_success', enabled: 'true', include_fields: 'true', include_totals: 'false' },
+      query: { enabled: 'true', include_fields: 'true', include_totals: 'false' },
     },
-    // v7 has no stage argument; stage with its default is py4's rules.all.
-    sdk: (c) => c.rules.list({ enabled: true, include_fields: true, include_totals: false, page: NONE, per_page: NONE }, q({ stage: 'login_success' })),
+    // stage only when set: Auth0's description of GET /rules no longer has it.
+    sdk: (c) => c.rules.list({ enabled: true, include_fields: true, include_totals: false, page: NONE, per_page: NONE }),
   },
   {
     group: rulesGroup,
@@ -1091,6 +1103,18 @@ export const CASES: readonly RequestCase[] = [
       query: { enabled: 'false', include_fields: 'true', page: '0', per_page: '2', include_totals: 'false' },
     },
     sdk: (c) => c.hooks.list({ enabled: false, include_totals: false, page: 0, per_page: 2 }, q({ include_fields: true })),
+  },
+  {
+    group: hooksGroup,
+    op: 'all',
+    values: { trigger_id: 'post-user-registration' },
+    expect: {
+      method: 'GET',
+      path: '/api/v2/hooks',
+      query: { enabled: 'true', triggerId: 'post-user-registration', include_fields: 'true', include_totals: 'false' },
+    },
+    sdk: (c) =>
+      c.hooks.list({ enabled: true, triggerId: 'post-user-registration', include_totals: false, page: NONE, per_page: NONE }, q({ include_fields: true })),
   },
   {
     group: hooksGroup,

@@ -242,6 +242,13 @@ export const CASES: readonly RequestCase[] = [
   },
   {
     group: organizationsGroup,
+    op: 'search_organizations',
+    values: { q: 'name:acme*', parser: 'lucene', sort: 'name', take: 10, from_param: 'b3JnXzE' },
+    expect: { method: 'GET', path: '/api/v2/organizations/search', query: { q: 'name:acme*', parser: 'lucene', sort: 'name', take: '10', from: 'b3JnXzE' } },
+    sdk: (c) => c.organizations.search({ q: 'name:acme*', parser: 'lucene', sort: 'name', take: 10, from: 'b3JnXzE' }),
+  },
+  {
+    group: organizationsGroup,
     op: 'all_organizations',
     values: { from_param: 'org_1', take: 10 },
     expect: { method: 'GET', path: '/api/v2/organizations', query: { include_totals: 'true', from: 'org_1', take: '10' } },
@@ -812,6 +819,55 @@ export const CASES: readonly RequestCase[] = [
   },
 
   // ── guardian ──────────────────────────────────────────────────────────
+  // Auth0 since the reference (its SDKs of 2026-09): the MFA settings and the factors' OTP settings.
+  { group: guardianGroup, op: 'get_settings', values: {}, expect: { method: 'GET', path: '/api/v2/guardian/settings' }, sdk: (c) => c.guardian.get() },
+  {
+    group: guardianGroup,
+    op: 'set_settings',
+    values: {
+      body: { display_remember_me_checkbox: true, remember_me_default_value: false, mfa_session_inactivity_timeout: 30, mfa_session_overall_timeout: 720 },
+    },
+    expect: {
+      method: 'PUT',
+      path: '/api/v2/guardian/settings',
+      body: { display_remember_me_checkbox: true, remember_me_default_value: false, mfa_session_inactivity_timeout: 30, mfa_session_overall_timeout: 720 },
+    },
+    sdk: (c) =>
+      c.guardian.set({
+        display_remember_me_checkbox: true,
+        remember_me_default_value: false,
+        mfa_session_inactivity_timeout: 30,
+        mfa_session_overall_timeout: 720,
+      }),
+  },
+  {
+    group: guardianGroup,
+    op: 'get_email_factor_settings',
+    values: {},
+    expect: { method: 'GET', path: '/api/v2/guardian/factors/email/settings' },
+    sdk: (c) => c.guardian.factors.email.get(),
+  },
+  {
+    group: guardianGroup,
+    op: 'set_email_factor_settings',
+    values: { body: { otp_length: 6, otp_expiration_time: 5 } },
+    expect: { method: 'PUT', path: '/api/v2/guardian/factors/email/settings', body: { otp_length: 6, otp_expiration_time: 5 } },
+    sdk: (c) => c.guardian.factors.email.set({ otp_length: 6, otp_expiration_time: 5 }),
+  },
+  {
+    group: guardianGroup,
+    op: 'get_phone_factor_settings',
+    values: {},
+    expect: { method: 'GET', path: '/api/v2/guardian/factors/phone/settings' },
+    sdk: (c) => c.guardian.factors.phone.get(),
+  },
+  {
+    group: guardianGroup,
+    op: 'set_phone_factor_settings',
+    values: { body: { otp_length: 8, otp_expiration_time: 10 } },
+    expect: { method: 'PUT', path: '/api/v2/guardian/factors/phone/settings', body: { otp_length: 8, otp_expiration_time: 10 } },
+    sdk: (c) => c.guardian.factors.phone.set({ otp_length: 8, otp_expiration_time: 10 }),
+  },
   {
     group: guardianGroup,
     op: 'all_factors',

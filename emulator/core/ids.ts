@@ -54,3 +54,15 @@ export function numericCode(digits = 6): string {
   const n = randomBytes(4).readUInt32BE(0) % 10 ** digits;
   return String(n).padStart(digits, '0');
 }
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A ULID (26 characters of Crockford base32: time, then randomness), as Auth0's hook ids are. */
+export function ulid(now = Date.now()): string {
+  let time = '';
+  for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
+  const bytes = pooledRandomBytes(16);
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return time + random;
+}

@@ -27,7 +27,8 @@ function defaultContent(type: string): JsonRecord {
     type === 'otp_verify' || type === 'otp_enroll'
       ? '@{{code}} is your verification code for {{friendly_name}}.'
       : `{{friendly_name}}: ${type.replace(/_/g, ' ')} notice.`;
-  return { syntax: 'liquid', body: { text, voice: text } };
+  // `from` empty: the provider's number is used (Auth0's reset answer carries the key, recorded).
+  return { syntax: 'liquid', from: '', body: { text, voice: text } };
 }
 
 export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
@@ -54,8 +55,9 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
     templatePath,
     'update:branding',
     (ctx) => {
-      const body = checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] });
-      const text = body.template as string;
+      // Auth0 takes `{template}` or the template itself as a JSON string (as go-auth0 sends it, recorded).
+      const text =
+        typeof ctx.body === 'string' ? ctx.body : (checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] }).template as string);
       if (!text.includes('{%- auth0:head -%}') || !text.includes('{%- auth0:widget -%}')) {
         throw payloadError('The template must contain the {%- auth0:head -%} and {%- auth0:widget -%} tags', 'template');
       }
@@ -63,7 +65,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       tenant.state.setDoc('branding:universal-login', { body: text });
       // Auth0: 201 when the template is created, 204 when an existing one is replaced.
       ctx.status = existed ? 204 : 201;
-      return undefined;
+      return existed ? undefined : {};
     },
     { description: 'Set the Universal Login page template' },
   );
@@ -157,6 +159,8 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       update: { types: { content: 'object', disabled: 'boolean' } },
       unique: 'type',
       notFound: { message: 'Phone template not found', errorCode: 'inexistent_phone_template' },
+      timestamps: true,
+      mergedOnUpdate: ['content'],
     },
   ]);
 
@@ -201,7 +205,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
     'update:phone_templates',
     (ctx) => {
       const template = requireItem(phoneTemplates, ctx, 'template');
-      const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)) };
+      const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)), updated_at: tenant.clock.isoNow() };
       phoneTemplates().put(reset);
       const { _parent: _hidden, ...shown } = clone(reset);
       return shown;

@@ -3,9 +3,10 @@
  * signals (settings documents), network ACLs and rate limit policies (collections), and the
  * anomaly IP blocks (a collection the attack protection would fill; tests seed it).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../core/errors';
 import type { RoutesModule } from '../../core/types';
+import { tenantName } from '../group-helpers';
 import { registerResources, registerSettings, type SettingsSpec } from '../resources';
 
 const AP_READ = 'read:attack_protection';
@@ -163,8 +164,13 @@ export const registerSecurityResourcesRoutes: RoutesModule = (routes, tenant) =>
       list: { shape: 'offset', itemsKey: 'network_acls' },
       create: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' }, required: ['description', 'active', 'rule'] },
       update: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' } },
-      notFound: { message: 'Network ACL not found', errorCode: 'inexistent_network_acl' },
+      notFound: { message: 'NetworkACL with this ID was not found', errorCode: 'inexistent_network_acl' },
       timestamps: true,
+      // As Auth0 answers (recorded 2025): UUID ids, the tenant and an empty deletion time on each
+      // ACL, and a delete answered 200 with a body.
+      newId: randomUUID,
+      derive: (item) => Object.assign(item, { tenant_id: tenantName(tenant), deleted_at: null }),
+      deletedAnswer: { status: 200, body: { code: 204, object: '' } },
     },
     {
       name: 'rate-limit-policies',

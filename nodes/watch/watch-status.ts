@@ -1,6 +1,6 @@
-/** Short status texts shared by the nodes of the logs family. */
-import type { NodeStatus } from '../../shared/node-red-types';
-import type { StatusText } from '../../shared/status-text';
+/** Short status texts shared by the watcher nodes. */
+import type { NodeStatus } from '../shared/node-red-types';
+import type { StatusText } from '../shared/status-text';
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -18,7 +18,7 @@ export function lastEventText(text: StatusText, isoDate: string | null, now = ne
   return text('lastEvent', { time });
 }
 
-/** The statuses of a polling node of the logs family, in the runtime's language. */
+/** The statuses of a watcher node, in the runtime's language. */
 export function watchStatuses(text: StatusText) {
   return {
     starting: (): NodeStatus => ({ fill: 'grey', shape: 'ring', text: text('starting') }),

@@ -3,9 +3,9 @@
  * The tenant client has already retried a 429 as often as its config allows and waited for each
  * reset; what reaches the node is a failure that outlasted that.
  */
-import { backoffMs } from '../../shared/backoff';
-import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../../shared/errors';
-import type { StatusText } from '../../shared/status-text';
+import { backoffMs } from '../shared/backoff';
+import { Auth0Error, ConfigError, RateLimitError, TenantClosedError } from '../shared/errors';
+import type { StatusText } from '../shared/status-text';
 
 const FIRST_RETRY_MS = 1_000;
 const MIN_BACKOFF_CAP_MS = 60_000;

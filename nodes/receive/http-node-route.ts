@@ -5,8 +5,8 @@
  * node's own handler are removed, so another node's route on the same path is left alone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NodeRedAPI } from '../../shared/node-red-types';
-import { readBodyBytes } from '../../shared/request-body-reader';
+import type { NodeRedAPI } from '../shared/node-red-types';
+import { readBodyBytes } from '../shared/request-body-reader';
 
 export type RouteHandler = (req: IncomingMessage & { body?: unknown; _body?: boolean }, res: ServerResponse) => void;
 

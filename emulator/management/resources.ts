@@ -68,6 +68,8 @@ export interface ResourceSpec {
   writeOnly?: readonly string[];
   /** Status of a successful create (Auth0: 201 for most, 200 for a few). */
   createdStatus?: number;
+  /** Deleting an absent item answers 204 instead of 404 (as Auth0 does for most newer groups, recorded). */
+  deleteAbsentAnswers204?: boolean;
   /** The answer to a delete where Auth0's is not an empty 204 (network ACLs: 200 with a body). */
   deletedAnswer?: { status: number; body: JsonRecord };
   /** Query filters beyond plain equality (`filters`): whether an item matches the request's query. */
@@ -204,6 +206,10 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const deleteScope = scope('delete');
   if (deleteScope) {
     routes.management('DELETE', itemPath, deleteScope, (ctx) => {
+      if (spec.deleteAbsentAnswers204 && !items().get(ctx.params[idParam])) {
+        ctx.status = 204;
+        return undefined;
+      }
       items().delete(String(find(ctx)[idField]));
       ctx.status = spec.deletedAnswer?.status ?? 204;
       return spec.deletedAnswer ? clone(spec.deletedAnswer.body) : undefined;

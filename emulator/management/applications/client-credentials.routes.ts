@@ -172,8 +172,8 @@ export const registerClientCredentialsRoutes: RoutesModule = (routes, tenant) =>
         else c.expires_at = new Date(body.expires_at as string).toISOString();
         c.updated_at = tenant.clock.isoNow();
       }) as JsonRecord;
-      // Auth0 answers this update with 201.
-      ctx.status = 201;
+      // 200, as Auth0 answers (recorded 2023; the v7 SDK's types say 201 and the emulator followed them before).
+      ctx.status = 200;
       return presentCredential(updated);
     },
     { description: 'Update a client credential' },

@@ -108,7 +108,8 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/hooks/:id',
     'delete:hooks',
     (ctx) => {
-      // Idempotent, as in Auth0: an absent hook is not an error.
+      // An absent hook is a 404 at Auth0 (recorded), unlike most other deletes.
+      requireHook(ctx.params.id);
       hooks().delete(ctx.params.id);
       ctx.status = 204;
       return undefined;

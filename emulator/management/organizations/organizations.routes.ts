@@ -52,6 +52,7 @@ function readOrgConnection(state: TenantState, body: Record<string, unknown>, re
   if (assign !== undefined) out.assign_membership_on_login = assign;
   const button = optionalBoolean(body, 'show_as_button');
   if (button !== undefined) out.show_as_button = button;
+  else if (requireId) out.show_as_button = true; // Auth0's default for a newly enabled connection (recorded)
   const signup = optionalBoolean(body, 'is_signup_enabled');
   if (signup !== undefined) out.is_signup_enabled = signup;
   return out;

@@ -105,6 +105,7 @@ export const registerRolesRoutes: RoutesModule = (routes) => {
       requireRole(state, ctx.params.id);
       addPermissions(state.rolePermissions, ctx.params.id, permissionList(state, objectBody(ctx.body)));
       ctx.status = 201;
+      return {}; // Auth0 answers an empty object (recorded)
     },
     { description: 'Associate permissions with a role' },
   );
@@ -144,7 +145,7 @@ export const registerRolesRoutes: RoutesModule = (routes) => {
       const userIds = stringList(objectBody(ctx.body), 'users');
       for (const id of userIds) if (!state.users.has(id)) throw notFound(`User ${id} does not exist`, 'inexistent_user');
       for (const id of userIds) state.userRoles.add(id, ctx.params.id);
-      return undefined;
+      return {}; // Auth0 answers 200 with an empty object (recorded)
     },
     { description: 'Assign users to a role' },
   );

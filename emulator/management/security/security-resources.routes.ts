@@ -49,7 +49,12 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
       enabled: true,
       shields: ['admin_notification', 'block'],
       allowlist: [],
-      stage: { 'pre-login': { max_attempts: 100, rate: 864000 }, 'pre-user-registration': { max_attempts: 50, rate: 1200 } },
+      // The custom token exchange stage as Auth0 answers it by default (recorded 2025).
+      stage: {
+        'pre-login': { max_attempts: 100, rate: 864000 },
+        'pre-user-registration': { max_attempts: 50, rate: 1200 },
+        'pre-custom-token-exchange': { max_attempts: 10, rate: 600000 },
+      },
     },
     read: AP_READ,
     update: AP_UPDATE,

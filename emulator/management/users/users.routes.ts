@@ -103,10 +103,12 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
     '/api/v2/users/:id',
     ['delete:users'],
     (ctx) => {
-      const user = requireUser(ctx.tenant.state, ctx.params.id);
+      ctx.status = 204;
+      // Deleting a user who is already gone answers 204 at Auth0 too (recorded): offboarding may repeat.
+      const user = ctx.tenant.state.users.get(ctx.params.id);
+      if (!user) return;
       deleteUser(ctx.tenant.state, user.user_id);
       publishUserEvent(ctx, 'user.deleted', user);
-      ctx.status = 204;
     },
     { description: 'Delete a User' },
   );
@@ -160,6 +162,7 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
       requireUser(state, ctx.params.id);
       addPermissions(state.userPermissions, ctx.params.id, permissionList(state, objectBody(ctx.body)));
       ctx.status = 201;
+      return {}; // Auth0 answers an empty object (recorded)
     },
     { description: 'Assign permissions to a user' },
   );

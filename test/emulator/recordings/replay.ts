@@ -26,7 +26,7 @@ const RECORDED_DOMAINS = ['go-auth0-dev.eu.auth0.com.us.auth0.com', 'go-auth0-de
 
 /** Keys whose string values are ids worth mapping from Auth0's to the emulator's. */
 function isIdKey(key: string): boolean {
-  return key === 'id' || key.endsWith('_id') || key.endsWith('Id') || key === 'identifier' || key === 'kid' || key === 'user_code';
+  return key === 'id' || key.endsWith('_id') || key.endsWith('Id') || key === 'identifier' || key === 'kid' || key === 'user_code' || key === 'next';
 }
 
 /** Pairs Auth0's ids with the emulator's, walking both answers side by side. */
@@ -108,8 +108,8 @@ function prepareLikeRecordedTenant(emu: Emulator): void {
 export async function replayCassette(emu: Emulator, cassette: Cassette): Promise<InteractionResult[]> {
   emu.reset();
   // What Auth0 did between the recorded requests (builds, jobs) took time: the emulated clock runs
-  // 20 times faster than real time, so a build (400 ms) is done two or three requests later.
-  emu.clock.setSpeed(20);
+  // 100 times faster than real time, so a build (400 ms) is done by the next request or so.
+  emu.clock.setSpeed(100);
   prepareLikeRecordedTenant(emu);
   const token = emu.managementToken(undefined, 7 * 86400);
   // The recorded tenant's domains stand for the emulator's (audiences, the canonical domain).

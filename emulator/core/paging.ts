@@ -96,6 +96,14 @@ export interface CheckpointOptions {
   defaultTake?: number;
   /** Largest `take`. Default 100. */
   maxTake?: number;
+  /**
+   * When `next` is sent: while more items follow (default); also on a full last page (Auth0's
+   * organization members: the next page is then empty); or on every non-empty page (a user's
+   * refresh tokens). All as recorded from Auth0.
+   */
+  nextOn?: 'more' | 'full-page' | 'any-page';
+  /** `next` is the last item's id itself rather than an opaque token (a user's refresh tokens, recorded). */
+  rawCursor?: boolean;
 }
 
 export interface CheckpointPage<T> {
@@ -127,17 +135,20 @@ export function checkpointPage<T>(items: readonly T[], query: QueryReader, idOf:
   const from = query.str('from');
   let start = 0;
   if (from !== undefined) {
-    const afterId = decodeCheckpoint(from);
+    const afterId = options.rawCursor ? from : decodeCheckpoint(from);
     const index = items.findIndex((item) => idOf(item) === afterId);
     if (index < 0) throw invalidQuery('Invalid checkpoint: from');
     start = index + 1;
   }
   const slice = items.slice(start, start + take);
   const hasMore = start + take < items.length;
+  const nextOn = options.nextOn ?? 'more';
+  const sendNext = slice.length > 0 && (hasMore || (nextOn === 'full-page' && slice.length === take) || nextOn === 'any-page');
+  const lastId = slice.length ? idOf(slice[slice.length - 1]) : '';
   return {
     items: slice,
     take,
-    next: hasMore && slice.length ? encodeCheckpoint(idOf(slice[slice.length - 1])) : undefined,
+    next: sendNext ? (options.rawCursor ? lastId : encodeCheckpoint(lastId)) : undefined,
   };
 }
 

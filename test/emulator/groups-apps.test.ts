@@ -165,9 +165,12 @@ describe('emulator groups: connections', () => {
     assert.equal((await h.call('POST', '/api/v2/connections', { name: 'x', strategy: 'myspace' })).status, 400);
 
     const id = created.body.id;
+    await h.call('PATCH', `/api/v2/connections/${id}`, { options: { passwordPolicy: 'fair', requires_username: true } });
     const patched = await h.call('PATCH', `/api/v2/connections/${id}`, { display_name: 'Partners', options: { passwordPolicy: 'low' } });
     assert.equal(patched.body.display_name, 'Partners');
-    assert.deepEqual(patched.body.options, { passwordPolicy: 'low' }, 'options are replaced whole');
+    assert.equal(patched.body.options.passwordPolicy, 'low');
+    assert.equal(patched.body.options.requires_username, undefined, 'options are replaced whole');
+    assert.deepEqual(patched.body.options.mfa, { active: true, return_enroll_settings: true }, "with the strategy's defaults again, as Auth0 answers");
     assert.equal((await h.call('PATCH', `/api/v2/connections/${id}`, { name: 'other' })).status, 400, 'the name cannot change');
     assert.equal((await h.call('GET', `/api/v2/connections/${id}`)).body.display_name, 'Partners');
 

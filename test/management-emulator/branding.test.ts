@@ -98,7 +98,8 @@ describe('management nodes against the emulator: branding', function () {
     assert.equal((await h.fail('branding', 'create_phone_template', { body: { type: 'otp_verify' } })).statusCode, 409, 'one template per type');
     const custom = { syntax: 'liquid', body: { text: 'Acme code: {{code}}', voice: 'Your Acme code is {{code}}' } };
     await h.run('branding', 'update_phone_template', { id: created.id, body: { content: custom } });
-    assert.deepEqual(payloadOf(await h.run('branding', 'get_phone_template', { id: created.id })).content, custom);
+    // Auth0 merges the content given into the template's (recorded): `from` stays.
+    assert.deepEqual(payloadOf(await h.run('branding', 'get_phone_template', { id: created.id })).content, { ...(original as object), ...custom });
     assert.deepEqual(
       itemsOf(payloadOf(await h.run('branding', 'all_phone_templates', {})), 'templates').map((t) => t.id),
       [created.id],

@@ -32,16 +32,6 @@ const RESOURCES: readonly ResourceSpec[] = [
     },
     derive: (item) => {
       item.languages = { primary: 'en', default: null, ...(item.languages as JsonRecord | undefined) };
-      item.start = { hiddenFields: [], nextNode: null, coordinates: null, ...(item.start as JsonRecord | undefined) };
-      item.ending = {
-        content: null,
-        redirection: null,
-        callback: null,
-        afterSubmit: { flowId: null, email: null },
-        resumeFlow: true,
-        coordinates: null,
-        ...(item.ending as JsonRecord | undefined),
-      };
       item.style = { version: 'MODERN', theme: 'SOFT', css: null, ...(item.style as JsonRecord | undefined) };
     },
     notFound: { message: 'The form does not exist.', errorCode: 'form_not_found' },

@@ -287,7 +287,8 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     };
     if (isCheckpointRequest(ctx.query))
       return checkpointBody(
-        checkpointPage(members, ctx.query, (u) => u.user_id),
+        // Auth0 sends `next` on a full last page too; the page after it is empty (recorded).
+        checkpointPage(members, ctx.query, (u) => u.user_id, { nextOn: 'full-page' }),
         'members',
         view,
       );

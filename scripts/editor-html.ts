@@ -48,6 +48,8 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       lifecycle: lifecycleLabel(op.lifecycle),
       lifecycleNote: lifecycleNote(op),
       scopes: op.scopes ?? [],
+      // The body check's switch shows only where a JSON body is sent.
+      checksBody: (op.contentType ?? 'json') === 'json' && op.inputs.some((input) => input.in === 'body'),
       inputs: op.inputs.map((input) => ({
         name: input.name,
         type: input.type,
@@ -174,6 +176,11 @@ function formHtml(group: GroupSpec): string {
     '        <option value="items" data-i18n="auth0-action.paging.items"></option>',
     '    </select>',
     '</div>',
+    '<div class="form-row auth0-checkbody-row">',
+    '    <label for="node-input-checkBody"><i class="fa fa-check-square-o"></i> <span data-i18n="auth0-action.label.checkBody"></span></label>',
+    '    <input type="checkbox" id="node-input-checkBody" style="display: inline-block; width: auto; vertical-align: top;">',
+    '    <span data-i18n="auth0-action.label.checkBodyHint"></span>',
+    '</div>',
     '<div class="form-row">',
     '    <label for="node-input-name"><i class="fa fa-tag"></i> <span data-i18n="node-red:common.label.name"></span></label>',
     '    <input type="text" id="node-input-name" data-i18n="[placeholder]node-red:common.label.name">',
@@ -197,6 +204,7 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
             params: { value: {} },
             paging: { value: 'off' },
             pagingOutput: { value: 'array' },
+            checkBody: { value: true },
             version: { value: ${ACTION_NODE_VERSION} }
         },
         inputs: 1,

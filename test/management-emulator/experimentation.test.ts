@@ -21,7 +21,7 @@ describe('management nodes against the emulator: experimentation', function () {
 
   const flag = async (): Promise<Msg> =>
     payloadOf(
-      await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } } }),
+      await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', value: 'blue' } } } }),
     );
 
   it('feature flags, segments and experiments: create, read, list (all pages too), update, delete', async () => {
@@ -30,7 +30,7 @@ describe('management nodes against the emulator: experimentation', function () {
       ops: ops('feature_flag'),
       itemsKey: 'feature_flags',
       pages: true,
-      body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } },
+      body: { name: unique('flag'), parameters: { color: { type: 'string', value: 'blue' } } },
       change: { description: 'button colour' },
     });
     await crudRoundTrip(h, {

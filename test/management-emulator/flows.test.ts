@@ -24,7 +24,7 @@ describe('management nodes against the emulator: flows', function () {
       createdStatus: 200,
       itemsKey: 'flows',
       pages: true,
-      body: { name: unique('notify'), actions: [{ id: 'send', type: 'EMAIL', action: 'SEND_EMAIL', params: { to: '{{fields.email}}' } }] },
+      body: { name: unique('notify'), actions: [{ id: 'verify', type: 'EMAIL', action: 'VERIFY_EMAIL', params: { email: '{{fields.email}}' } }] },
       change: { name: unique('renamed') },
     });
   });

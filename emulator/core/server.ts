@@ -7,6 +7,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { parseBody } from './body';
+import { checkBodyAgainstDescription } from './described-body';
 import { Clock } from './clock';
 import { ApiError, OAuthError, RATE_LIMIT_MESSAGE, isEmulatorError } from './errors';
 import { Faults } from './faults';
@@ -246,6 +247,9 @@ export class EmulatorServer implements Tenant {
       const parsed = await parseBody(req, { body: route.options.bodyLimit, multipart: route.options.multipartLimit });
       ctx.body = parsed.body;
       ctx.files = parsed.files;
+      if (route.kind === 'management' && WRITE_METHODS.has(method) && parsed.files.length === 0 && route.options.describedBody !== false && isJson(req)) {
+        checkBodyAgainstDescription(method, path, ctx.body);
+      }
       const result = await route.handler(ctx);
       if (route.kind === 'management' && WRITE_METHODS.has(method)) this.logManagement(ctx, route, ctx.status);
       this.reply(res, ctx.status, result);
@@ -475,4 +479,10 @@ function errorStatus(err: unknown): number {
 function normalizeIp(address: string | undefined): string {
   if (!address) return '';
   return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/** A JSON request body (an absent content type is read as JSON too, as the body parser does). */
+function isJson(req: IncomingMessage): boolean {
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  return type === '' || type.includes('json');
 }

@@ -108,10 +108,10 @@ function prepareLikeRecordedTenant(emu: Emulator): void {
 export async function replayCassette(emu: Emulator, cassette: Cassette): Promise<InteractionResult[]> {
   emu.reset();
   // What Auth0 did between the recorded requests (builds, jobs) took time: the emulated clock runs
-  // 100 times faster than real time, so a build (400 ms) is done by the next request or so.
-  emu.clock.setSpeed(100);
+  // 1,000 times faster than real time, so a build (400 ms) is done by the next request.
+  emu.clock.setSpeed(1000);
   prepareLikeRecordedTenant(emu);
-  const token = emu.managementToken(undefined, 7 * 86400);
+  const token = emu.managementToken(undefined, 365 * 86400);
   // The recorded tenant's domains stand for the emulator's (audiences, the canonical domain).
   const ids = new Map<string, string>(RECORDED_DOMAINS.map((domain) => [domain, emu.domain]));
   const results: InteractionResult[] = [];

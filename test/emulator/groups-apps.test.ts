@@ -17,6 +17,22 @@ describe('emulator groups: clients', () => {
     assert.equal(created.body.token_endpoint_auth_method, 'none');
     assert.deepEqual(created.body.grant_types, ['authorization_code', 'implicit', 'refresh_token']);
 
+    // Bodies are held against Auth0's description and refused in Auth0's words.
+    const extra = await h.call('POST', '/api/v2/clients', { name: 'x', colour: 'blue' });
+    assert.deepEqual(extra.body, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: "Payload validation error: 'Additional properties not allowed: colour'.",
+      errorCode: 'invalid_body',
+    });
+    const mistyped = await h.call('POST', '/api/v2/clients', { name: 'x', is_first_party: 'yes' });
+    assert.equal(mistyped.body.message, "Payload validation error: 'Expected type boolean but found type string' on property is_first_party.");
+    assert.equal((await h.call('POST', '/api/v2/clients', { app_type: 'spa' })).body.message, "Payload validation error: 'Missing required property: name'.");
+    assert.equal(
+      (await h.call('POST', '/api/v2/clients', { name: 'x', app_type: 'desktop' })).body.message,
+      'Payload validation error: \'No enum match for: "desktop"\' on property app_type.',
+    );
+
     const regular = await h.call('POST', '/api/v2/clients', { name: 'Backend', app_type: 'regular_web' });
     assert.equal(typeof regular.body.client_secret, 'string');
 

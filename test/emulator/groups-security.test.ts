@@ -186,9 +186,17 @@ describe('emulator groups: log streams', () => {
     assert.equal((await h.call('POST', '/api/v2/log-streams', { type: 'carrier-pigeon', sink: {} })).status, 400);
 
     assert.equal((await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'paused' })).body.status, 'paused');
-    const merged = await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'active', sink: { httpContentFormat: 'JSONARRAY' } });
+    // Auth0's description wants httpEndpoint in every http sink; the rest of the sink is merged.
+    const merged = await h.call('PATCH', `/api/v2/log-streams/${id}`, {
+      status: 'active',
+      sink: { httpEndpoint: 'http://127.0.0.1:1880/auth0-logs', httpContentFormat: 'JSONARRAY' },
+    });
     assert.equal(merged.body.sink.httpEndpoint, 'http://127.0.0.1:1880/auth0-logs');
     assert.equal(merged.body.sink.httpContentFormat, 'JSONARRAY');
+    assert.equal(merged.body.sink.httpContentType, 'application/json', 'the sink is merged');
+    const partial = await h.call('PATCH', `/api/v2/log-streams/${id}`, { sink: { httpContentFormat: 'JSONLINES' } });
+    assert.equal(partial.status, 400);
+    assert.equal(partial.body.message, "Payload validation error: 'Missing required property: httpEndpoint' on property sink.");
     assert.equal((await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'broken' })).status, 400);
 
     const suspend = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, {

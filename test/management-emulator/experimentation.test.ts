@@ -38,7 +38,7 @@ describe('management nodes against the emulator: experimentation', function () {
       ops: ops('segment'),
       itemsKey: 'segments',
       pages: true,
-      body: { name: unique('segment'), rules: [{ attribute: 'country', operator: 'eq', value: 'NZ' }] },
+      body: { name: unique('segment'), rules: [{ match: { client_id: ['nz-web'] } }] },
       change: { description: 'New Zealand' },
     });
     const f = await flag();
@@ -67,7 +67,7 @@ describe('management nodes against the emulator: experimentation', function () {
       parent: { id: f.id },
       itemsKey: 'variations',
       ops: { list: 'list_variations', create: 'create_variation', get: 'get_variation', update: 'update_variation', delete: 'delete_variation' },
-      body: { name: 'green', overrides: { color: 'green' } },
+      body: { name: 'green', overrides: { color: { value: 'green' } } },
       change: { description: 'the green one' },
     });
     await h.gone('experimentation', 'list_variations', { id: 'ff_none' });
@@ -75,7 +75,9 @@ describe('management nodes against the emulator: experimentation', function () {
 
   it('validates an experiment, refuses to start it with a stranger variation, starts it once fixed, and filters by status', async () => {
     const f = await flag();
-    const green = payloadOf(await h.run('experimentation', 'create_variation', { id: f.id, body: { name: 'green', overrides: { color: 'green' } } }));
+    const green = payloadOf(
+      await h.run('experimentation', 'create_variation', { id: f.id, body: { name: 'green', overrides: { color: { value: 'green' } } } }),
+    );
     const experiment = payloadOf(
       await h.run('experimentation', 'create_experiment', {
         body: {

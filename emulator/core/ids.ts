@@ -66,3 +66,13 @@ export function ulid(now = Date.now()): string {
   for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
   return time + random;
 }
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** `<prefix>_` and base58 characters, as Auth0's experimentation ids are (`flg_…`, `exp_…`; its description's patterns). */
+export function base58Id(prefix: string, length = 22): string {
+  const bytes = pooledRandomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE58[bytes[i] % BASE58.length];
+  return `${prefix}_${out}`;
+}

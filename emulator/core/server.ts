@@ -357,11 +357,17 @@ export class EmulatorServer implements Tenant {
       type: ok ? 'sapi' : 'fapi',
       description: route.options.description ?? `${route.method} ${route.pattern}`,
       details: {
+        // The request as Auth0's sapi/fapi events describe it (recorded): the caller's address and
+        // agent, the query, the body with secret-looking values masked, and the token's scopes.
         request: {
           method: route.method.toLowerCase(),
           path: ctx.path,
+          query: Object.fromEntries(ctx.query.params),
+          body: maskSecrets(ctx.body),
           channel: 'api',
-          auth: ctx.token ? { strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: [...ctx.token.scopes].length } } : undefined,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          auth: ctx.token ? { user: {}, strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: [...ctx.token.scopes] } } : undefined,
         },
         response: { statusCode: status },
       },
@@ -485,4 +491,15 @@ function normalizeIp(address: string | undefined): string {
 function isJson(req: IncomingMessage): boolean {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   return type === '' || type.includes('json');
+}
+
+const SECRET_KEY = /secret|password|token|key|authorization|credential|pem/i;
+
+/** A copy of a logged request body with the values of secret-looking properties masked. */
+function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && inner !== null ? '*****' : maskSecrets(inner, depth + 1);
+  return out;
 }

@@ -86,7 +86,7 @@ describe('management nodes against the emulator: experimentation', function () {
           authentication_flow: 'login',
           allocation_strategy: 'percentage',
           assignment_config: { subject: 'device' },
-          allocations: [{ variation_id: 'ffv_stranger', weight: 100 }],
+          allocations: [{ variation_id: 'ffv_stranger', weight: 100, is_control: false }],
         },
       }),
     );
@@ -96,7 +96,10 @@ describe('management nodes against the emulator: experimentation', function () {
     assert.equal((itemsOf(invalid, 'errors')[0] as Msg).code, 'variation_not_found');
     assert.equal((await h.fail('experimentation', 'update_experiment_status', { id: experiment.id, status: 'active' })).statusCode, 400);
 
-    await h.run('experimentation', 'update_experiment', { id: experiment.id, body: { allocations: [{ variation_id: green.id, weight: 100 }] } });
+    await h.run('experimentation', 'update_experiment', {
+      id: experiment.id,
+      body: { allocations: [{ variation_id: green.id, weight: 100, is_control: false }] },
+    });
     assert.equal(payloadOf(await h.run('experimentation', 'validate_experiment', { id: experiment.id })).is_valid, true);
     const started = payloadOf(await h.run('experimentation', 'update_experiment_status', { id: experiment.id, status: 'active' }));
     assert.equal(started.status, 'active');

@@ -5,6 +5,7 @@
  */
 import { ApiError, conflict, notFound } from '../../core/errors';
 import type { JsonRecord } from '../../core/collection';
+import { randomAlnum } from '../../core/ids';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { bodyObject, checkBody, clone, payloadError, tenantName, type BodySpec } from '../group-helpers';
 import { registerResources, registerSettings } from '../resources';
@@ -96,6 +97,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       idParam: 'themeId',
       idField: 'themeId',
       idPrefix: 'thm',
+      newId: () => randomAlnum(32), // Auth0's pattern ^[a-zA-Z0-9]{32}$ (its description; recorded ids alike)
       scopes: { create: 'update:branding', get: 'read:branding', update: 'update:branding', delete: 'delete:branding' },
       create: { types: THEME_TYPES, required: THEME_REQUIRED, defaults: { displayName: '' } },
       derive: () => {

@@ -34,7 +34,8 @@ function summaryText(result: ReadResult, outcome: RunOutcome | undefined): strin
   if (!outcome) parts.push(`snapshot of ${count} resources`);
   else if (outcome.firstRun) parts.push(`first run: baseline of ${count} resources kept, no changes sent`);
   else parts.push(`${outcome.changes.length} change${outcome.changes.length === 1 ? '' : 's'}${outcome.preview ? ' an apply would make' : ''}`);
-  if (result.failures.length > 0) parts.push(`${result.failures.length} resource${result.failures.length === 1 ? '' : 's'} not read: ${result.failures.map((f) => f.resource).join(', ')}`);
+  if (result.failures.length > 0)
+    parts.push(`${result.failures.length} resource${result.failures.length === 1 ? '' : 's'} not read: ${result.failures.map((f) => f.resource).join(', ')}`);
   if (outcome && !outcome.fingerprintsComparable) parts.push('the fingerprint key changed since the baseline: secrets could not be compared this time');
   return parts.join('; ');
 }
@@ -80,9 +81,7 @@ class TenantSnapshotNode {
     node.on('close', (_removed: boolean, done: () => void) => {
       this.use.abort();
       const finish = () => this.use.close(done);
-      this.queue
-        .then(() => this.sharing?.release())
-        .then(finish, finish);
+      this.queue.then(() => this.sharing?.release()).then(finish, finish);
     });
   }
 
@@ -139,7 +138,11 @@ class TenantSnapshotNode {
     const summary = this.summary(result, outcome, started);
     send([null, { ...msg, topic: 'summary', payload: summary, ...base, ...(outcome && !outcome.preview ? { snapshot: result.snapshot } : {}) }]);
     const unread = result.failures.length;
-    const shown = outcome ? (outcome.firstRun ? 'baseline kept' : `${outcome.changes.length} changes`) : `${Object.keys(result.snapshot.resources).length} resources`;
+    const shown = outcome
+      ? outcome.firstRun
+        ? 'baseline kept'
+        : `${outcome.changes.length} changes`
+      : `${Object.keys(result.snapshot.resources).length} resources`;
     this.use.status({ fill: unread > 0 ? 'yellow' : 'green', shape: 'dot', text: unread > 0 ? `${shown}, ${unread} unread` : shown });
   }
 
@@ -149,7 +152,9 @@ class TenantSnapshotNode {
     const sameTenant = previous !== undefined && previous.snapshot.domain === result.snapshot.domain;
     const resources: Record<string, Json> = { ...result.snapshot.resources };
     // A resource not read this time keeps its last known state in the baseline: it is compared again when it can be read.
-    if (sameTenant) for (const failure of result.failures) if (failure.resource in previous.snapshot.resources) resources[failure.resource] = previous.snapshot.resources[failure.resource];
+    if (sameTenant)
+      for (const failure of result.failures)
+        if (failure.resource in previous.snapshot.resources) resources[failure.resource] = previous.snapshot.resources[failure.resource];
     const next: Baseline = { version: 1, keyId, snapshot: { ...result.snapshot, resources: sortedCopy(resources) } };
     const comparable = !sameTenant || previous.keyId === keyId;
     const changes = sameTenant

@@ -32,7 +32,12 @@ const FINGERPRINT = /^hmac-sha256:[0-9a-f]+$/;
 /** Parses the user's ignore paths (a leading `$.` or `$.resources.` is allowed) into resource and item-path segments. */
 export function parseIgnore(paths: readonly string[]): { resource: string; path: string[] }[] {
   return paths
-    .map((path) => path.trim().replace(/^\$\.?/, '').replace(/^resources\./, ''))
+    .map((path) =>
+      path
+        .trim()
+        .replace(/^\$\.?/, '')
+        .replace(/^resources\./, ''),
+    )
     .filter((path) => path !== '')
     .map((path) => {
       const [resource, ...rest] = patternSegments(path);
@@ -40,14 +45,23 @@ export function parseIgnore(paths: readonly string[]): { resource: string; path:
     });
 }
 
-function changedPaths(before: unknown, after: unknown, keys: string[], path: string, ignored: (keys: string[]) => boolean, options: CompareOptions, out: string[]): void {
+function changedPaths(
+  before: unknown,
+  after: unknown,
+  keys: string[],
+  path: string,
+  ignored: (keys: string[]) => boolean,
+  options: CompareOptions,
+  out: string[],
+): void {
   if (keys.length > 0 && ignored(keys)) return;
   if (isObject(before) && isObject(after)) {
     const all = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of all) changedPaths(before[key], after[key], [...keys, key], joinPath(path, key), ignored, options, out);
     return;
   }
-  if (options.fingerprintsIncomparable && typeof before === 'string' && typeof after === 'string' && FINGERPRINT.test(before) && FINGERPRINT.test(after)) return;
+  if (options.fingerprintsIncomparable && typeof before === 'string' && typeof after === 'string' && FINGERPRINT.test(before) && FINGERPRINT.test(after))
+    return;
   if (canonicalJson(before ?? null) !== canonicalJson(after ?? null)) out.push(path === '' ? '$' : path);
 }
 

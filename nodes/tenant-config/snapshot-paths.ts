@@ -35,7 +35,12 @@ export function patternSegments(pattern: string): string[] {
 
 function globMatch(glob: string, key: string): boolean {
   if (!glob.includes('*')) return glob === key;
-  const re = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(key);
 }
 

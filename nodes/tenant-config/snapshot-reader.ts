@@ -233,6 +233,8 @@ function failureOf(resource: SnapshotResource, err: unknown): ResourceFailure {
 /** Reads the tenant's configuration; failures of single resources are in `failures`. */
 export async function takeSnapshot(options: ReaderOptions): Promise<ReadResult> {
   const reader = new SnapshotReader(options);
+  // A token the tenant refuses fails the whole snapshot (to Catch), not each resource in turn.
+  await options.client.getManagementToken(options.signal);
   const resources = SNAPSHOT_RESOURCES.filter((resource) => !options.only || options.only.includes(resource.name));
   const taken: Record<string, Json> = {};
   const failures: ResourceFailure[] = [];

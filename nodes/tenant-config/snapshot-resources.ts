@@ -206,10 +206,10 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   collection('resource_servers', 'APIs', resourceServersGroup, 'get_all', 'id', 'name', { secrets: ['signing_secret'] }),
   collection('client_grants', 'client grants', clientGrantsGroup, 'all', 'id', 'audience'),
   collection('connections', 'connections', connectionsGroup, 'all', 'id', 'name', {
-    // The connection's `enabled_clients` is deprecated: the enabled applications are read apart.
+    // The connection's `enabled_clients` is deprecated: the enabled applications are read apart, as `clients`.
     volatile: ['enabled_clients'],
     secrets: ['options.configuration.*', 'options.signing_key.key', 'options.decryptionKey.*', 'options.**.*secret*', 'options.**.*password'],
-    details: [{ key: 'enabled_clients', read: { group: connectionsGroup, op: 'get_clients' }, input: 'id', fields: ['client_id'], sortBy: ['client_id'] }],
+    details: [{ key: 'clients', read: { group: connectionsGroup, op: 'get_clients' }, input: 'id', fields: ['client_id'], sortBy: ['client_id'] }],
   }),
   collection('roles', 'roles', rolesGroup, 'list', 'id', 'name', {
     details: [
@@ -228,7 +228,9 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   }),
   collection('action_triggers', 'action trigger bindings', actionsGroup, 'get_triggers', 'id', 'id', {
     fields: ['id'],
-    details: [{ key: 'bindings', read: { group: actionsGroup, op: 'get_trigger_bindings' }, input: 'id', fields: ['display_name', 'action.id', 'action.name'] }],
+    details: [
+      { key: 'bindings', read: { group: actionsGroup, op: 'get_trigger_bindings' }, input: 'id', fields: ['display_name', 'action.id', 'action.name'] },
+    ],
   }),
   collection('organizations', 'organizations', organizationsGroup, 'all_organizations', 'id', 'name', {
     details: [
@@ -280,7 +282,7 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
     secrets: ['sink.httpAuthorization', 'sink.*Key', 'sink.*Token', 'sink.*Password', 'sink.sumoSourceAddress'],
   }),
   collection('event_streams', 'event streams', eventStreamsGroup, 'list', 'id', 'name', {
-    secrets: ['destination.configuration.webhook_authorization.*'],
+    secrets: ['destination.configuration.webhook_authorization.token', 'destination.configuration.webhook_authorization.password'],
   }),
   collection('custom_domains', 'custom domains', customDomainsGroup, 'all', 'custom_domain_id', 'domain', {
     volatile: ['verification.last_verified_at', 'certificate.renews_before'],

@@ -20,7 +20,7 @@ export function segment(key: string): string {
 
 export function joinPath(parent: string, key: string): string {
   const part = segment(key);
-  if (parent === '') return part.startsWith('[') ? part : part;
+  if (parent === '') return part;
   return part.startsWith('[') ? `${parent}${part}` : `${parent}.${part}`;
 }
 

@@ -184,8 +184,9 @@ class SnapshotReader {
       item = pickFields(item, resource.fields) as JsonObject;
       for (const detail of resource.details ?? []) {
         const entries = (await this.list(detail.read, { [detail.input]: id }, resource.name)).map((entry) => pickFields(entry, detail.fields));
-        if (detail.sortBy) {
-          const keyOf = (entry: unknown) => detail.sortBy!.map((field) => String(valueAt(entry, field) ?? '')).join('\u0000');
+        const sortBy = detail.sortBy;
+        if (sortBy) {
+          const keyOf = (entry: unknown) => sortBy.map((field) => String(valueAt(entry, field) ?? '')).join('\u0000');
           entries.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
         }
         item = { ...item, [detail.key]: entries as Json };

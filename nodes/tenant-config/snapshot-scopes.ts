@@ -24,6 +24,7 @@ export function snapshotScopeGroup(): GroupSpec {
     name: 'tenant_snapshot',
     paletteLabel: 'tenant snapshot',
     api: 'management',
+    runsEveryOperation: true,
     summary: 'The reads of a tenant snapshot.',
     operations,
   };

@@ -11,6 +11,7 @@ import type { Auth0Response, TenantClient } from '../shared/http-types';
 import { resolveValues } from '../shared/inputs';
 import { fetchAllPages, itemsOf, pagingMode, type PagingSummary } from '../shared/paging';
 import { buildRequest } from '../shared/request';
+import { endpointClass } from '../shared-state/endpoint-class';
 import { type Json, type JsonObject, isObject, patternSegments, pickFields, rewrite, sortKeys, valueAt } from './snapshot-paths';
 import { type CatalogueRead, SECRET_KEYS, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
 
@@ -56,6 +57,7 @@ export interface ReaderOptions {
 }
 
 const DEFAULT_CONCURRENCY = 4;
+const RESOURCES_AT_ONCE = 4;
 
 /** Runs `task` over `items`, at most `limit` at a time, results in the items' order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -76,6 +78,11 @@ function operationOf(read: CatalogueRead): OperationSpec {
   if (!op) throw new Error(`snapshot: ${read.group.name} has no operation ${read.op}`);
   const unset = read.withoutDefaults ?? [];
   return unset.length === 0 ? op : { ...op, inputs: op.inputs.map((input) => (unset.includes(input.name) ? { ...input, default: undefined } : input)) };
+}
+
+/** The rate-limit class of a resource's reads (its list or get decides it; its details share the first path segment). */
+function classOf(resource: SnapshotResource): string {
+  return endpointClass('GET', operationOf(resource.read).path);
 }
 
 function isNotFound(err: unknown): boolean {
@@ -251,11 +258,17 @@ export async function takeSnapshot(options: ReaderOptions): Promise<ReadResult> 
   // Resources other resources read from (tenant settings: the languages of custom texts) go first.
   const first = resources.filter((resource) => resources.some((other) => other.each?.some((each) => each.fromResource?.resource === resource.name)));
   for (const resource of first) await readOne(resource);
-  await mapLimited(
-    resources.filter((resource) => !first.includes(resource)),
-    2,
-    readOne,
-  );
+  // Several resources at once, so one resource's pages (each waiting for the last) do not leave the
+  // tenant's budget unused; one endpoint class at a time, so on a plan with one limit for the whole
+  // Management API the client's bucket learnt per class stays true (classes read together overshoot it).
+  const rest = resources.filter((resource) => !first.includes(resource));
+  const classes = [...new Set(rest.map(classOf))];
+  for (const endpoint of classes)
+    await mapLimited(
+      rest.filter((resource) => classOf(resource) === endpoint),
+      RESOURCES_AT_ONCE,
+      readOne,
+    );
   failures.sort((a, b) => (a.resource < b.resource ? -1 : 1));
   return {
     snapshot: {

@@ -20,6 +20,8 @@ import { snapshotScopeGroup } from './snapshot-scopes';
 import { desiredSnapshot, snapshotSettings, type SnapshotSettings } from './snapshot-settings';
 
 const TYPE = 'auth0-tenant-snapshot';
+/** How long a run waits for Redis to come back before it is skipped. */
+const REDIS_WAIT_MS = 5000;
 
 interface RunOutcome {
   changes: SnapshotChange[];
@@ -96,7 +98,9 @@ class TenantSnapshotNode {
     // A timer on every replica: the lease holder takes the snapshot, the others stand by. A preview answers where it was asked.
     if (this.sharing && !desired) {
       try {
-        const role = await this.sharing.claim();
+        let role = await this.sharing.claim();
+        // Just deployed, the Redis connection may still be opening: a timer's message is worth a short wait.
+        if (role === 'unavailable' && (await this.sharing.shared.whenAvailable(REDIS_WAIT_MS))) role = await this.sharing.claim();
         if (role !== 'holder') {
           this.use.status(sharedStatus(role, this.use.text));
           return;

@@ -113,13 +113,15 @@ class TenantSnapshotNode {
       }
     }
     const started = Date.now();
-    this.use.status({ fill: 'blue', shape: 'dot', text: 'reading' });
+    const text = this.use.text;
+    this.use.status({ fill: 'blue', shape: 'dot', text: text('reading', { resource: '' }).trim() });
     const result = await takeSnapshot({
       client: this.use.client(),
       signal: this.use.signal,
       ...(tenant?.customDomain ? { customDomain: tenant.customDomain } : {}),
-      fingerprint: (text) => fingerprinter.fingerprint(text),
-      progress: (resource, items) => this.use.status({ fill: 'blue', shape: 'dot', text: items > 0 ? `${resource} ${items}` : resource }),
+      fingerprint: (value) => fingerprinter.fingerprint(value),
+      progress: (resource, items) =>
+        this.use.status({ fill: 'blue', shape: 'dot', text: items > 0 ? text('readingItems', { resource, count: items }) : text('reading', { resource }) }),
     });
     let outcome: RunOutcome | undefined;
     if (desired) {
@@ -144,10 +146,10 @@ class TenantSnapshotNode {
     const unread = result.failures.length;
     const shown = outcome
       ? outcome.firstRun
-        ? 'baseline kept'
-        : `${outcome.changes.length} changes`
-      : `${Object.keys(result.snapshot.resources).length} resources`;
-    this.use.status({ fill: unread > 0 ? 'yellow' : 'green', shape: 'dot', text: unread > 0 ? `${shown}, ${unread} unread` : shown });
+        ? text('snapshotBaseline')
+        : text('snapshotChanges', { count: outcome.changes.length })
+      : text('snapshotResources', { count: Object.keys(result.snapshot.resources).length });
+    this.use.status({ fill: unread > 0 ? 'yellow' : 'green', shape: 'dot', text: unread > 0 ? text('snapshotUnread', { shown, count: unread }) : shown });
   }
 
   private async compareWithBaseline(result: ReadResult, settings: SnapshotSettings, keyId: string): Promise<RunOutcome> {

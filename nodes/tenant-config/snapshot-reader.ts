@@ -142,7 +142,7 @@ class SnapshotReader {
   private combinations(resource: SnapshotResource, taken: Record<string, Json>): Record<string, string>[] {
     let combos: Record<string, string>[] = [{}];
     for (const each of resource.each ?? []) {
-      let values = each.values ? [...each.values] : [];
+      let values = [...(each.values ?? operationOf(resource.read).inputs.find((input) => input.name === each.input)?.enum ?? [])];
       if (each.fromResource) {
         const found = valueAt(taken[each.fromResource.resource], each.fromResource.path);
         values = Array.isArray(found) && found.length > 0 ? found.map(String) : [...each.fromResource.fallback];

@@ -8,11 +8,12 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { fingerprinter } from '../../nodes/config/fingerprint-key';
+import { referenceDir } from '../../scripts/derive-descriptions';
 import { missingScopes } from '../../nodes/config/connection-check-route';
 import { registerGroup } from '../../nodes/shared/group-registry';
 import { compareSnapshots } from '../../nodes/tenant-config/snapshot-diff';
 import { patternSegments, rewrite, type Json } from '../../nodes/tenant-config/snapshot-paths';
-import { SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { CUSTOM_TEXT_PROMPTS, SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
 import { snapshotScopeGroup } from '../../nodes/tenant-config/snapshot-scopes';
 import { desiredSnapshot, snapshotSettings } from '../../nodes/tenant-config/snapshot-settings';
 
@@ -151,5 +152,28 @@ describe('tenant snapshot: settings, help and the connection check', () => {
       group.operations.every((op) => op.method === 'GET'),
       'a snapshot only reads',
     );
+  });
+});
+
+describe('tenant snapshot: the values it reads one by one', () => {
+  const dir = referenceDir();
+  const description = dir ? path.join(dir, 'management-api-oas.json') : '';
+  const described = (schema: string): string[] | undefined => {
+    if (!description || !fs.existsSync(description)) return undefined;
+    const api = JSON.parse(fs.readFileSync(description, 'utf8')) as { components: { schemas: Record<string, { enum?: string[] }> } };
+    return api.components.schemas[schema]?.enum;
+  };
+
+  it("the prompts with custom text are Auth0's PromptGroupNameEnum", function () {
+    const names = described('PromptGroupNameEnum');
+    if (!names) this.skip(); // the reference is beside the repository in development, not in a clone
+    assert.deepEqual([...CUSTOM_TEXT_PROMPTS].sort(), [...names].sort());
+  });
+
+  it('the e-mail templates are the values of the catalogue input', () => {
+    const emailTemplates = SNAPSHOT_RESOURCES.find((resource) => resource.name === 'email_templates');
+    const op = emailTemplates?.read.group.operations.find((candidate) => candidate.id === emailTemplates.read.op);
+    assert.ok((op?.inputs.find((input) => input.name === 'template_name')?.enum?.length ?? 0) > 10);
+    assert.equal(emailTemplates?.each?.[0].values, undefined);
   });
 });

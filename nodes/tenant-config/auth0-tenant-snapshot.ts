@@ -50,6 +50,7 @@ class TenantSnapshotNode {
   private baseline: BaselineStore | undefined;
   /** Runs one after another: a second message waits for the first snapshot to end. */
   private queue: Promise<void> = Promise.resolve();
+  private closing = false;
 
   constructor(
     private readonly node: Node,
@@ -72,6 +73,11 @@ class TenantSnapshotNode {
         this.run(msg, send).then(
           () => done(),
           (err: unknown) => {
+            // A snapshot ended by the node's close (a redeploy) is not a failure to report.
+            if (this.closing) {
+              done();
+              return;
+            }
             const error = err instanceof Error ? err : new Error(String(err));
             describeFailure(msg, error, { operation: 'snapshot', group: 'tenant_snapshot' });
             this.use.status({ fill: 'red', shape: 'ring', text: failureStatusText(error, this.use.text) });
@@ -81,6 +87,7 @@ class TenantSnapshotNode {
       );
     });
     node.on('close', (_removed: boolean, done: () => void) => {
+      this.closing = true;
       this.use.abort();
       const finish = () => this.use.close(done);
       this.queue.then(() => this.sharing?.release()).then(finish, finish);

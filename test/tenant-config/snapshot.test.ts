@@ -17,6 +17,7 @@ import {
   closeContextStores,
   deploy,
   errorCalls,
+  stopFlows,
   helper,
   loadContextStores,
   restartProcess,
@@ -289,5 +290,25 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     assert.ok(resources.roles && resources.clients && resources.event_streams, 'the rest was not taken');
     // A yellow status says some resources were not read.
     assert.equal(taken.sent.length, 1);
+  });
+
+  it('closing the node mid-snapshot (a redeploy) aborts its requests and sends nothing', async () => {
+    await start([snapshotNode('copy', { mode: 'changes', store: '' }), ...outputs('copy')]);
+    const sum = new Collector('copy-sum').attach();
+    emu.faults.set({ latencyMs: 200, pathPrefix: '/api/v2/' });
+    try {
+      helper.getNode('copy')?.receive({ payload: {} });
+      await waitFor(
+        () => proxy.requests.some((req) => req.path.startsWith('/api/v2/')),
+        () => 'no request',
+      );
+      await stopFlows();
+      const count = proxy.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(proxy.requests.length, count, 'requests went on after the close');
+      assert.equal(sum.messages.length, 0);
+    } finally {
+      emu.faults.clear();
+    }
   });
 });

@@ -22,6 +22,7 @@ import { desiredSnapshot, snapshotSettings, type SnapshotSettings } from './snap
 const TYPE = 'auth0-tenant-snapshot';
 /** How long a run waits for Redis to come back before it is skipped. */
 const REDIS_WAIT_MS = 5000;
+const STATUS_EVERY_MS = 1000;
 
 interface RunOutcome {
   changes: SnapshotChange[];
@@ -120,6 +121,7 @@ class TenantSnapshotNode {
       }
     }
     const started = Date.now();
+    let shownAt = 0;
     const text = this.use.text;
     this.use.status({ fill: 'blue', shape: 'dot', text: text('reading', { resource: '' }).trim() });
     const result = await takeSnapshot({
@@ -127,8 +129,13 @@ class TenantSnapshotNode {
       signal: this.use.signal,
       ...(tenant?.customDomain ? { customDomain: tenant.customDomain } : {}),
       fingerprint: (value) => fingerprinter.fingerprint(value),
-      progress: (resource, items) =>
-        this.use.status({ fill: 'blue', shape: 'dot', text: items > 0 ? text('readingItems', { resource, count: items }) : text('reading', { resource }) }),
+      progress: (resource, items) => {
+        // At most one status a second: hundreds of items would otherwise flood the editor with status events.
+        const now = Date.now();
+        if (now - shownAt < STATUS_EVERY_MS) return;
+        shownAt = now;
+        this.use.status({ fill: 'blue', shape: 'dot', text: items > 0 ? text('readingItems', { resource, count: items }) : text('reading', { resource }) });
+      },
     });
     let outcome: RunOutcome | undefined;
     if (desired) {

@@ -53,6 +53,7 @@ import { registerSessions } from './sessions';
 import { registerRefreshTokens } from './refresh-tokens';
 import { registerAuthenticationMethods } from './authentication-methods';
 import { registerEventStreams } from './event-streams';
+import { registerUniversalLoginRoutes } from './universal-login';
 
 export const routeModules: RoutesModule[] = [
   registerControlRoutes,
@@ -105,4 +106,5 @@ export const routeModules: RoutesModule[] = [
   registerRefreshTokens,
   registerAuthenticationMethods,
   registerEventStreams,
+  registerUniversalLoginRoutes,
 ];

@@ -89,6 +89,8 @@ export function build(): string[] {
     fs.copyFileSync(actionLocale, localeOut);
   }
   for (const family of families) copyDir(path.join(root, 'icons'), path.join(dist, 'nodes', family, 'icons'));
+  // The login module's plugin: Node-RED wants an .html beside every plugin file.
+  fs.copyFileSync(path.join(root, 'login', 'auth0-login-routes.html'), path.join(dist, 'login', 'auth0-login-routes.html'));
 
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { 'node-red'?: { nodes?: Record<string, string> } };
   const listed = new Set(Object.values(pkg['node-red']?.nodes ?? {}));

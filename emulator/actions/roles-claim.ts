@@ -1,9 +1,10 @@
 /**
  * Role claims at login, as Auth0 adds them only through a post-login Action:
  *   api.idToken.setCustomClaim('https://example.com/roles', event.authorization.roles);
- * The emulator does not run Action code; it recognises this one statement (a string-literal claim
- * name, `event.authorization.roles` as the value, on `api.idToken` or `api.accessToken`) in the code
- * of an action bound to the post-login trigger and adds the user's role names under that claim.
+ * The emulator does not run Action code; it recognises this one statement (on `api.idToken` or
+ * `api.accessToken`, with `event.authorization.roles` as the value, and the claim name a string
+ * literal or a template like `${namespace}/roles` whose `const namespace = '…'` is in the code) in an
+ * action bound to the post-login trigger, and adds the user's role names under that claim.
  * The seed option `"universalLogin": { "rolesClaim": "…" }` adds the claim to ID tokens without an Action.
  */
 import type { UserRecord } from '../core/model';
@@ -11,7 +12,20 @@ import type { Tenant } from '../core/types';
 import { universalLoginSettings } from '../auth/universal-login';
 import { actionBindings } from './executions';
 
-const SET_ROLES = /api\.(idToken|accessToken)\.setCustomClaim\(\s*(['"`])([^'"`$]+)\2\s*,\s*event\.authorization\.roles\s*\)/g;
+const SET_ROLES = /api\.(idToken|accessToken)\.setCustomClaim\(\s*(['"`])([^'"`]+)\2\s*,\s*event\.authorization\.roles\s*\)/g;
+const CONSTANT = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(['"])([^'"]*)\2/g;
+
+/** The claim name with `${name}` replaced by the string constants the code defines; undefined if one is unknown. */
+function claimName(raw: string, quote: string, constants: Map<string, string>): string | undefined {
+  if (quote !== '`') return raw;
+  let unknown = false;
+  const name = raw.replace(/\$\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (_, id: string) => {
+    const value = constants.get(id);
+    if (value === undefined) unknown = true;
+    return value ?? '';
+  });
+  return unknown || name.includes('${') ? undefined : name;
+}
 
 export type TokenKindForClaims = 'id' | 'access';
 
@@ -21,8 +35,11 @@ function boundRoleClaims(tenant: Tenant, kind: TokenKindForClaims): string[] {
   for (const binding of actionBindings(tenant)['post-login'] ?? []) {
     const code = tenant.state.collection('actions').get(binding.action_id)?.code;
     if (typeof code !== 'string') continue;
+    const constants = new Map([...code.matchAll(CONSTANT)].map((m) => [m[1] ?? '', m[3] ?? '']));
     for (const match of code.matchAll(SET_ROLES)) {
-      if ((match[1] === 'idToken') === (kind === 'id') && match[3]) names.push(match[3]);
+      if ((match[1] === 'idToken') !== (kind === 'id')) continue;
+      const name = claimName(match[3] ?? '', match[2] ?? '', constants);
+      if (name) names.push(name);
     }
   }
   return names;

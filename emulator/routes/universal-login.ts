@@ -7,7 +7,7 @@ import { QueryReader } from '../core/query';
 import { DEFAULT_DB_CONNECTION } from '../core/state';
 import { RawReply, type RoutesModule } from '../core/types';
 import { bodyFields, str } from '../auth/clients';
-import { loginConnection, passwordLogin } from '../auth/login';
+import { passwordLogin } from '../auth/login';
 import { issueLoginTicket, loginPage, setUniversalLoginSettings, type UniversalLoginSettings } from '../auth/universal-login';
 
 export const registerUniversalLoginRoutes: RoutesModule = (routes) => {
@@ -27,7 +27,10 @@ export const registerUniversalLoginRoutes: RoutesModule = (routes) => {
     const q = new QueryReader(new URLSearchParams(authorizeQuery));
     const client = ctx.tenant.state.clients.get(q.str('client_id') ?? '');
     if (!client) throw new OAuthError(400, 'invalid_request', 'The login form does not name a known application');
-    const connection = loginConnection(ctx, client, q.str('connection') ?? q.str('realm') ?? DEFAULT_DB_CONNECTION);
+    // The connection /authorize showed the page for (it does not check the connection's enabled clients either).
+    const connectionName = q.str('connection') ?? q.str('realm') ?? DEFAULT_DB_CONNECTION;
+    const connection = ctx.tenant.state.connectionByName(connectionName);
+    if (!connection) throw new OAuthError(400, 'invalid_request', `the connection ${connectionName} does not exist`);
     const username = str(body, 'username') ?? '';
     try {
       const user = passwordLogin(ctx, client, connection, username, str(body, 'password') ?? '');

@@ -64,14 +64,25 @@ export class Auth0EditorStrategy {
     if (!/\/callback$/.test(req.path)) {
       const login = this.client.startLogin(`${adminRoot}/`);
       const res = req.res;
-      if (res) setCookie(res, PENDING_COOKIE, this.sealer.seal(PENDING_COOKIE, login), { path: callbackPath, secure: this.options.login.secure, maxAge: PENDING_LOGIN_SECONDS });
+      if (res)
+        setCookie(res, PENDING_COOKIE, this.sealer.seal(PENDING_COOKIE, login), {
+          path: callbackPath,
+          secure: this.options.login.secure,
+          maxAge: PENDING_LOGIN_SECONDS,
+        });
       this.redirect(this.client.authorizeUrl(login, redirectUri));
       return;
     }
     void this.finish(req, redirectUri, callbackPath, adminRoot);
   }
 
-  private async finish(this: Auth0EditorStrategy & PassportActions, req: LoginRequest, redirectUri: string, callbackPath: string, adminRoot: string): Promise<void> {
+  private async finish(
+    this: Auth0EditorStrategy & PassportActions,
+    req: LoginRequest,
+    redirectUri: string,
+    callbackPath: string,
+    adminRoot: string,
+  ): Promise<void> {
     const res = req.res;
     const pending = this.sealer.open(PENDING_COOKIE, readCookies(req).get(PENDING_COOKIE)) as PendingLogin | undefined;
     if (res) setCookie(res, PENDING_COOKIE, '', { path: callbackPath, secure: this.options.login.secure, maxAge: 0 });
@@ -85,7 +96,12 @@ export class Auth0EditorStrategy {
         sendHtml(
           res,
           403,
-          refusedPage({ who, what: 'the Node-RED editor', roles: Object.keys(this.options.login.permissions), switchUserUrl: this.client.logoutUrl(`${this.options.login.baseUrl}${adminRoot}/`) }),
+          refusedPage({
+            who,
+            what: 'the Node-RED editor',
+            roles: Object.keys(this.options.login.permissions),
+            switchUserUrl: this.client.logoutUrl(`${this.options.login.baseUrl}${adminRoot}/`),
+          }),
         );
         return;
       }
@@ -119,7 +135,10 @@ export class EditorUsers {
   get(username: string): EditorUser | undefined {
     const found = this.byName.get(username);
     if (!found) return undefined;
-    return { username: found.username, permissions: Array.isArray(found.permissions) ? [...found.permissions] : found.permissions, ...(found.image ? { image: found.image } : {}) };
+    return {
+      username: found.username,
+      permissions: Array.isArray(found.permissions) ? [...found.permissions] : found.permissions,
+      ...(found.image ? { image: found.image } : {}),
+    };
   }
 }
-

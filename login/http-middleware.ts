@@ -54,7 +54,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   const client = new OidcClient(options);
   const sessions = new CookieSealer(options.cookieSecret, 'session');
   const pendings = new CookieSealer(options.cookieSecret, 'pending login');
-  const cookiePath = (): string => `${nodeRoot()}/` || '/';
+  const cookiePath = (): string => `${nodeRoot()}/`;
   const callbackPath = (): string => `${nodeRoot()}${options.callbackPath}`;
   const redirectUri = (): string => `${options.baseUrl}${callbackPath()}`;
 
@@ -79,7 +79,11 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   }
 
   function writeSession(res: ServerResponse, session: Session): void {
-    setCookie(res, options.cookieName, sessions.seal(options.cookieName, session), { path: cookiePath(), secure: options.secure, maxAge: session.expiresAt - now() });
+    setCookie(res, options.cookieName, sessions.seal(options.cookieName, session), {
+      path: cookiePath(),
+      secure: options.secure,
+      maxAge: session.expiresAt - now(),
+    });
   }
 
   function clearSession(res: ServerResponse): void {
@@ -96,7 +100,16 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
 
   function refuse(req: IncomingMessage, res: ServerResponse, user: Auth0User): void {
     if (wantsJson(req)) return sendJson(res, 403, { error: 'forbidden', message: 'none of your Auth0 roles may use this' });
-    sendHtml(res, 403, refusedPage({ who: user.email ?? user.name ?? user.sub, what: 'this page', roles: options.roles ?? [], switchUserUrl: `${nodeRoot()}${options.logoutPath}` }));
+    sendHtml(
+      res,
+      403,
+      refusedPage({
+        who: user.email ?? user.name ?? user.sub,
+        what: 'this page',
+        roles: options.roles ?? [],
+        switchUserUrl: `${nodeRoot()}${options.logoutPath}`,
+      }),
+    );
   }
 
   const callback: RequestHandler = (req, res) => {
@@ -121,7 +134,11 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
       })
       .catch((err: unknown) => {
         const reason = err instanceof LoginError ? err.message : 'an unexpected error';
-        sendHtml(res, err instanceof LoginError ? 401 : 500, loginFailedPage(`The login with Auth0 did not complete: ${reason}.`, safeReturnPath(pending?.returnTo, `${nodeRoot()}/`)));
+        sendHtml(
+          res,
+          err instanceof LoginError ? 401 : 500,
+          loginFailedPage(`The login with Auth0 did not complete: ${reason}.`, safeReturnPath(pending?.returnTo, `${nodeRoot()}/`)),
+        );
       });
   };
 
@@ -148,7 +165,12 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     }
     if (!needsLogin(path)) return next();
     if (wantsJson(req) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendJson(res, 401, { error: 'login_required', message: 'log in with Auth0 first' }, { 'WWW-Authenticate': 'Bearer realm="auth0", error="login_required"' });
+      return sendJson(
+        res,
+        401,
+        { error: 'login_required', message: 'log in with Auth0 first' },
+        { 'WWW-Authenticate': 'Bearer realm="auth0", error="login_required"' },
+      );
     }
     startLogin(req, res);
   }) as HttpLoginMiddleware;

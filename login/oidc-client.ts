@@ -81,10 +81,17 @@ export class OidcClient {
     }
     if (!login) throw new LoginError('this login was not started here or took longer than 10 minutes; please log in again', true);
     if (typeof query.state !== 'string' || query.state !== login.state) throw new LoginError('the login state does not match; please log in again', true);
-    if (Math.floor(Date.now() / 1000) - login.startedAt > PENDING_LOGIN_SECONDS) throw new LoginError('the login took longer than 10 minutes; please log in again', true);
+    if (Math.floor(Date.now() / 1000) - login.startedAt > PENDING_LOGIN_SECONDS)
+      throw new LoginError('the login took longer than 10 minutes; please log in again', true);
     const code = query.code;
     if (typeof code !== 'string' || code === '') throw new LoginError('Auth0 sent no authorization code');
-    const body = new URLSearchParams({ grant_type: 'authorization_code', client_id: this.options.clientId, code, code_verifier: login.verifier, redirect_uri: redirectUri });
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: this.options.clientId,
+      code,
+      code_verifier: login.verifier,
+      redirect_uri: redirectUri,
+    });
     if (this.options.clientSecret) body.set('client_secret', this.options.clientSecret);
     let res: Response;
     try {
@@ -104,7 +111,13 @@ export class OidcClient {
     }
     if (typeof answer.id_token !== 'string') throw new LoginError('the tenant answered without an ID token (is "openid" in the scope?)');
     try {
-      const claims = await verifyToken(answer.id_token, this.keys, { kind: 'id', issuer: this.options.issuer, audience: this.options.clientId, nonce: login.nonce, leeway: 60 });
+      const claims = await verifyToken(answer.id_token, this.keys, {
+        kind: 'id',
+        issuer: this.options.issuer,
+        audience: this.options.clientId,
+        nonce: login.nonce,
+        leeway: 60,
+      });
       return { claims };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw new LoginError(`the ID token was refused: ${err.reason}`);

@@ -114,10 +114,12 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
   const domainText = text(options.domain, 'domain', 'AUTH0_DOMAIN');
   if (!domainText) fail('option domain (or the environment variable AUTH0_DOMAIN) is required, e.g. "my-tenant.eu.auth0.com"');
   const domain = domainText.replace(/^https?:\/\//, '').replace(/\/+$/, '');
-  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(domain) && !/^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(domain)) fail('option domain must be a host name (with an optional :port)');
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(domain) && !/^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(domain))
+    fail('option domain must be a host name (with an optional :port)');
   const protocol = options.protocol ?? 'https';
   if (protocol !== 'https' && protocol !== 'http') fail('option protocol must be "https" or "http"');
-  if (protocol === 'http' && !isLoopback(domain)) fail('option protocol "http" is only for an emulator on a loopback address (127.0.0.1, localhost); Auth0 tenants need https');
+  if (protocol === 'http' && !isLoopback(domain))
+    fail('option protocol "http" is only for an emulator on a loopback address (127.0.0.1, localhost); Auth0 tenants need https');
   const clientId = text(options.clientId, 'clientId', 'AUTH0_CLIENT_ID');
   if (!clientId) fail('option clientId (or the environment variable AUTH0_CLIENT_ID) is required');
   const clientSecret = text(options.clientSecret, 'clientSecret', 'AUTH0_CLIENT_SECRET');
@@ -142,16 +144,22 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
   const rolesClaim = text(options.rolesClaim, 'rolesClaim');
   const permissions: Record<string, Permission> = {};
   if (options.permissions !== undefined) {
-    if (typeof options.permissions !== 'object' || options.permissions === null || Array.isArray(options.permissions)) fail('option permissions must map role names to permissions');
+    if (typeof options.permissions !== 'object' || options.permissions === null || Array.isArray(options.permissions))
+      fail('option permissions must map role names to permissions');
     for (const [role, permission] of Object.entries(options.permissions)) permissions[role] = checkPermission(role, permission);
   }
   if (need.permissions) {
-    if (Object.keys(permissions).length === 0) fail('option permissions is required: it maps Auth0 role names to Node-RED permissions, e.g. { "node-red-admin": "*", "node-red-viewer": "read" }');
+    if (Object.keys(permissions).length === 0)
+      fail('option permissions is required: it maps Auth0 role names to Node-RED permissions, e.g. { "node-red-admin": "*", "node-red-viewer": "read" }');
     if (!rolesClaim) fail('option rolesClaim is required: the ID token claim with the roles, e.g. "https://nodered.example.com/roles"');
   }
-  if (options.roles !== undefined && (!Array.isArray(options.roles) || !options.roles.every((r) => typeof r === 'string' && r !== ''))) fail('option roles must be a list of role names');
+  if (options.roles !== undefined && (!Array.isArray(options.roles) || !options.roles.every((r) => typeof r === 'string' && r !== '')))
+    fail('option roles must be a list of role names');
   if (options.roles !== undefined && options.roles.length > 0 && !rolesClaim) fail('option roles needs rolesClaim: the ID token claim with the roles');
-  if (options.paths !== undefined && (!Array.isArray(options.paths) || !options.paths.every((p) => p instanceof RegExp || (typeof p === 'string' && p.startsWith('/'))))) {
+  if (
+    options.paths !== undefined &&
+    (!Array.isArray(options.paths) || !options.paths.every((p) => p instanceof RegExp || (typeof p === 'string' && p.startsWith('/'))))
+  ) {
     fail('option paths must be a list of path prefixes (starting with "/") or regular expressions');
   }
   const sessionLifetime = seconds(options.sessionLifetime, 'sessionLifetime', 8 * 3600);

@@ -36,8 +36,5 @@ export function refusedPage(p: RefusedPage): string {
 }
 
 export function loginFailedPage(reason: string, retryUrl: string): string {
-  return page(
-    'Login failed',
-    `<h1>Login failed</h1><p>${escapeHtml(reason)}</p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a>`,
-  );
+  return page('Login failed', `<h1>Login failed</h1><p>${escapeHtml(reason)}</p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a>`);
 }

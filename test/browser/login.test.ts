@@ -55,12 +55,25 @@ async function bindRolesAction(emu: Emulator): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await management(emu, 'POST', `/actions/actions/${id}/deploy`);
-  await management(emu, 'PATCH', '/actions/triggers/post-login/bindings', { bindings: [{ ref: { type: 'action_id', value: id }, display_name: 'add-roles-to-tokens' }] });
+  await management(emu, 'PATCH', '/actions/triggers/post-login/bindings', {
+    bindings: [{ ref: { type: 'action_id', value: id }, display_name: 'add-roles-to-tokens' }],
+  });
 }
 
 const HTTP_FLOW = [
   { id: 'login-test-tab', type: 'tab', label: 'Login test' },
-  { id: 'login-test-in', type: 'http in', z: 'login-test-tab', name: '', url: '/private/hello', method: 'get', upload: false, x: 150, y: 80, wires: [['login-test-fn']] },
+  {
+    id: 'login-test-in',
+    type: 'http in',
+    z: 'login-test-tab',
+    name: '',
+    url: '/private/hello',
+    method: 'get',
+    upload: false,
+    x: 150,
+    y: 80,
+    wires: [['login-test-fn']],
+  },
   {
     id: 'login-test-fn',
     type: 'function',
@@ -73,7 +86,18 @@ const HTTP_FLOW = [
     wires: [['login-test-out']],
   },
   { id: 'login-test-out', type: 'http response', z: 'login-test-tab', name: '', statusCode: '', headers: {}, x: 550, y: 80, wires: [] },
-  { id: 'login-test-pub', type: 'http in', z: 'login-test-tab', name: '', url: '/public/ping', method: 'get', upload: false, x: 150, y: 160, wires: [['login-test-pub-fn']] },
+  {
+    id: 'login-test-pub',
+    type: 'http in',
+    z: 'login-test-tab',
+    name: '',
+    url: '/public/ping',
+    method: 'get',
+    upload: false,
+    x: 150,
+    y: 160,
+    wires: [['login-test-pub-fn']],
+  },
   {
     id: 'login-test-pub-fn',
     type: 'function',
@@ -110,7 +134,9 @@ function canDeploy(page: Page): Promise<boolean> {
 }
 
 function editorToken(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse((globalThis as unknown as EditorGlobals).localStorage.getItem('auth-tokens') ?? '{}') as { access_token?: string }).access_token ?? '');
+  return page.evaluate(
+    () => (JSON.parse((globalThis as unknown as EditorGlobals).localStorage.getItem('auth-tokens') ?? '{}') as { access_token?: string }).access_token ?? '',
+  );
 }
 
 /** The admin API from inside the editor page, with the token the editor holds. */
@@ -220,7 +246,10 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       // The admin imports a flow and presses Deploy.
       await page.evaluate((flow) => (globalThis as unknown as EditorGlobals).RED.view.importNodes(flow), HTTP_FLOW);
       await page.locator('#red-ui-header-button-deploy').click();
-      await page.locator('.red-ui-notification', { hasText: /deployed/i }).first().waitFor({ timeout: 30000 });
+      await page
+        .locator('.red-ui-notification', { hasText: /deployed/i })
+        .first()
+        .waitFor({ timeout: 30000 });
       assert.equal(await adminApi(page, 'GET', '/flows'), 200);
       const flows = JSON.parse(fs.readFileSync(path.join(userDir, 'flows.json'), 'utf8')) as Array<{ id: string }>;
       assert.ok(

@@ -27,12 +27,29 @@ describe('emulator login page and role claims', function () {
         { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann', roles: ['node-red-admin', 'auditor'] } as never,
         { email: 'bob@example.com', password: 'Passw0rd!' },
       ],
-      clients: [{ name: 'Web', client_id: 'web-login', client_secret: 'web-login-secret', app_type: 'regular_web', grant_types: ['authorization_code'], callbacks: [REDIRECT] }],
+      clients: [
+        {
+          name: 'Web',
+          client_id: 'web-login',
+          client_secret: 'web-login-secret',
+          app_type: 'regular_web',
+          grant_types: ['authorization_code'],
+          callbacks: [REDIRECT],
+        },
+      ],
     });
   });
 
   const authorizeQuery = (extra: Record<string, string> = {}) =>
-    new URLSearchParams({ response_type: 'code', client_id: 'web-login', redirect_uri: REDIRECT, scope: 'openid email', state: 'st-1', nonce: 'n-1', ...extra });
+    new URLSearchParams({
+      response_type: 'code',
+      client_id: 'web-login',
+      redirect_uri: REDIRECT,
+      scope: 'openid email',
+      state: 'st-1',
+      nonce: 'n-1',
+      ...extra,
+    });
 
   async function codeFor(location: string): Promise<Record<string, unknown>> {
     const url = new URL(location);
@@ -96,7 +113,9 @@ describe('emulator login page and role claims', function () {
 
   it('adds the roles under the claim a bound post-login Action sets, and only then', async () => {
     const login = async () => {
-      const res = await fetch(`${emu.url}/authorize?${authorizeQuery({ username: 'ann@example.com', password: 'Passw0rd!' }).toString()}`, { redirect: 'manual' });
+      const res = await fetch(`${emu.url}/authorize?${authorizeQuery({ username: 'ann@example.com', password: 'Passw0rd!' }).toString()}`, {
+        redirect: 'manual',
+      });
       return codeFor(String(res.headers.get('location')));
     };
     assert.equal(claimsOf(String((await login()).id_token))['https://example.com/roles'], undefined, 'no Action, no claim');
@@ -119,7 +138,8 @@ describe('emulator login page and role claims', function () {
   }
 };`;
     const action = await api('POST', '/actions/actions', { name: 'roles', supported_triggers: [{ id: 'post-login', version: 'v3' }], code });
-    for (let i = 0; i < 50 && (await api('GET', `/actions/actions/${String(action.id)}`)).status !== 'built'; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && (await api('GET', `/actions/actions/${String(action.id)}`)).status !== 'built'; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     await api('POST', `/actions/actions/${String(action.id)}/deploy`);
     assert.equal(claimsOf(String((await login()).id_token))['https://example.com/roles'], undefined, 'deployed but not bound: no claim');
     await api('PATCH', '/actions/triggers/post-login/bindings', { bindings: [{ ref: { type: 'action_id', value: action.id }, display_name: 'roles' }] });

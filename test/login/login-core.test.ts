@@ -47,7 +47,12 @@ describe('login: options', () => {
 
   it('takes domain, client id and secret from the environment', () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { AUTH0_DOMAIN: 'env.example.com', AUTH0_CLIENT_ID: 'env-id', AUTH0_CLIENT_SECRET: 'env-secret', AUTH0_BASE_URL: 'https://nr.example.com/' });
+    Object.assign(process.env, {
+      AUTH0_DOMAIN: 'env.example.com',
+      AUTH0_CLIENT_ID: 'env-id',
+      AUTH0_CLIENT_SECRET: 'env-secret',
+      AUTH0_BASE_URL: 'https://nr.example.com/',
+    });
     try {
       const o = resolveOptions({}, { cookieSecret: false, permissions: false });
       assert.equal(o.domain, 'env.example.com');
@@ -64,10 +69,22 @@ describe('login: options', () => {
   });
 
   it('allows http only for a loopback emulator and a loopback Node-RED', () => {
-    throwsNaming(() => resolveOptions({ ...BASE_OPTIONS, protocol: 'http' }, { cookieSecret: false, permissions: false }), /only for an emulator on a loopback address/);
-    assert.equal(resolveOptions({ ...BASE_OPTIONS, domain: '127.0.0.1:4010', protocol: 'http' }, { cookieSecret: false, permissions: false }).tenantUrl, 'http://127.0.0.1:4010');
-    assert.equal(resolveOptions({ ...BASE_OPTIONS, domain: 'localhost:4010', protocol: 'http' }, { cookieSecret: false, permissions: false }).issuer, 'http://localhost:4010/');
-    throwsNaming(() => resolveOptions({ ...BASE_OPTIONS, baseUrl: 'http://nodered.example.com' }, { cookieSecret: false, permissions: false }), /baseUrl must be https/);
+    throwsNaming(
+      () => resolveOptions({ ...BASE_OPTIONS, protocol: 'http' }, { cookieSecret: false, permissions: false }),
+      /only for an emulator on a loopback address/,
+    );
+    assert.equal(
+      resolveOptions({ ...BASE_OPTIONS, domain: '127.0.0.1:4010', protocol: 'http' }, { cookieSecret: false, permissions: false }).tenantUrl,
+      'http://127.0.0.1:4010',
+    );
+    assert.equal(
+      resolveOptions({ ...BASE_OPTIONS, domain: 'localhost:4010', protocol: 'http' }, { cookieSecret: false, permissions: false }).issuer,
+      'http://localhost:4010/',
+    );
+    throwsNaming(
+      () => resolveOptions({ ...BASE_OPTIONS, baseUrl: 'http://nodered.example.com' }, { cookieSecret: false, permissions: false }),
+      /baseUrl must be https/,
+    );
   });
 
   it('adminAuth needs permissions and the roles claim; each permission is *, read or a list', () => {
@@ -191,7 +208,15 @@ describe('login: the HTTP middleware against the emulator', function () {
         },
       ],
     });
-    const options = { domain: emu.domain, protocol: 'http' as const, clientId: CLIENT.id, clientSecret: CLIENT.secret, baseUrl: base, cookieSecret: SECRET, rolesClaim: ROLES_CLAIM };
+    const options = {
+      domain: emu.domain,
+      protocol: 'http' as const,
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      baseUrl: base,
+      cookieSecret: SECRET,
+      rolesClaim: ROLES_CLAIM,
+    };
     mw = httpMiddleware({ ...options, paths: ['/private', /^\/re-\d+$/], sessionLifetime: 3600 });
     // A second middleware has callback and logout paths of its own.
     adminsOnly = httpMiddleware({ ...options, roles: ['ops'], cookieName: 'admins_session', callbackPath: '/admins/callback', logoutPath: '/admins/logout' });
@@ -204,7 +229,12 @@ describe('login: the HTTP middleware against the emulator', function () {
   });
 
   /** Follows the login: the page, Auth0 (its test shortcut logs the user in), the callback. */
-  async function logIn(path: string, email: string, password: string, cookies = new Map<string, string>()): Promise<{ cookies: Map<string, string>; landing: Response }> {
+  async function logIn(
+    path: string,
+    email: string,
+    password: string,
+    cookies = new Map<string, string>(),
+  ): Promise<{ cookies: Map<string, string>; landing: Response }> {
     const start = await call(`${base}${path}`, cookies);
     assert.equal(start.status, 302);
     const authorize = new URL(String(start.headers.get('location')));

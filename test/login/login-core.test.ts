@@ -13,6 +13,7 @@ import { permissionsFor } from '../../login/permissions';
 import { CookieSealer } from '../../login/sealed-cookie';
 import { safeReturnPath } from '../../login/oidc-client';
 import type { LoginRequest } from '../../login/express-types';
+import { call } from './cookie-jar';
 
 const SECRET = 'core-test-cookie-secret-0123456789-abcdefgh';
 const CLIENT = { id: 'login-core-client', secret: 'login-core-client-secret-0123456789' };
@@ -147,21 +148,6 @@ describe('login: permissions from roles', () => {
     assert.equal(permissionsFor([], map), undefined);
   });
 });
-
-/** Minimal cookie jar and requests with redirects handled by hand. */
-async function call(url: string, cookies: Map<string, string>, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
-  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(url, { method, redirect: 'manual', headers: { ...headers, ...(cookie ? { cookie } : {}) } });
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const eq = (pair ?? '').indexOf('=');
-    const name = (pair ?? '').slice(0, eq);
-    const value = (pair ?? '').slice(eq + 1);
-    if (/Max-Age=0/.test(line)) cookies.delete(name);
-    else cookies.set(name, value);
-  }
-  return res;
-}
 
 describe('login: the HTTP middleware against the emulator', function () {
   this.timeout(30000);

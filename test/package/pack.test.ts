@@ -151,7 +151,11 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
         // The login module: the subpath resolves from the user directory (as settings.js requires it), and its plugin loaded.
         const login = await run(runtime.node, ['-p', "Object.keys(require('@idflow/node-red-auth0/login')).sort().join(',')"], userDir);
         assert.equal(login.trim(), 'adminAuth,httpMiddleware,logoutUrl');
-        const plugins = JSON.parse((await get(`${nr.url}/plugins`, { accept: 'application/json' })).text) as { module: string; plugins?: { id: string }[]; err?: unknown }[];
+        const plugins = JSON.parse((await get(`${nr.url}/plugins`, { accept: 'application/json' })).text) as {
+          module: string;
+          plugins?: { id: string }[];
+          err?: unknown;
+        }[];
         const loginPlugin = plugins.find((set) => set.module === pkg.name);
         assert.ok(loginPlugin && !loginPlugin.err, `the auth0-login-routes plugin did not load: ${JSON.stringify(loginPlugin)}`);
 

@@ -47,7 +47,12 @@ export class OidcClient {
 
   constructor(private readonly options: ResolvedOptions) {
     this.keys = new JwksCache(async () => {
-      const res = await fetch(`${options.tenantUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(10000) });
+      let res: Response;
+      try {
+        res = await fetch(`${options.tenantUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(10000) });
+      } catch {
+        throw new LoginError(`the tenant ${options.domain} could not be reached for its signing keys`);
+      }
       if (!res.ok) throw new LoginError(`the tenant's signing keys could not be read (HTTP ${res.status})`);
       return (await res.json()) as unknown;
     });

@@ -16,6 +16,7 @@ import { freePort, startNodeRed, type NodeRedProcess } from '../package/node-red
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { launchChromium, requireChromium, userDirWithPackage } from './editor-session';
+import { nodeRedApplication } from '../login/cookie-jar';
 
 const CLIENT = { id: 'node-red-login-test', secret: 'login-test-client-secret-0123456789-abcdef' };
 const COOKIE_SECRET = 'login-test-cookie-secret-0123456789-abcdefghij';
@@ -190,17 +191,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       emu = await startEmulator({ port: 0, seed });
       emu.seed({
         universalLogin: { page: true },
-        clients: [
-          {
-            name: 'Node-RED',
-            client_id: CLIENT.id,
-            client_secret: CLIENT.secret,
-            app_type: 'regular_web',
-            grant_types: ['authorization_code'],
-            callbacks: [`${base}/auth/strategy/callback`, `${base}/auth0/callback`],
-            allowed_logout_urls: [`${base}/`],
-          },
-        ],
+        clients: [nodeRedApplication(base, CLIENT, ['/auth/strategy/callback', '/auth0/callback'])],
       });
       await bindRolesAction(emu);
       userDir = userDirWithPackage();

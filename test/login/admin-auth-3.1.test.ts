@@ -13,7 +13,7 @@ import { freePort, startNodeRed, type NodeRedProcess } from '../package/node-red
 import { nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
-import { call } from './cookie-jar';
+import { call, nodeRedApplication } from './cookie-jar';
 
 const CLIENT = { id: 'node-red-31-login', secret: 'node-red-31-login-secret-0123456789' };
 
@@ -32,16 +32,7 @@ describe('login: adminAuth in Node-RED 3.1, over HTTP', function () {
     emu = await startEmulator({ port: 0, seed });
     emu.seed({
       universalLogin: { rolesClaim: 'https://example.com/roles' },
-      clients: [
-        {
-          name: 'Node-RED 3.1',
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-          app_type: 'regular_web',
-          grant_types: ['authorization_code'],
-          callbacks: [`${base}/auth/strategy/callback`],
-        },
-      ],
+      clients: [nodeRedApplication(base, CLIENT, ['/auth/strategy/callback'])],
     });
     userDir = userDirWithPackage();
     const settings = `

@@ -13,7 +13,7 @@ import { permissionsFor } from '../../login/permissions';
 import { CookieSealer } from '../../login/sealed-cookie';
 import { safeReturnPath } from '../../login/oidc-client';
 import type { LoginRequest } from '../../login/express-types';
-import { call } from './cookie-jar';
+import { call, nodeRedApplication } from './cookie-jar';
 
 const SECRET = 'core-test-cookie-secret-0123456789-abcdefgh';
 const CLIENT = { id: 'login-core-client', secret: 'login-core-client-secret-0123456789' };
@@ -182,17 +182,7 @@ describe('login: the HTTP middleware against the emulator', function () {
         { email: 'ops@example.com', password: 'Ops-passw0rd!', roles: ['ops'] } as never,
         { email: 'plain@example.com', password: 'Plain-passw0rd!' } as never,
       ],
-      clients: [
-        {
-          name: 'Node-RED',
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-          app_type: 'regular_web',
-          grant_types: ['authorization_code'],
-          callbacks: [`${base}/auth0/callback`, `${base}/admins/callback`],
-          allowed_logout_urls: [`${base}/`],
-        },
-      ],
+      clients: [nodeRedApplication(base, CLIENT, ['/auth0/callback', '/admins/callback'])],
     });
     const options = {
       domain: emu.domain,

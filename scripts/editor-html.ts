@@ -163,6 +163,7 @@ function formHtml(group: GroupSpec): string {
     '</div>',
     '<div class="form-row auth0-operation-help"><label></label><div class="auth0-operation-text" style="display:inline-block; width:70%;"></div></div>',
     '<div class="auth0-params"></div>',
+    '<div class="auth0-body"></div>',
     '<div class="form-row auth0-paging-row">',
     '    <label for="node-input-paging"><i class="fa fa-files-o"></i> <span data-i18n="auth0-action.label.paging"></span></label>',
     '    <select id="node-input-paging" style="width: 35%;">',
@@ -183,10 +184,13 @@ function formHtml(group: GroupSpec): string {
 
 export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
   const firstOp = group.operations.find((op) => !op.deprecated) ?? group.operations[0];
-  const catalogueJson = JSON.stringify(editorCatalogue(group)).replace(/<\//g, '<\\/');
-  return `<script type="text/javascript" src="${EDITOR_SCRIPT}"></script>
-<script type="application/json" data-auth0-catalogue="${group.type}">${catalogueJson}</script>
-<script type="text/javascript">
+  // Only what the palette and the workspace need: the catalogue the form reads comes from the
+  // admin endpoint (nodes/editor/editor-data-route.ts) when a dialog opens.
+  // The form's script is fetched once for every Auth0 node, without holding up the editor's load:
+  // a src attribute would be fetched once per node type, and Node-RED waits for each.
+  return `<script type="text/javascript">
+    window.Auth0EditorLoading = window.Auth0EditorLoading ||
+        $.ajax({ url: (RED.settings.apiRootUrl || '') + '${EDITOR_SCRIPT}', dataType: 'script', cache: true });
     RED.nodes.registerType('${group.type}', {
         category: '${area.category}',
         color: '${NODE_COLOR}',
@@ -195,6 +199,7 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
             tenant: { value: '', type: 'auth0-config', required: true },
             operation: { value: '${firstOp.id}' },
             params: { value: {} },
+            bodyProperties: { value: {} },
             paging: { value: 'off' },
             pagingOutput: { value: 'array' },
             version: { value: ${ACTION_NODE_VERSION} }
@@ -204,16 +209,19 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
         icon: '${area.icon}',
         paletteLabel: '${paletteLabel(group)}',
         label: function () {
-            return this.name || (window.Auth0Editor ? window.Auth0Editor.label(this, '${group.type}') : '${group.paletteLabel}');
+            return this.name || '${group.paletteLabel}: ' + (this.operation || 'msg.operation');
         },
         labelStyle: function () {
             return this.name ? 'node_label_italic' : '';
         },
         oneditprepare: function () {
-            window.Auth0Editor.prepare(this, '${group.type}');
+            var node = this;
+            window.Auth0EditorLoading.then(function () {
+                window.Auth0Editor.prepare(node, '${group.type}');
+            });
         },
         oneditsave: function () {
-            window.Auth0Editor.save(this, '${group.type}');
+            if (window.Auth0Editor) window.Auth0Editor.save(this, '${group.type}');
         }
     });
 </script>
@@ -224,10 +232,31 @@ ${formHtml(group)}
 `;
 }
 
-/** The node's help, for `locales/en-US/<type>.html` beside the module, where Node-RED looks it up by language. */
+/**
+ * A help split in two: the first paragraphs (the palette tooltip) stay in the HTML every editor
+ * load parses; the rest (Inputs, Outputs, Details, Operations, References) is served by the admin
+ * endpoint and shown in place of a placeholder when a help view opens (resources/auth0-editor.js).
+ * `help` is the help's inner HTML.
+ */
+export function splitHelp(type: string, help: string): { stub: string; rest: string } {
+  const at = help.indexOf('<h3>');
+  if (at === -1) return { stub: help, rest: '' };
+  const placeholder = `<div class="auth0-help-more" data-auth0-help="${type}"><p>Loading the help…</p></div>`;
+  return { stub: `${help.slice(0, at)}${placeholder}\n`, rest: help.slice(at) };
+}
+
+/** A help file's `<script data-help-name>` wrapper around its inner HTML. */
+export function helpScript(type: string, inner: string): string {
+  return `<script type="text/html" data-help-name="${type}">\n${inner.trim()}\n</script>\n`;
+}
+
+/** The inner HTML of a help file (`locales/en-US/<type>.html`), without its script wrapper. */
+export function helpInner(file: string): string {
+  const match = /<script type="text\/html" data-help-name="[^"]+">([\s\S]*)<\/script>/.exec(file);
+  return match ? match[1] : file;
+}
+
+/** The node's whole help (the build splits it: see splitHelp). */
 export function actionNodeHelp(group: GroupSpec): string {
-  return `<script type="text/html" data-help-name="${group.type}">
-${helpHtml(group)}
-</script>
-`;
+  return helpScript(group.type, helpHtml(group));
 }

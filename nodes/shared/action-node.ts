@@ -20,6 +20,7 @@ import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssert
 import { registerGroup } from './group-registry';
 import { migrateActionConfig } from './migrations';
 import { endOfLifeWarning } from './lifecycle';
+import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
 /** One editor-set input: a typedInput value and its type. */
 export interface ParamSetting {
@@ -301,6 +302,7 @@ export function actionNodeConstructor(RED: NodeRedAPI, group: GroupSpec): (this:
 export function actionNodeModule(group: GroupSpec): NodeModule {
   const register = (RED: NodeRedAPI): void => {
     registerGroup(group);
+    registerEditorDataRoute(RED as NodeRedAPI & EditorAdminApi);
     RED.nodes.registerType(group.type, actionNodeConstructor(RED, group));
   };
   return Object.assign(register, { group });

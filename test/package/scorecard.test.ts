@@ -202,7 +202,7 @@ describe('scorecard: the node modules', () => {
       const catalog = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
       const html = parsed.get(m.name)?.html ?? '';
       // The generic form's script reads the action strings too.
-      const text = html.includes('auth0-editor.js') && html.includes('data-auth0-catalogue') ? html + editorScript : html;
+      const text = html.includes('Auth0Editor.prepare') ? html + editorScript : html;
       for (const key of i18nKeys(text)) {
         const [namespace, rest] = key.includes(':') ? key.split(':', 2) : ['', key];
         const value = namespace === 'node-red' ? lookup(coreCatalog, rest) : namespace === '' ? lookup(catalog, rest) : 'other namespace';

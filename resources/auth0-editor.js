@@ -145,7 +145,12 @@
 
   function renderInputs(node, type, opId, params) {
     var container = $('.auth0-params').empty();
+    // With body properties in the form, the whole body is optional: the rows can make it.
+    var bodyRows = bodyPropertiesOf(type, opId).length > 0;
     inputsFor(type, opId).forEach(function (input) {
+      if (input.wholeBody && bodyRows) {
+        input = $.extend({}, input, { required: false });
+      }
       typedRow(
         container,
         'node-input-auth0-param-' + input.name,
@@ -169,6 +174,9 @@
 
   function bodyPropertyTypes(node, property) {
     var literal;
+    if (property.secret) {
+      return SECRET_SOURCES.slice();
+    }
     if (property['enum'] && property['enum'].length) {
       // A choice: the runtime reads it as text, as Node-RED's own str type.
       literal = {
@@ -212,7 +220,7 @@
       bodyPropertyHint(node, property),
     );
     row.addClass('auth0-body-row').attr('data-auth0-body', property.name);
-    if (!property.required) {
+    if (!property.required && !property.row) {
       $('<a href="#" class="red-ui-button red-ui-button-small auth0-body-remove" style="margin-left: 4px;"><i class="fa fa-times"></i></a>')
         .attr('title', node._('auth0-action.label.removeBodyProperty'))
         .insertAfter(row.find('.red-ui-typedInput-container').first())
@@ -250,17 +258,17 @@
     }
     $('<div class="form-row auth0-body-title"></div>')
       .append(
-        $('<label></label>')
+        $('<label style="width: auto;"></label>')
           .append($('<i class="fa fa-list-ul"></i>'))
           .append(' ')
           .append($('<span></span>').text(node._('auth0-action.label.body'))),
       )
-      .append($('<span class="form-tips" style="display: inline-block; width: 70%;"></span>').text(node._('auth0-action.label.bodyTip')))
+      .append($('<span style="margin-left: 8px; opacity: 0.8;"></span>').text(node._('auth0-action.label.bodyTip')))
       .appendTo(section);
     section.data('properties', properties);
     var rows = $('<div class="auth0-body-rows"></div>').appendTo(section);
     properties.forEach(function (property) {
-      if (property.required || bodySaved[property.name]) {
+      if (property.required || property.row || bodySaved[property.name]) {
         addBodyRow(node, rows, property, bodySaved[property.name]);
       }
     });

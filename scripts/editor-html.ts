@@ -8,6 +8,7 @@ import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalo
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
 import type { PaletteArea } from './palette';
+import { bodySchemaFor, type JsonSchema } from '../nodes/descriptions/descriptions';
 
 export const NODE_COLOR = '#F0A58F';
 export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
@@ -29,6 +30,53 @@ function typeLabel(input: InputSpec): string {
   }
 }
 
+/** One body property as the edit form shows it (resources/auth0-editor.js). */
+export interface BodyFormProperty {
+  name: string;
+  /** string, number, integer, boolean, object, array, or any (several types). */
+  type: string;
+  required: boolean;
+  /** Shown as a row without being required (e.g. a database user's email and password). */
+  row: boolean;
+  description: string;
+  format?: string;
+  enum?: string[];
+  /** For an object (or an array of objects): its fields, named in the row's hint. */
+  fields?: string[];
+  /** A password, secret or token: set from msg, flow, global or env, never as text in the flow. */
+  secret?: boolean;
+}
+
+const SECRET_PROPERTY = /(^|_)(password|secret|token)$/i;
+
+function schemaType(schema: JsonSchema): string {
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+  return types.length === 1 ? types[0] : 'any';
+}
+
+/** The body properties of an operation's request schema, required ones first, as the form shows them. */
+export function bodyFormProperties(schema: JsonSchema | undefined, rows: readonly string[] = []): BodyFormProperty[] {
+  if (!schema?.properties) return [];
+  const required = new Set(schema.required ?? []);
+  const properties = Object.entries(schema.properties).map(([name, property]): BodyFormProperty => {
+    const nested = property.properties ?? property.items?.properties;
+    const values = property.enum?.filter((value) => value !== null).map(String);
+    return {
+      name,
+      type: schemaType(property),
+      required: required.has(name),
+      row: rows.includes(name),
+      description: property.description ?? '',
+      ...(property.format ? { format: property.format } : {}),
+      ...(values && values.length > 0 ? { enum: values } : {}),
+      ...(nested && Object.keys(nested).length > 0 ? { fields: Object.keys(nested) } : {}),
+      ...(SECRET_PROPERTY.test(name) || property.format === 'password' ? { secret: true } : {}),
+    };
+  });
+  const rank = (p: BodyFormProperty): number => (p.required ? 0 : p.row ? 1 : 2);
+  return properties.sort((a, b) => rank(a) - rank(b) || (a.row && b.row ? rows.indexOf(a.name) - rows.indexOf(b.name) : a.name.localeCompare(b.name)));
+}
+
 /** What the editor form needs of the catalogue (no executors, no references). */
 export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
   return {
@@ -48,6 +96,7 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       lifecycle: lifecycleLabel(op.lifecycle),
       lifecycleNote: lifecycleNote(op),
       scopes: op.scopes ?? [],
+      body: op.inputs.some((input) => input.wholeBody) ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows) } : undefined,
       inputs: op.inputs.map((input) => ({
         name: input.name,
         type: input.type,
@@ -56,6 +105,7 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
         enum: input.enum,
         description: input.description,
         secret: Boolean(input.secret),
+        wholeBody: Boolean(input.wholeBody),
         fromConfig: input.fromConfig,
       })),
     })),

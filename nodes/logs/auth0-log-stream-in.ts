@@ -6,6 +6,7 @@
  * constant time; without a configured value every request is refused). Auth0 redelivers a batch
  * whose answer it did not get, so events already seen (by log_id) are dropped.
  */
+import { logTypeOf } from './log-types';
 import type { ServerResponse } from 'node:http';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { BodyTooLargeError } from '../shared/request-body-reader';
@@ -147,7 +148,11 @@ class LogStreamInNode {
     // Answer first: Auth0 only needs to know the batch arrived, and a slow flow must not make it retry.
     answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
     for (const event of fresh) {
-      this.node.send({ payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { log_id: event.log_id } });
+      this.node.send({
+        payload: event,
+        topic: typeof event.type === 'string' ? event.type : '',
+        auth0: { log_id: event.log_id, logType: logTypeOf(event.type) },
+      });
     }
     this.received += fresh.length;
     if (fresh.length > 0) {

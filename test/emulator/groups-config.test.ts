@@ -192,7 +192,7 @@ describe('emulator groups: hooks', () => {
     );
     assert.equal((await h.call('DELETE', `/api/v2/hooks/${id}/secrets`, ['OTHER'])).status, 204);
     assert.deepEqual(Object.keys((await h.call('GET', `/api/v2/hooks/${id}/secrets`)).body), ['API_KEY']);
-    assert.ok(!JSON.stringify((await h.call('GET', `/api/v2/hooks/${id}`)).body).includes('k2'), 'secrets are not part of the hook');
+    assert.ok(!JSON.stringify((await h.call('GET', `/api/v2/hooks/${id}`)).body).includes('"k2"'), 'secrets are not part of the hook');
 
     assert.equal((await h.call('DELETE', `/api/v2/hooks/${id}`)).status, 204);
     assert.equal((await h.call('GET', `/api/v2/hooks/${id}`)).status, 404);

@@ -7,6 +7,7 @@
  * every request is refused). Auth0 redelivers a batch whose answer it did not get, so events
  * already seen (by log_id) are dropped.
  */
+import { logTypeOf } from './log-types';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
 import { sameSecret } from '../shared/same-secret';
@@ -65,7 +66,7 @@ function createLogStreamIn(node: Node, config: LogStreamInConfig, RED: NodeRedAP
     show: (status) => node.status(status),
     deliver: (fresh) => {
       for (const event of fresh) {
-        node.send({ payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { log_id: event.log_id } });
+        node.send({ payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { log_id: event.log_id, logType: logTypeOf(event.type) } });
       }
       received += fresh.length;
       if (fresh.length > 0) {

@@ -14,6 +14,7 @@
 import type { TenantUse } from '../config/tenant-use';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
 import { logTypeTable } from './log-watch/log-categories';
+import { logTypeOf } from './log-types';
 import { CheckpointStore } from './log-watch/log-checkpoint';
 import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf } from './log-watch/log-reader';
 import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch/log-watch-settings';
@@ -181,12 +182,17 @@ class LogWatchJob implements WatchJob {
   }
 
   private eventMessage(event: LogEvent): NodeMessage {
-    return { payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { tenant: this.domain } };
+    return { payload: event, topic: typeof event.type === 'string' ? event.type : '', auth0: { tenant: this.domain, logType: logTypeOf(event.type) } };
   }
 
   private batchMessage(events: LogEvent[]): NodeMessage {
     const types = [...new Set(events.map((event) => (typeof event.type === 'string' ? event.type : '')))];
-    return { payload: events, topic: types.join(','), auth0: { tenant: this.domain, count: events.length } };
+    // A batch's logType is an array, one per event in the order of msg.payload.
+    return {
+      payload: events,
+      topic: types.join(','),
+      auth0: { tenant: this.domain, count: events.length, logType: events.map((event) => logTypeOf(event.type)) },
+    };
   }
 }
 

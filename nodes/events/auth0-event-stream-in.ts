@@ -19,7 +19,7 @@ import { type StatusText, statusTexts } from '../shared/status-text';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../logs/log-stream-in/http-node-route';
 import { BodyTooLargeError } from '../shared/request-body-reader';
 import { RecentIds } from '../logs/log-stream-in/recent-ids';
-import { SharedRecentIds } from '../shared-state/shared-recent-ids';
+import { SharedRecentIds } from '../logs/log-stream-in/shared-recent-ids';
 import { EVENT_TYPE_TABLE, unknownEventTypes } from './event-types';
 import { createOrUpdateStream, webhookEndpoint } from './stream-setup';
 import { AUTH_METHODS, type AuthMethod, type WebhookAuthorization, authorizationAccepted, expectedHeader } from './webhook-authorization';

@@ -29,7 +29,7 @@ import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../logs/polling/retry-delay';
 import { LeaseLost } from '../shared-state/fenced-store';
 import type { LeaseRole } from '../shared-state/lease';
-import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../watch/watcher-sharing';
 import { ContextEventCheckpoint, type EventCheckpoint } from './event-checkpoint';
 import { SharedEventCheckpoint } from './shared-event-checkpoint';
 import { EVENT_TYPE_TABLE } from './event-types';

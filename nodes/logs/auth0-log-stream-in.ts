@@ -17,7 +17,7 @@ import { lastEventText } from './polling/watch-status';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 import { findTenant } from '../config/config-node';
-import { SharedRecentIds } from '../shared-state/shared-recent-ids';
+import { SharedRecentIds } from './log-stream-in/shared-recent-ids';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;

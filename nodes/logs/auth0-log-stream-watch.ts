@@ -14,7 +14,7 @@ import { watchStatuses } from './polling/watch-status';
 import { type StatusText } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 import { LeaseLost } from '../shared-state/fenced-store';
-import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../watch/watcher-sharing';
 
 interface LogStreamWatchConfig extends NodeDefinition {
   tenant?: string;

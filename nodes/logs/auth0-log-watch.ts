@@ -24,7 +24,7 @@ import { watchStatuses } from './polling/watch-status';
 import { migrateNodeConfig } from '../shared/migrations';
 import { LeaseLost } from '../shared-state/fenced-store';
 import { type CheckpointKeeper, SharedCheckpointStore } from './log-watch/shared-checkpoint';
-import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../watch/watcher-sharing';
 
 /** Where the watcher is in the log. */
 interface Position {

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { ImportSlots, type RunningCheck } from '../../nodes/jobs/import/slots';
 import { RecentIds } from '../../nodes/logs/log-stream-in/recent-ids';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
-import { SharedImportSlots } from '../../nodes/shared-state/shared-import-slots';
-import { SharedRecentIds } from '../../nodes/shared-state/shared-recent-ids';
+import { SharedImportSlots } from '../../nodes/jobs/import/shared-import-slots';
+import { SharedRecentIds } from '../../nodes/logs/log-stream-in/shared-recent-ids';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
 

@@ -6,7 +6,7 @@
 import { type BackoffPolicy, backoffCeilingMs, withJitter } from '../../shared/backoff';
 import { Auth0Error, ConfigError, InputError, RateLimitError, TenantClosedError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
-import { encodePathSegment } from '../../shared/request';
+import { encodePathSegment } from '../../engine/request';
 import { JOB_LIMITS } from '../job-limits';
 import { ExportFileError } from './records';
 import type { Job, WatchedJob } from './watched-job';

@@ -5,8 +5,8 @@
  * recorded in one atomic step. While Redis cannot be reached, the process's own memory decides
  * (it is always kept too), so deliveries go on and only a redelivery to another replica may pass.
  */
-import type { RecentIds } from '../logs/log-stream-in/recent-ids';
-import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
+import type { RecentIds } from './recent-ids';
+import { type LuaScript, type SharedState, SharedStateUnavailable } from '../../shared-state/shared-state';
 
 /** For each id (ARGV[2..]): 1 when it was not seen within the window (it is recorded now), else 0. */
 const ADD_ALL: LuaScript = {

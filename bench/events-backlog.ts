@@ -10,7 +10,7 @@ import * as v8 from 'v8';
 import * as vm from 'vm';
 import { createParser } from 'eventsource-parser';
 import { startEmulator, type Emulator } from '../emulator';
-import { eventBusOfState } from '../emulator/events/event-bus';
+import { eventBusOfState } from '../emulator/management/events/event-bus';
 import { type BenchRow, type FlowHelper, flowHelper, packageNode, peakMemory, timed, withoutSpies } from './util';
 
 export const title = 'Events backlog: 100,000 events drained by auth0-events (Events API)';

@@ -9,7 +9,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { createParser } from 'eventsource-parser';
 import { startEmulator, type Emulator } from '../emulator';
-import { eventBusOfState } from '../emulator/events/event-bus';
+import { eventBusOfState } from '../emulator/management/events/event-bus';
 import { type BenchRow, type FlowHelper, flowHelper, packageNode, withoutSpies } from './util';
 
 export const title = 'Event latency: a user created → the message out of auth0-events and auth0-event-stream-in';

@@ -2,13 +2,15 @@
  * After `tsc`: puts beside every node module Node-RED loads (dist/nodes/<family>/auth0-*.js)
  * its .html (hand-written next to the .ts, or generated from the group's catalogue), its help
  * and message catalogue in locales/en-US/ (hand-written in nodes/<family>/locales/, or generated
- * from the catalogue), the icons, and checks that package.json lists exactly those modules.
+ * from the catalogue), the icons and Auth0's derived API descriptions, and checks that
+ * package.json lists exactly those modules.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
 import { actionNodeHelp, actionNodeHtml } from './editor-html';
 import { paletteAreaOf } from './palette';
+import { DATA_FILE_NAME } from '../nodes/descriptions/descriptions';
 
 const root = path.resolve(__dirname, '..', '..');
 const dist = path.join(root, 'dist');
@@ -89,6 +91,9 @@ export function build(): string[] {
     fs.copyFileSync(actionLocale, localeOut);
   }
   for (const family of families) copyDir(path.join(root, 'icons'), path.join(dist, 'nodes', family, 'icons'));
+  // Auth0's descriptions (derived data and its licence) beside their accessor, as the package ships them.
+  for (const file of [DATA_FILE_NAME, 'LICENSE'])
+    fs.copyFileSync(path.join(root, 'nodes', 'descriptions', file), path.join(dist, 'nodes', 'descriptions', file));
 
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { 'node-red'?: { nodes?: Record<string, string> } };
   const listed = new Set(Object.values(pkg['node-red']?.nodes ?? {}));

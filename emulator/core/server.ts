@@ -120,7 +120,7 @@ export class EmulatorServer implements Tenant {
       this.stateRef = new TenantState(this.domain, makeDefaultClients(this.options.clientId, this.options.clientSecret));
       const registry = this.registry();
       modules.forEach((register, index) => {
-        if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes/index.ts is not a function`);
+        if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes.ts is not a function`);
         register(registry, this);
       });
       this.started = true;

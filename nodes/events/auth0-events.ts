@@ -26,7 +26,7 @@ import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
-import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../logs/polling/retry-delay';
+import { failureText, isClientClosed, retryDelayMs, shortDuration } from '../watch/failure-wait';
 import { LeaseLost } from '../shared-state/fenced-store';
 import type { LeaseRole } from '../shared-state/lease';
 import { type WatcherSharing, isSharingPause, pauseRole, sharedStatus, watcherSharing } from '../watch/watcher-sharing';

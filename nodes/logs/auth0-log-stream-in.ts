@@ -9,15 +9,15 @@
 import type { ServerResponse } from 'node:http';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { BodyTooLargeError } from '../shared/request-body-reader';
-import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './log-stream-in/http-node-route';
+import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../receive/http-node-route';
 import { BodyFormatError, type StreamedEvent, parseStreamBody } from './log-stream-in/log-stream-body';
-import { RecentIds } from './log-stream-in/recent-ids';
+import { RecentIds } from '../receive/recent-ids';
 import { sameSecret } from '../shared/same-secret';
-import { lastEventText } from './polling/watch-status';
+import { lastEventText } from '../watch/watch-status';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 import { findTenant } from '../config/config-node';
-import { SharedRecentIds } from './log-stream-in/shared-recent-ids';
+import { SharedRecentIds } from '../receive/shared-recent-ids';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;

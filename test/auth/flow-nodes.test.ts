@@ -8,7 +8,7 @@
 import { strict as assert } from 'assert';
 import { createHmac } from 'node:crypto';
 import { startEmulator, type Emulator } from '../../emulator';
-import { totpCode } from '../../emulator/auth/totp';
+import { totpCode } from '../../emulator/authentication/totp';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 
 type Msg = Record<string, unknown>;

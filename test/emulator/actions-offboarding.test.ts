@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import { TRIGGER_IDS } from '../../emulator/actions/triggers';
+import { TRIGGER_IDS } from '../../emulator/management/actions/triggers';
 import { ACTION_TRIGGERS } from '../../nodes/actions/triggers';
 import { call, client } from './http';
 

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Clock } from '../../emulator/core/clock';
 import type { LogInput } from '../../emulator/core/logs';
-import { JobEngine, JobError, type JobEmail, type JobsHost } from '../../emulator/jobs/job-engine';
-import { jobErrorsView, jobView } from '../../emulator/jobs/job-view';
-import type { ImportedProfile, ImportTarget } from '../../emulator/jobs/import-apply';
-import type { ExportJob, ImportJob, Job } from '../../emulator/jobs/job-model';
+import { JobEngine, JobError, type JobEmail, type JobsHost } from '../../emulator/management/jobs/job-engine';
+import { jobErrorsView, jobView } from '../../emulator/management/jobs/job-view';
+import type { ImportedProfile, ImportTarget } from '../../emulator/management/jobs/import-apply';
+import type { ExportJob, ImportJob, Job } from '../../emulator/management/jobs/job-model';
 
 interface StoredUser extends ImportedProfile {
   user_id: string;

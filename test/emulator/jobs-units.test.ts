@@ -3,10 +3,10 @@
  * export formatting, signed links.
  */
 import assert from 'node:assert/strict';
-import { redactRow, validateImportRow } from '../../emulator/jobs/import-schema';
-import { applyImportRow, type ImportedProfile, type ImportTarget } from '../../emulator/jobs/import-apply';
-import { checkExportFields, compileFields, csvHeader, parseFieldPath, toCsvRow, toNdjsonLine } from '../../emulator/jobs/export-format';
-import { ExportUrlSigner } from '../../emulator/jobs/signed-url';
+import { redactRow, validateImportRow } from '../../emulator/management/jobs/import-schema';
+import { applyImportRow, type ImportedProfile, type ImportTarget } from '../../emulator/management/jobs/import-apply';
+import { checkExportFields, compileFields, csvHeader, parseFieldPath, toCsvRow, toNdjsonLine } from '../../emulator/management/jobs/export-format';
+import { ExportUrlSigner } from '../../emulator/management/jobs/signed-url';
 
 const BCRYPT = '$2b$10$C9ofDkkTx7.yHkmMqsQZGuYtFDldM9W6U8dJV5GLY5PiGL9vx71gq';
 

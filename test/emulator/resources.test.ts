@@ -1,5 +1,5 @@
 /**
- * The declarative resources of the emulator (emulator/routes/resources.ts), tried on resources
+ * The declarative resources of the emulator (emulator/management/resources.ts), tried on resources
  * declared here only: list shapes, nested collections (parent 404, items kept apart), unique 409,
  * write-only properties, PATCH merge and PUT replace, filters, derived properties, settings
  * documents with PATCH, PUT and reset, and scopes.
@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import { EmulatorServer } from '../../emulator/core/server';
 import type { RoutesModule } from '../../emulator/core/types';
-import { registerResources, registerSettings } from '../../emulator/routes/resources';
+import { registerResources, registerSettings } from '../../emulator/management/resources';
 
 const READ = 'read:network_acls';
 const WRITE = 'update:network_acls';

@@ -1,7 +1,7 @@
 /** The emulator's user search matches as Auth0's does where flows depend on it. */
 import { strict as assert } from 'assert';
 import type { UserRecord } from '../../emulator/core/model';
-import { compileUserQuery } from '../../emulator/management/user-search';
+import { compileUserQuery } from '../../emulator/management/users/user-search';
 
 const user = (over: Partial<UserRecord>): UserRecord => ({ identities: [], ...over }) as unknown as UserRecord;
 

@@ -6,8 +6,8 @@
  */
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
-import { eventBusOfState } from '../../emulator/events/event-bus';
-import { encodeOffset } from '../../emulator/events/event-log';
+import { eventBusOfState } from '../../emulator/management/events/event-bus';
+import { encodeOffset } from '../../emulator/management/events/event-log';
 import { FencedStore, LeaseLost } from '../../nodes/shared-state/fenced-store';
 import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';

@@ -7,8 +7,8 @@
 import { strict as assert } from 'assert';
 import * as http from 'http';
 import { startEmulator, type Emulator } from '../../emulator';
-import { encodeOffset } from '../../emulator/events/event-log';
-import { eventBusOfState } from '../../emulator/events/event-bus';
+import { encodeOffset } from '../../emulator/management/events/event-log';
+import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/event-checkpoint';
 import { Collector, TAB, catchModule, errorCalls, helper, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
 import { control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset, until } from './support';

@@ -4,8 +4,8 @@
  */
 import * as path from 'path';
 import type { Emulator } from '../../emulator';
-import { eventBusOfState } from '../../emulator/events/event-bus';
-import { GA_EVENT_TYPES } from '../../emulator/events/event-types';
+import { eventBusOfState } from '../../emulator/management/events/event-bus';
+import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
 import { helper } from '../logs/runtime';
 

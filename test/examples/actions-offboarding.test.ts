@@ -9,7 +9,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { actionBindings } from '../../emulator/actions/executions';
+import { actionBindings } from '../../emulator/management/actions/executions';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';
 import { deploy, helper, problemsLogged, waitFor, watch } from './runtime';

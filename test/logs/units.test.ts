@@ -10,12 +10,12 @@ import { compareLogIds, isAfter } from '../../nodes/logs/log-watch/log-reader';
 import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-in/log-stream-body';
 import { DELETED, REDACTED, StreamStatusTracker, withoutSecrets } from '../../nodes/logs/log-stream-watch/log-stream-changes';
 import { listSetting, readLogWatchSettings } from '../../nodes/logs/log-watch/log-watch-settings';
-import { PollLoop } from '../../nodes/logs/polling/poll-loop';
-import { RecentIds } from '../../nodes/logs/log-stream-in/recent-ids';
-import { failureText, retryDelayMs } from '../../nodes/logs/polling/retry-delay';
+import { PollLoop } from '../../nodes/watch/poll-loop';
+import { RecentIds } from '../../nodes/receive/recent-ids';
+import { failureText, retryDelayMs } from '../../nodes/watch/failure-wait';
 import { sameSecret } from '../../nodes/shared/same-secret';
-import { byteLimit, routePath } from '../../nodes/logs/log-stream-in/http-node-route';
-import { lastEventText } from '../../nodes/logs/polling/watch-status';
+import { byteLimit, routePath } from '../../nodes/receive/http-node-route';
+import { lastEventText } from '../../nodes/watch/watch-status';
 import { Auth0Error, ConfigError, RateLimitError } from '../../nodes/shared/errors';
 import { statusText } from '../helpers/messages';
 

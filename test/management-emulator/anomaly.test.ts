@@ -3,7 +3,7 @@
  * then answers 404.
  */
 import { strict as assert } from 'assert';
-import { ANOMALY_IP_BLOCKS } from '../../emulator/routes/security-resources';
+import { ANOMALY_IP_BLOCKS } from '../../emulator/management/security/security-resources.routes';
 import { startHarness, type Harness } from './harness';
 import { assertStatus } from './fixtures';
 

@@ -5,7 +5,7 @@
 import { ConfigError } from '../../shared/errors';
 import type { NodeDefinition } from '../../shared/node-red-types';
 import { type LogTypeMatcher, logTypeMatcher, unknownCategories } from './log-categories';
-import { MAX_DELAY_MS } from '../polling/poll-loop';
+import { MAX_DELAY_MS } from '../../watch/poll-loop';
 
 export interface LogWatchConfig extends NodeDefinition {
   tenant?: string;

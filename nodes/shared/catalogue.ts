@@ -103,6 +103,11 @@ export interface OperationSpec {
    * (import splitting, logout URL, authorize URL). The catalogue stays data; the code lives there.
    */
   executor?: string;
+  /**
+   * Body properties the edit form shows as rows besides the required ones, for those Auth0 needs
+   * only in some cases its description cannot say (a database user's email and password).
+   */
+  bodyRows?: readonly string[];
 }
 
 export interface GroupSpec {

@@ -38,7 +38,7 @@ describe('management nodes against the emulator: experimentation', function () {
       ops: ops('segment'),
       itemsKey: 'segments',
       pages: true,
-      body: { name: unique('segment'), rules: [{ match: { country: ['NZ'] } }] },
+      body: { name: unique('segment'), rules: [{ match: { client_id: ['nz-web'] } }] },
       change: { description: 'New Zealand' },
     });
     const f = await flag();

@@ -77,7 +77,7 @@ describe('management nodes against the emulator: guardian', function () {
     assert.equal(read.status, 'confirmed');
     assert.equal(read.name, 'Work phone');
     assertStatus(await h.run('guardian', 'delete_enrollment', { id }), 'delete_enrollment', 204);
-    assert.equal((await h.gone('guardian', 'get_enrollment', { id })).errorCode, 'inexistent_enrollment');
+    assert.equal((await h.gone('guardian', 'get_enrollment', { id })).errorCode, 'enrollment_not_found');
     assert.deepEqual(payloadOf(await h.run('users', 'get_guardian_enrollments', { user_id: user.user_id })), []);
   });
 

@@ -22,7 +22,7 @@ describe('management nodes against the emulator: user attribute profiles', funct
       pages: true,
       body: {
         name: unique('attrs'),
-        user_attributes: { email: { description: 'The work e-mail address', label: 'E-mail', profile_required: true, auth0_mapping: 'email' } },
+        user_attributes: { email: { description: 'E-mail address', label: 'E-mail', profile_required: true, auth0_mapping: 'email' } },
       },
       change: { user_id: { oidc_mapping: 'sub' } },
     });

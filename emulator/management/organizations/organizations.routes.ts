@@ -53,6 +53,7 @@ function readOrgConnection(state: TenantState, body: Record<string, unknown>, re
   if (assign !== undefined) out.assign_membership_on_login = assign;
   const button = optionalBoolean(body, 'show_as_button');
   if (button !== undefined) out.show_as_button = button;
+  else if (requireId) out.show_as_button = true; // Auth0's default for a newly enabled connection (recorded)
   const signup = optionalBoolean(body, 'is_signup_enabled');
   if (signup !== undefined) out.is_signup_enabled = signup;
   return out;
@@ -288,7 +289,8 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     };
     if (isCheckpointRequest(ctx.query))
       return checkpointBody(
-        checkpointPage(members, ctx.query, (u) => u.user_id),
+        // Auth0 sends `next` on a full last page too; the page after it is empty (recorded).
+        checkpointPage(members, ctx.query, (u) => u.user_id, { nextOn: 'full-page' }),
         'members',
         view,
       );

@@ -46,7 +46,7 @@ describe('tenant client: what is sent and what comes back', function () {
     await server.close();
   });
 
-  describe("compressed answers (Node's http, no axios)", function () {
+  describe('compressed answers', function () {
     for (const [encoding, compress] of [
       ['gzip', gzipSync],
       ['deflate', deflateSync],

@@ -17,6 +17,7 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../emulator';
 import { arrangedFlow, readExamples } from './example-flows';
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
+import { loginBanner, loginWanted, setUpLogin } from './start-login';
 
 const root = path.resolve(__dirname, '..', '..');
 // NODE_RED_USER_DIR lets the first-start test run npm start without touching a developer's own .node-red-data/.
@@ -85,7 +86,7 @@ async function waitForNodeRed(base: string, child: ChildProcess): Promise<void> 
     if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}`);
     try {
       const res = await request('GET', `${base}/settings`);
-      if (res.status === 200) return;
+      if (res.status === 200 || res.status === 401) return; // 401: up, behind the editor login
     } catch {
       // not listening yet
     }
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   const emulator: Emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, seed });
   console.log(`Auth0 emulator (a local stand-in, not a real identity service): ${emulator.url}`);
   prepareUserDir();
+  const login = loginWanted() ? setUpLogin(emulator, userDir, nodeRedPort) : undefined;
   const child = spawn(process.execPath, [path.join(__dirname, 'local-node-red.js'), userDir, String(nodeRedPort)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
       AUTH0_WEB_CLIENT_ID: emulator.webClient.clientId,
       AUTH0_SPA_CLIENT_ID: emulator.spaClient.clientId,
       AUTH0_EMULATOR_URL: emulator.url,
+      ...login?.env,
     },
   });
   let stopping = false;
@@ -130,8 +133,9 @@ async function main(): Promise<void> {
     clientId: DEMO_CLIENT_ID,
     clientSecret: DEMO_CLIENT_SECRET,
   });
-  const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
+  const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full', ...login?.deployHeaders });
   if (deployed.status >= 300) throw new Error(`deploying the example flows failed: ${deployed.status} ${deployed.text.slice(0, 300)}`);
+  if (login) console.log(`\n${loginBanner(emulator)}`);
   console.log(`\nNode-RED editor: ${base}/  (start on the "Start here" tab; every example is deployed against the emulator; Ctrl-C stops both)\n`);
 }
 

@@ -13,6 +13,7 @@ import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
 import { plainHttpRefusal, plainHttpWarning } from '../tenant-client/plain-http';
+import { fingerprinter } from './fingerprint-key';
 
 /** The status the tenant's users show while its requests are paused. */
 function statusFor(status: ClientStatus, text: StatusText): NodeStatus | undefined {
@@ -71,6 +72,10 @@ export = function (RED: NodeRedAPI): void {
       if (sharing.error) throw sharing.error;
       return sharing.state;
     };
+
+    // Derived once from the credentials; the key itself is never handed out.
+    const secrets = fingerprinter(node.credentials ?? {}, normaliseDomain(config.domain));
+    node.getFingerprinter = () => secrets;
 
     node.getClient = (): TenantClient => {
       if (client) return client;

@@ -92,7 +92,7 @@ export function missingScopes(users: readonly TenantUser[], scopes: readonly str
     if (!group || group.api !== 'management') continue;
     const op = user.operation ? group.operations.find((candidate) => candidate.id === user.operation) : undefined;
     if (user.operation && !op) continue;
-    out.push(...uncovered(group, op ? [op] : group.operations.filter((o) => !o.deprecated), granted, user, !op));
+    out.push(...uncovered(group, op ? [op] : group.operations.filter((o) => !o.deprecated), granted, user, !op && !group.runsEveryOperation));
   }
   return out;
 }

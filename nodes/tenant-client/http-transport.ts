@@ -1,27 +1,27 @@
 /**
- * One HTTP exchange on axios, with separate connect and read timeouts, and the tenant's
- * keep-alive agents. Nothing axios produces leaves this file: responses become plain
- * `{statusCode, headers, body}` and failures become TransportFailure (kind and code only), so
- * no axios error with its config, headers and token can ever reach a flow.
+ * One HTTP exchange on Node's own http/https, with separate connect and read timeouts, and the
+ * tenant's keep-alive agents. Responses become plain `{statusCode, headers, body}` (the body
+ * decoded from gzip, deflate or br) and failures become TransportFailure (kind and code only),
+ * so no request, header or token can ever reach a flow through an error.
  *
- * Timeouts, on each request's socket (axios's own `timeout` is not used: with its default transport
- * it is a wall clock from the start, which would mix the two):
+ * Timeouts, on each request's socket:
  * - connect: from socket creation (DNS lookup included) to `connect` (`secureConnect` for TLS);
  * - read: once connected, the longest silence while waiting for and reading the response
  *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
  * A reused keep-alive socket is already connected: only the read timeout applies.
  *
- * axios-retry is used where it fits: one quick retry of a GET whose connection was refused or
- * dropped (a stale keep-alive socket, a restarting proxy), inside the same limiter slot. 429s are
- * not its job: see client.ts.
+ * A GET whose connection was refused or dropped (a stale keep-alive socket, a restarting proxy) is
+ * tried once more after 100 to 300 ms, inside the same limiter slot. 429s are not this file's job:
+ * see client.ts. (axios and axios-retry did this until 0.2: axios had to be handed the
+ * Authorization header behind its back, since cleaning a several-KB token on every request cost
+ * more than the rest of the request; see the CHANGELOG for the figures.)
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { TLSSocket } from 'node:tls';
-import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import axiosRetry from 'axios-retry';
+import * as zlib from 'node:zlib';
 import type { HttpMethod } from '../shared/catalogue';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
 
@@ -71,11 +71,6 @@ export class TransportFailure extends Error {
   }
 }
 
-/** What axios calls instead of http(s).request. */
-interface TimedTransport {
-  request(options: http.RequestOptions, callback: (res: http.IncomingMessage) => void): http.ClientRequest;
-}
-
 const TIMEOUT_MARK = Symbol('auth0.timeoutKind');
 
 type TimedRequest = http.ClientRequest & { [TIMEOUT_MARK]?: FailureKind };
@@ -83,7 +78,6 @@ type TimedRequest = http.ClientRequest & { [TIMEOUT_MARK]?: FailureKind };
 interface ErrorLike {
   code?: unknown;
   message?: unknown;
-  request?: unknown;
   cause?: unknown;
   errors?: unknown;
 }
@@ -100,15 +94,16 @@ function codeOf(err: unknown): string | undefined {
   return typeof e.code === 'string' ? e.code : undefined;
 }
 
-// axios's own cleaning of a header value, where it sets it and again where it sends it.
+// Header values are cleaned as plain axios cleans them (and as the test of the hot path checks),
+// so a pasted token with a stray line break or a non-Latin-1 character is sent, not refused by Node.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000a-\u001f\u007f]+/g;
 // eslint-disable-next-line no-control-regex
 const NOT_BYTE_STRING = /[^\u0009\u0020-\u007e\u0080-\u00ff]+/g;
 const EDGE_SPACES = /^[ \t]+|[ \t]+$/g;
 
-/** A header value exactly as axios would send it (control characters dropped, spaces and tabs trimmed). */
-export function headerValueAsAxiosSends(value: string): string {
+/** A header value as sent: control characters and non-Latin-1 characters dropped, spaces and tabs trimmed. */
+export function headerValueAsSent(value: string): string {
   const set = value.replace(CONTROL_CHARS, '').replace(EDGE_SPACES, '');
   return set.replace(NOT_BYTE_STRING, '').replace(EDGE_SPACES, '');
 }
@@ -116,26 +111,68 @@ export function headerValueAsAxiosSends(value: string): string {
 const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
 
+/** The delay before the one retry of a GET whose connection was refused or dropped. */
+function retryDelayMs(): number {
+  return 100 + Math.floor(Math.random() * 200);
+}
+
+/** A request body as bytes, with the Content-Type a FormData brings (its boundary). */
+async function bodyBytes(data: string | FormData | undefined): Promise<{ bytes?: Buffer; contentType?: string }> {
+  if (data === undefined) return {};
+  if (typeof data === 'string') return { bytes: Buffer.from(data, 'utf8') };
+  // The platform's own multipart encoding, whole: Auth0's import endpoint wants a Content-Length.
+  const encoded = new Response(data);
+  return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
+}
+
+/** The response body decoded as its Content-Encoding says (gzip, deflate, br); other encodings pass as they are. */
+function decoded(res: http.IncomingMessage): { body: Readable; decodedFrom?: string } {
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  if (res.statusCode === 204 || res.statusCode === 304) return { body: res };
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+      : encoding === 'deflate'
+        ? zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
+          : undefined;
+  if (!decoder) return { body: res };
+  res.on('error', (err) => decoder.destroy(err));
+  return { body: res.pipe(decoder), decodedFrom: encoding };
+}
+
+function readAll(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+    // A response cut short ends with 'aborted' on some Node versions instead of an error.
+    stream.once('aborted', () => reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+  });
+}
+
 export class HttpTransport {
   private readonly connectMs: number;
   private readonly readMs: number;
   private readonly options: TransportOptions;
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
-  private readonly axios: AxiosInstance;
-  /** The timed http(s).request axios calls, for requests with no Authorization header. */
-  private readonly timed: TimedTransport;
-  /** The last Authorization value and its transport: the token is the same for hours. */
-  private authorized: { value: string; transport: TimedTransport } | undefined;
+  /** The last Authorization value, cleaned once: the token is the same for hours and several KB long. */
+  private authorized: { value: string; sent: string } | undefined;
   /** Every request on the wire, so that `destroy()` can end them (marked closed). */
   private readonly live = new Set<TimedRequest>();
+  /** Retry waits in progress, ended by `destroy()`. */
+  private readonly waits = new Set<() => void>();
   private destroyed = false;
 
   constructor(options: TransportOptions) {
     this.options = options;
     this.connectMs = Math.max(1, Math.round(options.connectTimeoutSeconds * 1000));
     this.readMs = Math.max(1, Math.round(options.readTimeoutSeconds * 1000));
-    this.timed = this.timedTransport();
     // Keep-alive for the tenant's many small requests; an idle socket is closed after 15 s,
     // before most servers drop it, so a reused socket is rarely a stale one. The number of
     // requests at once is the limiter's business: the agent does not cap sockets, since a
@@ -143,72 +180,28 @@ export class HttpTransport {
     const agentOptions = { keepAlive: true, maxFreeSockets: options.maxSockets, timeout: 15_000 };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
-    this.axios = axios.create({
-      validateStatus: () => true,
-      maxRedirects: 0,
-      transformResponse: [(data: unknown) => data],
-      // Proxies from HTTP(S)_PROXY / NO_PROXY stay as axios does them.
-    });
-    axiosRetry(this.axios, {
-      retries: 1,
-      retryCondition: (err) => {
-        if (this.destroyed) return false;
-        if (String(err.config?.method ?? '').toUpperCase() !== 'GET') return false;
-        if ((err.config?.signal as AbortSignal | undefined)?.aborted) return false;
-        const kind = this.classify(err).kind;
-        return kind === 'reset' || kind === 'refused';
-      },
-      retryDelay: () => 100 + Math.floor(Math.random() * 200),
-      onRetry: (_count, err, config) => {
-        const label = (config as AxiosRequestConfig & { auth0Label?: string }).auth0Label ?? 'request';
-        this.options.log?.(`${label}: connection ${this.classify(err).kind === 'refused' ? 'refused' : 'dropped'}, retrying the GET once`);
-      },
-    });
-  }
-
-  /**
-   * The Authorization header does not go through axios: axios cleans every header value with
-   * regular expressions on each request, and a management token with many scopes is several KB
-   * long, so that cleaning cost more than the rest of the request. The value is cleaned the same
-   * way once per token, and the transport adds it to the request axios makes (same bytes sent).
-   */
-  private transportFor(authorization: string | undefined): TimedTransport {
-    if (authorization === undefined) return this.timed;
-    if (this.authorized?.value !== authorization) {
-      this.authorized = { value: authorization, transport: this.timedTransport(headerValueAsAxiosSends(authorization)) };
-    }
-    return this.authorized.transport;
   }
 
   async send(exchange: Exchange): Promise<ExchangeResult> {
     if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
     if (exchange.stream && !exchange.signal) throw new TypeError('a streamed exchange needs a signal');
-    const config: AxiosRequestConfig & { auth0Label: string } = {
-      url: exchange.url,
-      method: exchange.method,
-      headers: exchange.headers,
-      data: exchange.data,
-      responseType: exchange.stream ? 'stream' : 'arraybuffer',
-      signal: exchange.signal,
-      httpAgent: this.httpAgent,
-      httpsAgent: this.httpsAgent,
-      transport: this.transportFor(exchange.authorization),
-      maxRedirects: 0,
-      auth0Label: exchange.label,
-    };
-    let response;
-    try {
-      response = await this.axios.request<unknown>(config);
-    } catch (err) {
-      throw new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err));
+    const { bytes, contentType } = await bodyBytes(exchange.data);
+    const headers = this.headersFor(exchange, bytes, contentType);
+    for (let attempt = 0; ; attempt += 1) {
+      if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
+      if (exchange.signal?.aborted) throw new TransportFailure({ kind: 'aborted' });
+      try {
+        return await this.once(exchange, headers, bytes);
+      } catch (err) {
+        if (!(err instanceof TransportFailure)) throw err;
+        // One quick retry of a GET whose connection was refused or dropped (a stale keep-alive
+        // socket, a restarting proxy), inside the same limiter slot. 429s are not its job: see client.ts.
+        const { kind } = err.info;
+        if (attempt > 0 || exchange.method !== 'GET' || this.destroyed || exchange.signal?.aborted || (kind !== 'reset' && kind !== 'refused')) throw err;
+        this.options.log?.(`${exchange.label}: connection ${kind === 'refused' ? 'refused' : 'dropped'}, retrying the GET once`);
+        await this.pause(retryDelayMs(), exchange.signal);
+      }
     }
-    const headers = lowerCaseHeaders(response.headers);
-    if (!exchange.stream) {
-      const data = response.data;
-      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''), 'utf8');
-      return { statusCode: response.status, headers, body };
-    }
-    return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request as TimedRequest, exchange) };
   }
 
   /**
@@ -222,63 +215,138 @@ export class HttpTransport {
       req.destroy(Object.assign(new Error('closed'), { code: 'ERR_CLIENT_CLOSED' }));
     }
     this.live.clear();
+    for (const end of this.waits) end();
+    this.waits.clear();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
 
-  /**
-   * The transport axios calls instead of http(s).request: the same call, plus the timers.
-   * axios gets no `timeout` of its own (with its default transport that is a wall clock from the
-   * start, mixing connect and read).
-   */
-  private timedTransport(authorization?: string): TimedTransport {
-    const connectMs = this.connectMs;
-    const readMs = this.readMs;
-    const live = this.live;
-    return {
-      request(options, callback) {
-        if (authorization !== undefined) options.headers = { ...options.headers, Authorization: authorization };
-        const module = options.protocol === 'https:' ? https : http;
-        const req: TimedRequest = module.request(options, callback);
-        live.add(req);
-        req.once('close', () => live.delete(req));
-        const fail = (kind: FailureKind): void => {
-          if (req[TIMEOUT_MARK] || req.destroyed) return;
-          req[TIMEOUT_MARK] = kind;
-          req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
-        };
-        // The read timer is ClientRequest#setTimeout (an idle timer on the socket), armed once
-        // connected (TLS handshake included; until then the connect timer alone decides). axios,
-        // given no `timeout`, resets the socket's timeout in its own 'socket'/'connect' listeners,
-        // which run after these: so the timer is armed on the next tick.
-        let isConnected = false;
-        const armRead = (): void => {
-          isConnected = true;
-          if (!req.destroyed) req.setTimeout(readMs);
-        };
-        req.on('timeout', () => {
-          if (isConnected) fail('read-timeout');
-        });
-        req.once('socket', (socket: Socket) => {
-          if (!socket.connecting) {
-            process.nextTick(armRead); // a kept-alive socket
+  /** The headers as sent: values cleaned as Node requires (see headerValueAsSent), a body's length and type. */
+  private headersFor(exchange: Exchange, bytes: Buffer | undefined, contentType: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { 'Accept-Encoding': 'gzip, deflate, br' };
+    for (const [name, value] of Object.entries(exchange.headers)) headers[name] = headerValueAsSent(value);
+    if (exchange.authorization !== undefined) {
+      if (this.authorized?.value !== exchange.authorization) {
+        this.authorized = { value: exchange.authorization, sent: headerValueAsSent(exchange.authorization) };
+      }
+      headers.Authorization = this.authorized.sent;
+    }
+    if (contentType !== undefined) headers['Content-Type'] = contentType;
+    if (bytes !== undefined) headers['Content-Length'] = String(bytes.length);
+    return headers;
+  }
+
+  /** The wait before the retry; ended early by the caller's abort or by destroy(). */
+  private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const end = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', end);
+        this.waits.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      signal?.addEventListener('abort', end, { once: true });
+      this.waits.add(end);
+    });
+  }
+
+  /** One request on the wire, with its connect and read timers; resolves at the whole body, or at the headers for a stream. */
+  private once(exchange: Exchange, headers: Record<string, string>, bytes: Buffer | undefined): Promise<ExchangeResult> {
+    const url = new URL(exchange.url);
+    const secure = url.protocol === 'https:';
+    const module = secure ? https : http;
+    return new Promise<ExchangeResult>((resolve, reject) => {
+      let settled = false;
+      const fail = (err: unknown): void => {
+        if (settled) return;
+        settled = true;
+        cleanup();
+        reject(new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err, req)));
+      };
+      const req: TimedRequest = module.request(
+        {
+          protocol: url.protocol,
+          hostname: url.hostname.replace(/^\[|\]$/g, ''),
+          port: url.port,
+          path: url.pathname + url.search,
+          method: exchange.method,
+          headers,
+          agent: secure ? this.httpsAgent : this.httpAgent,
+        },
+        (res) => {
+          const headersOut = lowerCaseHeaders(res.headers);
+          const { body, decodedFrom } = decoded(res);
+          // The body is handed on decoded: its length and encoding no longer describe it.
+          if (decodedFrom !== undefined) {
+            delete headersOut['content-encoding'];
+            delete headersOut['content-length'];
+          }
+          if (exchange.stream) {
+            if (settled) return;
+            settled = true;
+            cleanup();
+            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: this.guardStream(body, req, exchange) });
             return;
           }
-          const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
-          const timer = setTimeout(() => fail('connect-timeout'), connectMs);
-          const connected = (): void => {
-            clearTimeout(timer);
-            process.nextTick(armRead);
-          };
-          socket.once(connectedEvent, connected);
-          req.once('close', () => {
-            clearTimeout(timer);
-            socket.removeListener(connectedEvent, connected);
-          });
-        });
-        return req;
-      },
+          readAll(body).then((buffer) => {
+            if (settled) return;
+            settled = true;
+            cleanup();
+            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: buffer });
+          }, fail);
+        },
+      );
+      const onAbort = (): void => {
+        req.destroy(Object.assign(new Error('aborted'), { code: 'ERR_CANCELED' }));
+      };
+      const cleanup = (): void => exchange.signal?.removeEventListener('abort', onAbort);
+      exchange.signal?.addEventListener('abort', onAbort, { once: true });
+      req.on('error', fail);
+      this.arm(req);
+      req.end(bytes);
+    });
+  }
+
+  /**
+   * The timers of one request: connect, from socket creation (DNS lookup included) to `connect`
+   * (`secureConnect` for TLS); read, once connected, the longest silence (ClientRequest#setTimeout,
+   * an idle timer on the socket, so a long download that keeps flowing is not cut).
+   */
+  private arm(req: TimedRequest): void {
+    const live = this.live;
+    live.add(req);
+    req.once('close', () => live.delete(req));
+    const fail = (kind: FailureKind): void => {
+      if (req[TIMEOUT_MARK] || req.destroyed) return;
+      req[TIMEOUT_MARK] = kind;
+      req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
     };
+    let isConnected = false;
+    const armRead = (): void => {
+      isConnected = true;
+      if (!req.destroyed) req.setTimeout(this.readMs);
+    };
+    req.on('timeout', () => {
+      if (isConnected) fail('read-timeout');
+    });
+    req.once('socket', (socket: Socket) => {
+      if (!socket.connecting) {
+        armRead(); // a kept-alive socket
+        return;
+      }
+      const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
+      const timer = setTimeout(() => fail('connect-timeout'), this.connectMs);
+      const connected = (): void => {
+        clearTimeout(timer);
+        armRead();
+      };
+      socket.once(connectedEvent, connected);
+      req.once('close', () => {
+        clearTimeout(timer);
+        socket.removeListener(connectedEvent, connected);
+      });
+    });
   }
 
   /**
@@ -323,10 +391,10 @@ export class HttpTransport {
     return { kind };
   }
 
-  /** What went wrong, from an axios error (read here and dropped). */
-  private classify(err: unknown): TransportFailureInfo {
+  /** What went wrong, from Node's error (read here and dropped). */
+  private classify(err: unknown, req?: TimedRequest): TransportFailureInfo {
     const e = (err ?? {}) as ErrorLike;
-    const marked = (e.request as TimedRequest | undefined)?.[TIMEOUT_MARK];
+    const marked = req?.[TIMEOUT_MARK];
     if (marked) return this.markedFailure(marked);
     const code = codeOf(err);
     if (code === 'ERR_CANCELED') return { kind: 'aborted' };
@@ -342,10 +410,9 @@ export class HttpTransport {
   }
 }
 
-function lowerCaseHeaders(headers: unknown): Record<string, string> {
-  const plain = headers instanceof AxiosHeaders ? headers.toJSON() : ((headers ?? {}) as Record<string, unknown>);
+function lowerCaseHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(plain)) {
+  for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || value === null) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }

@@ -24,6 +24,7 @@ import { TLSSocket } from 'node:tls';
 import * as zlib from 'node:zlib';
 import type { HttpMethod } from '../shared/catalogue';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
+import { blockedMs, watchLoopLag } from './loop-lag';
 
 export interface TransportOptions {
   connectTimeoutSeconds: number;
@@ -72,6 +73,15 @@ export class TransportFailure extends Error {
 }
 
 const TIMEOUT_MARK = Symbol('auth0.timeoutKind');
+
+/** Time the event loop was blocked during a timer's wait below which the wait counts in full (timer jitter). */
+const BLOCKED_ENOUGH_MS = 20;
+
+/** What may change on a request's timers once it is under way. */
+interface RequestTimers {
+  /** The read (idle) timeout from now on, in ms: a stream's own. */
+  setReadTimeout(ms: number): void;
+}
 
 type TimedRequest = http.ClientRequest & { [TIMEOUT_MARK]?: FailureKind };
 
@@ -264,6 +274,8 @@ export class HttpTransport {
         cleanup();
         reject(new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err, req)));
       };
+      // Set once the request exists (just below); read in its callbacks, which come later.
+      let timers: RequestTimers;
       const req: TimedRequest = module.request(
         {
           protocol: url.protocol,
@@ -286,7 +298,7 @@ export class HttpTransport {
             if (settled) return;
             settled = true;
             cleanup();
-            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: this.guardStream(body, req, exchange) });
+            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: this.guardStream(body, req, timers, exchange) });
             return;
           }
           readAll(body).then((buffer) => {
@@ -303,7 +315,7 @@ export class HttpTransport {
       const cleanup = (): void => exchange.signal?.removeEventListener('abort', onAbort);
       exchange.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', fail);
-      this.arm(req);
+      timers = this.arm(req);
       req.end(bytes);
     });
   }
@@ -312,23 +324,62 @@ export class HttpTransport {
    * The timers of one request: connect, from socket creation (DNS lookup included) to `connect`
    * (`secureConnect` for TLS); read, once connected, the longest silence (ClientRequest#setTimeout,
    * an idle timer on the socket, so a long download that keeps flowing is not cut).
+   *
+   * Neither counts time this process's event loop was blocked (see loop-lag.ts): a timer that
+   * expires after such a block waits that long again (at most its own length in all, so an answer
+   * that never comes is still reported within twice the timeout), and the read timer gives up only
+   * if no byte arrived meanwhile. Otherwise a busy Node-RED would report as the service's silence an
+   * answer already waiting in the socket.
    */
-  private arm(req: TimedRequest): void {
+  private arm(req: TimedRequest): RequestTimers {
     const live = this.live;
     live.add(req);
-    req.once('close', () => live.delete(req));
+    const releaseLag = watchLoopLag();
+    let grace: NodeJS.Timeout | undefined;
+    req.once('close', () => {
+      live.delete(req);
+      clearTimeout(grace);
+      releaseLag();
+    });
     const fail = (kind: FailureKind): void => {
       if (req[TIMEOUT_MARK] || req.destroyed) return;
       req[TIMEOUT_MARK] = kind;
       req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
     };
+    /** The time a timer started at `mark` (a blockedMs() reading) may wait again, within what is left of `budget`. */
+    const owed = (mark: number, budget: { left: number }): number => {
+      const blocked = Math.min(blockedMs() - mark, budget.left);
+      if (blocked < BLOCKED_ENOUGH_MS) return 0;
+      budget.left -= blocked;
+      return Math.ceil(blocked);
+    };
+
+    let readMs = this.readMs;
+    const readBudget = { left: this.readMs };
+    let readMark = 0;
     let isConnected = false;
     const armRead = (): void => {
       isConnected = true;
-      if (!req.destroyed) req.setTimeout(this.readMs);
+      readMark = blockedMs();
+      if (!req.destroyed) req.setTimeout(readMs);
+    };
+    const readExpired = (): void => {
+      clearTimeout(grace);
+      const socket = req.socket;
+      const wait = owed(readMark, readBudget);
+      readMark = blockedMs();
+      if (wait === 0 || !socket) {
+        fail('read-timeout');
+        return;
+      }
+      // Bytes arriving in the meantime re-arm the socket's idle timer by themselves.
+      const bytesRead = socket.bytesRead;
+      grace = setTimeout(() => {
+        if (socket.bytesRead === bytesRead) readExpired();
+      }, wait);
     };
     req.on('timeout', () => {
-      if (isConnected) fail('read-timeout');
+      if (isConnected) readExpired();
     });
     req.once('socket', (socket: Socket) => {
       if (!socket.connecting) {
@@ -336,7 +387,15 @@ export class HttpTransport {
         return;
       }
       const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
-      const timer = setTimeout(() => fail('connect-timeout'), this.connectMs);
+      const connectBudget = { left: this.connectMs };
+      let connectMark = blockedMs();
+      const connectExpired = (): void => {
+        const wait = owed(connectMark, connectBudget);
+        connectMark = blockedMs();
+        if (wait === 0) fail('connect-timeout');
+        else timer = setTimeout(connectExpired, wait);
+      };
+      let timer = setTimeout(connectExpired, this.connectMs);
       const connected = (): void => {
         clearTimeout(timer);
         armRead();
@@ -347,17 +406,22 @@ export class HttpTransport {
         socket.removeListener(connectedEvent, connected);
       });
     });
+    return {
+      setReadTimeout: (ms) => {
+        readMs = ms;
+        if (!req.destroyed) req.setTimeout(ms);
+      },
+    };
   }
 
   /**
    * A streamed body handed to the caller: failures after the headers (read timeout, dropped
    * connection, abort) reach the stream as the client's own errors, never Node's or axios's.
    */
-  private guardStream(source: Readable, req: TimedRequest | undefined, exchange: Exchange): Readable {
+  private guardStream(source: Readable, req: TimedRequest, timers: RequestTimers, exchange: Exchange): Readable {
     const out = new PassThrough();
-    // The socket's idle timer is re-armed with the stream's own length (the 'timeout' listener stays).
-    if (exchange.streamIdleTimeoutSeconds !== undefined && req && !req.destroyed)
-      req.setTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
+    // The socket's idle timer is re-armed with the stream's own length.
+    if (exchange.streamIdleTimeoutSeconds !== undefined) timers.setReadTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
     const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {
@@ -370,7 +434,7 @@ export class HttpTransport {
     };
     source.on('error', (err: unknown) => {
       done();
-      const marked = req?.[TIMEOUT_MARK];
+      const marked = req[TIMEOUT_MARK];
       const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked) : this.classify(err);
       out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
     });

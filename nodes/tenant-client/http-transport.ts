@@ -6,9 +6,13 @@
  *
  * Timeouts, on each request's socket:
  * - connect: from socket creation (DNS lookup included) to `connect` (`secureConnect` for TLS);
+ *   through a proxy's tunnel, from the request's start to TLS up inside the tunnel;
  * - read: once connected, the longest silence while waiting for and reading the response
  *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
- * A reused keep-alive socket is already connected: only the read timeout applies.
+ * A reused keep-alive socket is already connected: only the read timeout applies. Neither counts
+ * the time this process's event loop was blocked (see `arm` and loop-lag.ts).
+ *
+ * Proxies come from the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) as with axios: see proxy.ts.
  *
  * A GET whose connection was refused or dropped (a stale keep-alive socket, a restarting proxy) is
  * tried once more after 100 to 300 ms, inside the same limiter slot. 429s are not this file's job:
@@ -25,6 +29,7 @@ import * as zlib from 'node:zlib';
 import type { HttpMethod } from '../shared/catalogue';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
 import { blockedMs, watchLoopLag } from './loop-lag';
+import { proxyFor, TunnelAgent } from './proxy';
 
 export interface TransportOptions {
   connectTimeoutSeconds: number;
@@ -76,6 +81,23 @@ const TIMEOUT_MARK = Symbol('auth0.timeoutKind');
 
 /** Time the event loop was blocked during a timer's wait below which the wait counts in full (timer jitter). */
 const BLOCKED_ENOUGH_MS = 20;
+
+/** Where the requests to one origin go: straight there, to a proxy (http), or through a proxy's tunnel (https). */
+interface Route {
+  module: typeof http | typeof https;
+  agent: http.Agent;
+  /** Host, port and path to ask for, from the tenant's URL. */
+  target(url: URL): { protocol: string; hostname: string; port: string | number; path: string };
+  /** Added to the request's headers (the proxy's): Host and Proxy-Authorization. */
+  headers?: Record<string, string>;
+  /** The socket comes only once the tunnel and TLS are up: the connect timer starts with the request. */
+  tunnelled: boolean;
+}
+
+/** The tenant's URL as Node's request options want it. */
+function direct(url: URL): { protocol: string; hostname: string; port: string; path: string } {
+  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: url.pathname + url.search };
+}
 
 /** What may change on a request's timers once it is under way. */
 interface RequestTimers {
@@ -175,6 +197,8 @@ export class HttpTransport {
   private authorized: { value: string; sent: string } | undefined;
   /** Every request on the wire, so that `destroy()` can end them (marked closed). */
   private readonly live = new Set<TimedRequest>();
+  /** By origin, decided at the first request (the environment's proxy variables are read then). */
+  private readonly routes = new Map<string, Route>();
   /** Retry waits in progress, ended by `destroy()`. */
   private readonly waits = new Set<() => void>();
   private destroyed = false;
@@ -229,6 +253,7 @@ export class HttpTransport {
     this.waits.clear();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+    for (const route of this.routes.values()) if (route.agent instanceof TunnelAgent) route.agent.destroy();
   }
 
   /** The headers as sent: values cleaned as Node requires (see headerValueAsSent), a body's length and type. */
@@ -261,11 +286,45 @@ export class HttpTransport {
     });
   }
 
+  /** Where requests to `url`'s origin go (see proxy.ts); a proxy variable that is not a URL fails the request, naming the variable. */
+  private routeFor(url: URL): Route {
+    const known = this.routes.get(url.origin);
+    if (known) return known;
+    const secure = url.protocol === 'https:';
+    let proxy;
+    try {
+      proxy = proxyFor(url);
+    } catch (err) {
+      throw new TransportFailure({ kind: 'network', code: 'EPROXY', detail: err instanceof Error ? err.message : 'invalid proxy' });
+    }
+    let route: Route;
+    if (!proxy) {
+      route = { module: secure ? https : http, agent: secure ? this.httpsAgent : this.httpAgent, target: direct, tunnelled: false };
+    } else if (secure) {
+      const agent = new TunnelAgent(proxy, this.connectMs, { keepAlive: true, maxFreeSockets: this.options.maxSockets, timeout: 15_000 });
+      route = { module: https, agent, target: direct, tunnelled: true };
+    } else {
+      // Plain http through the proxy: the request in absolute form, the proxy's credentials beside it.
+      const via = proxy;
+      const headers: Record<string, string> = { Host: url.host };
+      if (via.authorization) headers['Proxy-Authorization'] = via.authorization;
+      const target = (to: URL): ReturnType<Route['target']> => ({ protocol: via.protocol, hostname: via.hostname, port: via.port, path: to.href });
+      route = {
+        module: via.protocol === 'https:' ? https : http,
+        agent: via.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+        target,
+        headers,
+        tunnelled: false,
+      };
+    }
+    this.routes.set(url.origin, route);
+    return route;
+  }
+
   /** One request on the wire, with its connect and read timers; resolves at the whole body, or at the headers for a stream. */
   private once(exchange: Exchange, headers: Record<string, string>, bytes: Buffer | undefined): Promise<ExchangeResult> {
     const url = new URL(exchange.url);
-    const secure = url.protocol === 'https:';
-    const module = secure ? https : http;
+    const route = this.routeFor(url);
     return new Promise<ExchangeResult>((resolve, reject) => {
       let settled = false;
       const fail = (err: unknown): void => {
@@ -276,15 +335,12 @@ export class HttpTransport {
       };
       // Set once the request exists (just below); read in its callbacks, which come later.
       let timers: RequestTimers;
-      const req: TimedRequest = module.request(
+      const req: TimedRequest = route.module.request(
         {
-          protocol: url.protocol,
-          hostname: url.hostname.replace(/^\[|\]$/g, ''),
-          port: url.port,
-          path: url.pathname + url.search,
+          ...route.target(url),
           method: exchange.method,
-          headers,
-          agent: secure ? this.httpsAgent : this.httpAgent,
+          headers: route.headers ? { ...headers, ...route.headers } : headers,
+          agent: route.agent,
         },
         (res) => {
           const headersOut = lowerCaseHeaders(res.headers);
@@ -315,7 +371,7 @@ export class HttpTransport {
       const cleanup = (): void => exchange.signal?.removeEventListener('abort', onAbort);
       exchange.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', fail);
-      timers = this.arm(req);
+      timers = this.arm(req, route.tunnelled);
       req.end(bytes);
     });
   }
@@ -331,7 +387,7 @@ export class HttpTransport {
    * if no byte arrived meanwhile. Otherwise a busy Node-RED would report as the service's silence an
    * answer already waiting in the socket.
    */
-  private arm(req: TimedRequest): RequestTimers {
+  private arm(req: TimedRequest, tunnelled: boolean): RequestTimers {
     const live = this.live;
     live.add(req);
     const releaseLag = watchLoopLag();
@@ -381,12 +437,8 @@ export class HttpTransport {
     req.on('timeout', () => {
       if (isConnected) readExpired();
     });
-    req.once('socket', (socket: Socket) => {
-      if (!socket.connecting) {
-        armRead(); // a kept-alive socket
-        return;
-      }
-      const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
+    /** The connect timer, lag-aware as the read timer; returns its stop. */
+    const startConnectTimer = (): (() => void) => {
       const connectBudget = { left: this.connectMs };
       let connectMark = blockedMs();
       const connectExpired = (): void => {
@@ -396,15 +448,26 @@ export class HttpTransport {
         else timer = setTimeout(connectExpired, wait);
       };
       let timer = setTimeout(connectExpired, this.connectMs);
+      const stop = (): void => clearTimeout(timer);
+      req.once('close', stop);
+      return stop;
+    };
+    // Through a tunnel the socket comes connected (TLS included): the whole setup is the connect timer's.
+    const stopTunnelTimer = tunnelled ? startConnectTimer() : undefined;
+    req.once('socket', (socket: Socket) => {
+      if (!socket.connecting) {
+        stopTunnelTimer?.();
+        armRead(); // a kept-alive socket, or a tunnel's
+        return;
+      }
+      const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
+      const stop = startConnectTimer();
       const connected = (): void => {
-        clearTimeout(timer);
+        stop();
         armRead();
       };
       socket.once(connectedEvent, connected);
-      req.once('close', () => {
-        clearTimeout(timer);
-        socket.removeListener(connectedEvent, connected);
-      });
+      req.once('close', () => socket.removeListener(connectedEvent, connected));
     });
     return {
       setReadTimeout: (ms) => {

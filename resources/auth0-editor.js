@@ -370,6 +370,7 @@
     var text = $('.auth0-operation-text').empty();
     var op = opId ? findOperation(type, opId) : null;
     $('.auth0-paging-row').toggle(!opId || Boolean(op && op.paging.length));
+    $('.auth0-checkbody-row').toggle(!opId || Boolean(op && op.checksBody));
     if (!op) {
       return;
     }
@@ -483,6 +484,8 @@
       });
       $('#node-input-paging').val(node.paging || 'off');
       $('#node-input-pagingOutput').val(node.pagingOutput || 'array');
+      // A node saved before checkBody existed checks its body: only an explicit false turns it off.
+      $('#node-input-checkBody').prop('checked', node.checkBody !== false);
     },
 
     collect: function (type, opId) {

@@ -108,6 +108,8 @@ export function build(): string[] {
     fs.copyFileSync(actionLocale, localeOut);
   }
   for (const family of families) copyDir(path.join(root, 'icons'), path.join(dist, 'nodes', family, 'icons'));
+  // The login module's plugin: Node-RED wants an .html beside every plugin file.
+  fs.copyFileSync(path.join(root, 'login', 'auth0-login-routes.html'), path.join(dist, 'login', 'auth0-login-routes.html'));
   // Auth0's descriptions (derived data and its licence) beside their accessor, as the package ships them.
   for (const file of [DATA_FILE_NAME, 'LICENSE'])
     fs.copyFileSync(path.join(root, 'nodes', 'descriptions', file), path.join(dist, 'nodes', 'descriptions', file));

@@ -8,6 +8,7 @@ import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalo
 import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
 import type { PaletteArea } from './palette';
+import { descriptionHelp } from './description-help';
 import { bodySchemaFor, type JsonSchema } from '../nodes/descriptions/descriptions';
 
 export const NODE_COLOR = '#F0A58F';
@@ -96,6 +97,8 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       lifecycle: lifecycleLabel(op.lifecycle),
       lifecycleNote: lifecycleNote(op),
       scopes: op.scopes ?? [],
+      // The body check's switch shows only where a JSON body is sent.
+      checksBody: (op.contentType ?? 'json') === 'json' && op.inputs.some((input) => input.in === 'body'),
       body: op.inputs.some((input) => input.wholeBody) ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows) } : undefined,
       inputs: op.inputs.map((input) => ({
         name: input.name,
@@ -136,6 +139,8 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
   const note = lifecycleNote(op);
   if (note) lines.push(`<p><strong>${escapeHtml(note)}</strong></p>`);
   if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
+  const described = descriptionHelp(group, op);
+  if (described) lines.push(described);
   if (op.output) lines.push(`<p>Output: ${escapeHtml(op.output)}</p>`);
   return lines.join('\n');
 }
@@ -225,6 +230,11 @@ function formHtml(group: GroupSpec): string {
     '        <option value="items" data-i18n="auth0-action.paging.items"></option>',
     '    </select>',
     '</div>',
+    '<div class="form-row auth0-checkbody-row">',
+    '    <label for="node-input-checkBody"><i class="fa fa-check-square-o"></i> <span data-i18n="auth0-action.label.checkBody"></span></label>',
+    '    <input type="checkbox" id="node-input-checkBody" style="display: inline-block; width: auto; vertical-align: top;">',
+    '    <span data-i18n="auth0-action.label.checkBodyHint"></span>',
+    '</div>',
     '<div class="form-row">',
     '    <label for="node-input-name"><i class="fa fa-tag"></i> <span data-i18n="node-red:common.label.name"></span></label>',
     '    <input type="text" id="node-input-name" data-i18n="[placeholder]node-red:common.label.name">',
@@ -252,6 +262,7 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
             bodyProperties: { value: {} },
             paging: { value: 'off' },
             pagingOutput: { value: 'array' },
+            checkBody: { value: true },
             version: { value: ${ACTION_NODE_VERSION} }
         },
         inputs: 1,

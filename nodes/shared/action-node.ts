@@ -20,6 +20,7 @@ import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssert
 import { registerGroup } from './group-registry';
 import { migrateActionConfig } from './migrations';
 import { endOfLifeWarning } from './lifecycle';
+import { checkOperationBody } from '../descriptions/body-check';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
 /** One editor-set input: a typedInput value and its type. */
@@ -43,6 +44,8 @@ export interface ActionNodeConfig extends NodeDefinition {
   paging?: 'off' | 'all';
   /** With paging `all`: one message with the whole array, or one message per item. */
   pagingOutput?: 'array' | 'items';
+  /** Check a JSON body against Auth0's API description before sending; unset (flows saved before it) means true. */
+  checkBody?: boolean;
   version?: number;
 }
 
@@ -218,8 +221,11 @@ class ActionNode {
     try {
       const customDomain = this.use.tenant?.customDomain;
       const buildOptions = customDomain ? { customDomain } : {};
+      const checkBody = this.config.checkBody !== false;
       const request = (vals: Record<string, unknown>) => {
         const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
+        // Here, where every request of the operation is built (executors' too), before it is sent.
+        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) checkOperationBody(this.group.type, op.id, spec.body);
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
       };
       if (op.executor) {

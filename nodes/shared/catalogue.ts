@@ -130,6 +130,11 @@ export interface GroupSpec {
    * warning in the log at deploy say so and point to the replacement.
    */
   endOfLife?: { date: string; replacement: string };
+  /**
+   * A node that runs every operation of its group on each message (the tenant snapshot's reads),
+   * not one chosen in the editor or by msg.operation: the connection check lists them as such.
+   */
+  runsEveryOperation?: boolean;
 }
 
 /** Inputs shared by many list operations, written once. */

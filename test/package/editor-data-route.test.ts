@@ -5,11 +5,11 @@
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { startNodeRed, type NodeRedProcess } from './node-red-process';
 import { root } from './package-files';
 import { EDITOR_DATA_PATH } from '../../nodes/editor/editor-data-route';
+import { userDirWithPackage } from '../browser/editor-session';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const bcrypt = require('bcryptjs') as { hashSync(text: string, rounds: number): string };
@@ -24,11 +24,7 @@ describe('editor data: GET /auth0/editor/<type> behind auth0.read (adminAuth)', 
 
   before(async () => {
     if (!fs.existsSync(path.join(root, 'dist', 'nodes', 'editor', 'data', 'auth0-users.json'))) throw new Error('nothing is built: run `npm run build` first');
-    userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idflow-node-red-auth0-editor-data-'));
-    const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
-    fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(root, link, 'dir');
-    fs.writeFileSync(path.join(userDir, 'package.json'), JSON.stringify({ name: 'node-red-project', version: '0.0.1', private: true }));
+    userDir = userDirWithPackage();
     const users = [{ username: VIEWER.username, password: bcrypt.hashSync(VIEWER.password, 8), permissions: 'read' }];
     nodeRed = await startNodeRed(
       require.resolve('node-red/red.js'),

@@ -82,6 +82,9 @@ export function build(): string[] {
       if (!html.includes(`category: '${area.category}'`) || (area.icon !== '' && !html.includes(`icon: '${area.icon}'`))) {
         problems.push(`${type}: ${path.relative(root, handWritten)} must register category '${area.category}' and icon '${area.icon}' (scripts/palette.ts)`);
       }
+      // Node-RED waits for every src script of a node set before the next one, on every editor load.
+      if (/<script[^>]*\ssrc=/.test(html))
+        problems.push(`${type}: load the editor script through window.Auth0EditorLoading, not a <script src> (Node-RED waits for it on every editor load)`);
       fs.copyFileSync(handWritten, htmlOut);
       for (const [own, out] of [
         [`${type}.json`, localeOut],

@@ -238,7 +238,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       const saved = (): Promise<unknown> =>
         page.evaluate(`(() => { const n = RED.nodes.node(${nodeId}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`);
       await editor.edit(node);
-      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      await page.locator('#node-input-tenant').selectOption({ label: 'Local emulator' });
       await page.locator('#node-input-operation').selectOption('create');
       const body = page.locator('.auth0-body');
       // Node-RED's typedInput hides the original input and shows one of its own beside it.
@@ -295,7 +295,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
         `(() => { RED.nodes.import([{ id: '${id}', type: 'auth0-users', z: RED.workspaces.active(), x: 700, y: 600, wires: [], name: '', tenant: '', operation: 'create', params: ${JSON.stringify(params)}, paging: 'off', pagingOutput: 'array', version: 1 }], { generateIds: false }); RED.view.redraw(true); RED.editor.edit(RED.nodes.node('${id}')); })()`,
       );
       await page.locator('.red-ui-tray #node-dialog-ok').last().waitFor({ state: 'visible' });
-      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      await editor.formReady(page.locator('.red-ui-tray').last());
       assert.equal(await page.locator('#node-input-operation').inputValue(), 'create');
       assert.equal(await page.locator('#node-input-auth0-param-body').inputValue(), params.body.value);
       assert.equal(await page.locator('#node-input-auth0-body-connection').inputValue(), '', 'no body property is set from the old body');

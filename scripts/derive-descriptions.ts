@@ -40,6 +40,9 @@ export const NO_SCHEMA: Readonly<Record<string, string>> = {
   'auth0-blacklists.create': 'a legacy endpoint (still served, no longer in the description)',
   'auth0-guardian.update_factor_providers':
     "the specification's generic provider path stands for several endpoints with different bodies; the per-provider operations are checked",
+  'auth0-guardian.set_email_factor_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
+  'auth0-guardian.set_phone_factor_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
+  'auth0-guardian.set_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
   'auth0-keys.create_network_acl_key': 'an early-access endpoint newer than the management description the package carries',
 };
 

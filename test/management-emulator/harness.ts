@@ -66,15 +66,6 @@ export const GROUP_MODULES: Readonly<Record<string, string>> = {
   verifiable_credentials: 'security/auth0-verifiable-credentials',
 };
 
-/**
- * Groups whose suites still send bodies older than Auth0's description (segment rules as
- * {attribute, operator, value} instead of {match}; variation overrides as bare values instead of
- * {value}; rate-limit configurations without their action; attribute profiles without each
- * attribute's description): their nodes send bodies unchecked until those suites and the emulator
- * follow the description.
- */
-const UNCHECKED_GROUPS = new Set(['experimentation', 'rate_limit_policies', 'user_attribute_profiles']);
-
 export type PagingChoice = 'off' | 'all' | 'items';
 
 /** What a Catch node received for a failed operation. */
@@ -125,7 +116,6 @@ function flow(domain: string, extraNodes: readonly Msg[]): unknown[] {
       operation: '',
       version: 1,
       wires: [['out']],
-      ...(UNCHECKED_GROUPS.has(group) ? { checkBody: false } : {}),
     };
     nodes.push({ ...common, id: group, x: 100, y });
     nodes.push({ ...common, id: `${group}:all`, x: 250, y, paging: 'all', pagingOutput: 'array' });

@@ -7,6 +7,7 @@ import type { TenantState } from '../../core/state';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { objectBody, onlyProperties, optionalBoolean, optionalObject, optionalString, payloadError, requiredString, stringList } from '../body';
 import { memberView } from '../roles/roles.routes';
+import { searchOrganizations } from './organization-search';
 import { eventSnapshot, publishMemberEvent, publishOrganizationEvent } from '../events/publish';
 
 const ORG_NAME = /^[a-z0-9](?:[a-z0-9_-]{0,48}[a-z0-9])?$/;
@@ -168,6 +169,7 @@ function listOrganizations(ctx: RouteContext): unknown {
 
 export const registerOrganizationsRoutes: RoutesModule = (routes) => {
   routes.management('GET', '/api/v2/organizations', ['read:organizations', 'read:organizations_summary'], listOrganizations);
+  routes.management('GET', '/api/v2/organizations/search', ['read:organizations'], (ctx) => searchOrganizations(ctx, orgView));
 
   routes.management(
     'POST',

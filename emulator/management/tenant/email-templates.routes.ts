@@ -21,6 +21,7 @@ export const TEMPLATE_NAMES = [
   'change_password',
   'password_reset',
   'async_approval',
+  'auth_email_by_code',
 ];
 
 const TYPES = {

@@ -5,8 +5,8 @@
  * into locales/en-US/<type>.html as Node-RED expects of translatable help.
  */
 import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalogue';
-import { ACTION_NODE_VERSION } from '../nodes/shared/migrations';
-import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/shared/lifecycle';
+import { ACTION_NODE_VERSION } from '../nodes/engine/action-node-migration';
+import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/engine/lifecycle';
 import type { PaletteArea } from './palette';
 import { descriptionHelp } from './description-help';
 import { bodySchemaFor, type JsonSchema } from '../nodes/descriptions/descriptions';

@@ -11,9 +11,9 @@
  */
 import { abortableSleep } from '../shared/abortable-sleep';
 import { InputError } from '../shared/errors';
-import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
+import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
 import type { Auth0Response, RequestSpec } from '../shared/http-types';
-import { encodePathSegment } from '../shared/request';
+import { encodePathSegment } from '../engine/request';
 import { planOf, type DeployAndBindPlan } from './bind-inputs';
 
 type Json = Record<string, unknown>;

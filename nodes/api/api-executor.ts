@@ -1,9 +1,9 @@
 /** The `api.request` executor of auth0-api: checks method, path, query and body, then sends. */
 import { InputError } from '../shared/errors';
-import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
-import { registerExecutor } from '../shared/executors';
+import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
+import { registerExecutor } from '../engine/executors';
 import type { HttpMethod } from '../shared/catalogue';
-import { serialiseQueryValue } from '../shared/request';
+import { serialiseQueryValue } from '../engine/request';
 import { API_METHODS, API_REQUEST_EXECUTOR } from './api.group';
 import { apiPath } from './api-path';
 

@@ -5,7 +5,7 @@
  * backslash, a query or fragment, control characters) is refused before anything is sent.
  */
 import { InputError } from '../shared/errors';
-import { encodePathSegment } from '../shared/request';
+import { encodePathSegment } from '../engine/request';
 
 export const API_PREFIX = '/api/v2';
 const MAX_PATH_LENGTH = 2048;

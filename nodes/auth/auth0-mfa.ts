@@ -1,4 +1,4 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import './flow-executors';
 import { mfaGroup } from './mfa.catalogue';
 

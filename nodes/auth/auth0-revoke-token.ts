@@ -1,4 +1,4 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { revokeTokenGroup } from './revoke-token.catalogue';
 
 export = actionNodeModule(revokeTokenGroup);

@@ -5,8 +5,8 @@
  * tokens). Imported by the node entries for its side effect: the registrations.
  */
 import { InputError } from '../shared/errors';
-import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
-import { registerExecutor } from '../shared/executors';
+import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
+import { registerExecutor } from '../engine/executors';
 import { AUTHORIZE_URL_EXECUTOR } from './authorize.catalogue';
 import { DELEGATION_EXECUTOR } from './delegated.catalogue';
 import { LOGOUT_EXECUTOR } from './logout.catalogue';

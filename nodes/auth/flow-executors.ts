@@ -5,8 +5,8 @@
  * Imported by the node entries for its side effect: the registrations.
  */
 import { InputError } from '../shared/errors';
-import type { Executor, ExecutorContext, ExecutorResult } from '../shared/executor-types';
-import { registerExecutor } from '../shared/executors';
+import type { Executor, ExecutorContext, ExecutorResult } from '../engine/executor-types';
+import { registerExecutor } from '../engine/executors';
 import type { RequestSpec } from '../shared/http-types';
 import { BACKCHANNEL_LOGIN_EXECUTOR } from './backchannel.catalogue';
 import { DEVICE_LOGIN_EXECUTOR } from './device-flow.catalogue';

@@ -11,7 +11,7 @@
  */
 import { checkConnection, type CheckResult } from './connection-check';
 import { clientOptionsFrom, normaliseDomain } from './config-node';
-import { groupOfType } from '../shared/group-registry';
+import { groupOfType } from './group-registry';
 import { plainHttpWarning } from '../tenant-client/plain-http';
 import type { GroupSpec, OperationSpec } from '../shared/catalogue';
 import type { NodeDefinition, NodeRedAPI } from '../shared/node-red-types';

@@ -1,3 +1,3 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { connectionsGroup } from './connections.catalogue';
 export = actionNodeModule(connectionsGroup);

@@ -1,3 +1,3 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { eventStreamsGroup } from './event-streams.catalogue';
 export = actionNodeModule(eventStreamsGroup);

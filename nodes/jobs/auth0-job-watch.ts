@@ -11,7 +11,7 @@ import { type ExportOutput, JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
 import { migrateNodeConfig } from '../shared/migrations';
 import { SharedJobWatch } from './watch/shared-job-watch';
-import { type WatcherSharing, watcherSharing } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, watcherSharing } from '../watch/watcher-sharing';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;

@@ -1,5 +1,5 @@
 import './executors';
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import type { NodeModule, NodeRedAPI } from '../shared/node-red-types';
 import { configureImportPace } from './import-executor';
 import { jobsGroup } from './jobs.catalogue';

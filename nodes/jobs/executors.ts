@@ -1,5 +1,5 @@
 /** The jobs family's executors, registered when auth0-jobs loads. */
-import { registerExecutor } from '../shared/executors';
+import { registerExecutor } from '../engine/executors';
 import { exportUsers } from './export-executor';
 import { importUsers } from './import-executor';
 

@@ -4,7 +4,7 @@
  * given as names (`"email,name"`, `["email"]`) or as Auth0's `[{ name, export_as }]`.
  */
 import { InputError } from '../shared/errors';
-import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
+import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
 
 export interface ExportField {
   name: string;

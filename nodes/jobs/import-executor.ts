@@ -4,12 +4,13 @@
  * jobs running per tenant. The output lists the jobs, ready for an auth0-job-watch node.
  */
 import { Auth0Error, InputError } from '../shared/errors';
-import type { ExecutorContext, ExecutorResult } from '../shared/executor-types';
+import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
 import type { Auth0Response } from '../shared/http-types';
-import { encodePathSegment } from '../shared/request';
+import { encodePathSegment } from '../engine/request';
 import { JOB_LIMITS, isRunningStatus } from './job-limits';
 import { buildImportFile, halveImportFile, type ImportFilePlan, planImportFiles } from './import/split';
-import { type ImportPace, importSlotsFor, type JobCheck, type RunningCheck } from './import/slots';
+import type { ImportPace, JobCheck, RunningCheck } from './import/slots';
+import { importSlotsFor } from './import/tenant-import-slots';
 import { readImportUsers } from './import/users-input';
 
 const DEFAULT_PACE: ImportPace = { pollMs: 5000, minPollMs: 1000 };

@@ -9,7 +9,7 @@ import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } fro
 import { intervalSeconds } from './log-watch/log-watch-settings';
 import { type StatusText } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
-import type { WatcherSharing } from '../shared-state/watcher-sharing';
+import type { WatcherSharing } from '../watch/watcher-sharing';
 import { type TurnContext, type WatchJob, Watcher } from '../watch/watcher';
 
 interface LogStreamWatchConfig extends NodeDefinition {

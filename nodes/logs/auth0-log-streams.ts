@@ -1,3 +1,3 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { logStreamsGroup } from './log-streams.catalogue';
 export = actionNodeModule(logStreamsGroup);

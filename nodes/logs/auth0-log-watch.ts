@@ -20,7 +20,7 @@ import { type LogEvent, type LogPage, LogReader, compareLogIds, isAfter, logIdOf
 import { type LogWatchConfig, type LogWatchSettings, readLogWatchSettings } from './log-watch/log-watch-settings';
 import { migrateNodeConfig } from '../shared/migrations';
 import { type CheckpointKeeper, SharedCheckpointStore } from './log-watch/shared-checkpoint';
-import type { WatcherSharing } from '../shared-state/watcher-sharing';
+import type { WatcherSharing } from '../watch/watcher-sharing';
 import { type TurnContext, type WatchJob, Watcher } from '../watch/watcher';
 import { watchStatuses } from '../watch/watch-status';
 

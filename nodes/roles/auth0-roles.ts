@@ -1,3 +1,3 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { rolesGroup } from './roles.catalogue';
 export = actionNodeModule(rolesGroup);

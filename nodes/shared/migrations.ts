@@ -2,9 +2,9 @@
  * Saved flows outlive the code that wrote them. Every node type saves a `version`; a config read
  * at start-up is brought up to the current version here, step by step, so an old flow keeps
  * working. Add a step when a saved shape changes (and bump the `version` default in the node's
- * .html, which test/shared/migrations checks), with a test in test/shared/migrations.
+ * .html, which test/shared/migrations checks), with a test in test/shared/migrations. The action nodes' own steps are in
+ * engine/action-node-migration.
  */
-import type { ActionNodeConfig, ParamSetting } from './action-node';
 import type { NodeDefinition } from './node-red-types';
 
 /** How one node type's saved config is brought up to date: `steps[v]` takes version v to v + 1. */
@@ -25,29 +25,6 @@ export function migrate<T extends NodeDefinition>(config: T, migration: Migratio
   let current = config;
   for (let version = savedVersion(config); version < migration.current; version++) current = migration.steps[version](current);
   return current;
-}
-
-export const ACTION_NODE_VERSION = 1;
-
-/**
- * 0 → 1: unversioned configs (hand-written or imported flows) may give an input as a bare value
- * (`params: {id: "auth0|1"}`) or paging as a boolean; version 1 stores `{value, type}` settings
- * and `paging: 'off' | 'all'`.
- */
-const actionToVersion1 = (config: ActionNodeConfig): ActionNodeConfig => {
-  const params: Record<string, ParamSetting> = {};
-  for (const [name, raw] of Object.entries(config.params ?? {})) {
-    if (raw !== null && typeof raw === 'object' && 'value' in raw) params[name] = raw;
-    else params[name] = { value: raw, type: typeof raw === 'number' ? 'num' : typeof raw === 'boolean' ? 'bool' : 'str' };
-  }
-  const paging = (config.paging as unknown) === true || config.paging === 'all' ? 'all' : 'off';
-  return { ...config, params, paging, pagingOutput: config.pagingOutput === 'items' ? 'items' : 'array', version: 1 };
-};
-
-export const ACTION_NODE_MIGRATION: Migration<ActionNodeConfig> = { current: ACTION_NODE_VERSION, steps: [actionToVersion1] };
-
-export function migrateActionConfig(config: ActionNodeConfig): ActionNodeConfig {
-  return migrate(config, ACTION_NODE_MIGRATION);
 }
 
 /**

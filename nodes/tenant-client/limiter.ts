@@ -15,7 +15,7 @@ import { BucketModel, type BucketObservation } from './bucket-model';
 
 /**
  * The bucket a request draws from: `authentication`, or `management:<endpoint class>` (Auth0 limits
- * reading users, writing users, logs … separately; see shared-state/endpoint-class.ts). A lane's
+ * reading users, writing users, logs … separately; see endpoint-class.ts). A lane's
  * pause and learnt bucket hold only its own requests.
  */
 export type Lane = string;

@@ -6,7 +6,7 @@
  */
 import { FlowContextRecord } from '../shared/flow-context-record';
 import type { Node } from '../shared/node-red-types';
-import type { WatcherSharing } from '../shared-state/watcher-sharing';
+import type { WatcherSharing } from '../watch/watcher-sharing';
 import { isObject } from './snapshot-paths';
 import type { TenantSnapshot } from './snapshot-reader';
 

@@ -8,10 +8,10 @@
 import type { OperationSpec } from '../shared/catalogue';
 import { Auth0Error, ConfigError } from '../shared/errors';
 import type { Auth0Response, TenantClient } from '../shared/http-types';
-import { resolveValues } from '../shared/inputs';
-import { fetchAllPages, itemsOf, pagingMode, type PagingSummary } from '../shared/paging';
-import { buildRequest } from '../shared/request';
-import { endpointClass } from '../shared-state/endpoint-class';
+import { resolveValues } from '../engine/inputs';
+import { fetchAllPages, itemsOf, pagingMode, type PagingSummary } from '../engine/paging';
+import { buildRequest } from '../engine/request';
+import { endpointClass } from '../tenant-client/endpoint-class';
 import { type Json, type JsonObject, isObject, patternSegments, pickFields, rewrite, sortKeys, valueAt } from './snapshot-paths';
 import { type CatalogueRead, SECRET_KEYS, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
 

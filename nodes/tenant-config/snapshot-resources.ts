@@ -214,7 +214,7 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   }),
   collection('actions', 'actions', actionsGroup, 'get_actions', 'id', 'name', {
     secrets: ['secrets.*.value'],
-    volatile: ['status', 'deployed_version.status', 'deployed_version.build_time', 'deployed_version.created_at', 'deployed_version.deployed'],
+    volatile: ['status', '*_version.status', '*_version.build_time', '*_version.created_at', '*_version.deployed'],
   }),
   collection('action_triggers', 'action trigger bindings', actionsGroup, 'get_triggers', 'id', 'id', {
     fields: ['id'],

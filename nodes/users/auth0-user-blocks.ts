@@ -1,3 +1,3 @@
-import { actionNodeModule } from '../shared/action-node';
+import { actionNodeModule } from '../engine/action-node';
 import { userBlocksGroup } from './user-blocks.catalogue';
 export = actionNodeModule(userBlocksGroup);

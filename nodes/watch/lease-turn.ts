@@ -5,7 +5,7 @@
  * recorded.
  */
 import type { LeaseRole } from '../shared-state/lease';
-import { type WatcherSharing, isSharingPause, pauseRole } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, isSharingPause, pauseRole } from './watcher-sharing';
 
 export interface Turn {
   role: LeaseRole;

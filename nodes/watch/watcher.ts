@@ -21,7 +21,7 @@ import { ConfigError } from '../shared/errors';
 import type { Node, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { LeaseLost } from '../shared-state/fenced-store';
 import type { LeaseRole } from '../shared-state/lease';
-import { type WatcherSharing, isSharingPause, sharedStatus, watcherSharing } from '../shared-state/watcher-sharing';
+import { type WatcherSharing, isSharingPause, sharedStatus, watcherSharing } from './watcher-sharing';
 import { watchCatchMessage } from './catch-message';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './failure-wait';
 import { claimTurn } from './lease-turn';

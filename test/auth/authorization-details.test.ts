@@ -7,8 +7,8 @@ import { strict as assert } from 'assert';
 import { backchannelGroup } from '../../nodes/auth/backchannel.catalogue';
 import { parGroup } from '../../nodes/auth/par.catalogue';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
-import { resolveValues } from '../../nodes/shared/inputs';
-import { buildRequest } from '../../nodes/shared/request';
+import { resolveValues } from '../../nodes/engine/inputs';
+import { buildRequest } from '../../nodes/engine/request';
 import { encodeBody } from '../../nodes/tenant-client/request-body';
 
 const DETAILS = [{ type: 'payment_initiation', instructedAmount: { currency: 'EUR', amount: '20.00' } }];

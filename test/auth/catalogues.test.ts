@@ -15,10 +15,10 @@ import { socialGroup } from '../../nodes/auth/social.catalogue';
 import { tokenGroup } from '../../nodes/auth/token.catalogue';
 import { userinfoGroup } from '../../nodes/auth/userinfo.catalogue';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
-import { findOperation } from '../../nodes/shared/action-node';
+import { findOperation } from '../../nodes/engine/action-node';
 import { InputError } from '../../nodes/shared/errors';
-import { resolveValues } from '../../nodes/shared/inputs';
-import { buildRequest } from '../../nodes/shared/request';
+import { resolveValues } from '../../nodes/engine/inputs';
+import { buildRequest } from '../../nodes/engine/request';
 import { flowCases, flowGroups } from './flow-cases';
 
 export const authGroups: GroupSpec[] = [

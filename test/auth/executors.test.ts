@@ -13,14 +13,14 @@ import { enterpriseGroup } from '../../nodes/auth/enterprise.catalogue';
 import { logoutGroup } from '../../nodes/auth/logout.catalogue';
 import { s256Challenge } from '../../nodes/auth/pkce';
 import { userinfoGroup } from '../../nodes/auth/userinfo.catalogue';
-import { findOperation } from '../../nodes/shared/action-node';
+import { findOperation } from '../../nodes/engine/action-node';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { InputError } from '../../nodes/shared/errors';
-import type { ExecutorContext } from '../../nodes/shared/executor-types';
-import { findExecutor } from '../../nodes/shared/executors';
+import type { ExecutorContext } from '../../nodes/engine/executor-types';
+import { findExecutor } from '../../nodes/engine/executors';
 import type { Auth0Response, RequestSpec, TenantClient } from '../../nodes/shared/http-types';
-import { resolveValues } from '../../nodes/shared/inputs';
-import { buildRequest } from '../../nodes/shared/request';
+import { resolveValues } from '../../nodes/engine/inputs';
+import { buildRequest } from '../../nodes/engine/request';
 
 const BASE = 'https://tenant.example.com';
 

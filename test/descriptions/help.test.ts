@@ -1,7 +1,8 @@
 /** The generated help lists each operation's body properties and its answer, from the derived descriptions. */
 import { strict as assert } from 'assert';
 import { descriptionHelp } from '../../scripts/description-help';
-import { actionNodeHelp } from '../../scripts/editor-html';
+import { actionNodeHelp, actionNodeHtml, editorCatalogue } from '../../scripts/editor-html';
+import { paletteAreaOf } from '../../scripts/palette';
 import { clientsGroup } from '../../nodes/applications/clients.catalogue';
 import { usersGroup } from '../../nodes/users/users.catalogue';
 
@@ -32,5 +33,21 @@ describe("the help from Auth0's descriptions", () => {
 
   it('is part of the node help Node-RED shows', () => {
     assert.match(actionNodeHelp(usersGroup), /Body properties \(Auth0's API description/);
+  });
+
+  it('gives the edit form a Check body checkbox, on by default, shown where a JSON body is sent', () => {
+    const area = paletteAreaOf('users');
+    assert.ok(area);
+    const html = actionNodeHtml(usersGroup, area);
+    assert.match(html, /checkBody: \{ value: true \}/);
+    assert.match(html, /id="node-input-checkBody"/);
+    const ops = (editorCatalogue(usersGroup).operations as { id: string; checksBody: boolean }[]).filter((o) => o.id === 'create' || o.id === 'get');
+    assert.deepEqual(
+      ops.map((o) => [o.id, o.checksBody]),
+      [
+        ['create', true],
+        ['get', false],
+      ],
+    );
   });
 });

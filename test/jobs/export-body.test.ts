@@ -2,7 +2,7 @@
 import { strict as assert } from 'assert';
 import { exportBody, exportFields } from '../../nodes/jobs/export-executor';
 import { jobsGroup } from '../../nodes/jobs/jobs.catalogue';
-import { resolveValues } from '../../nodes/shared/inputs';
+import { resolveValues } from '../../nodes/engine/inputs';
 
 const op = jobsGroup.operations.find((o) => o.id === 'export_users')!;
 const body = (raw: Record<string, unknown>): Record<string, unknown> => exportBody(resolveValues(op, raw));

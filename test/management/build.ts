@@ -2,8 +2,8 @@
 import { strict as assert } from 'assert';
 import type { OperationSpec } from '../../nodes/shared/catalogue';
 import type { MultipartBody, RequestSpec } from '../../nodes/shared/http-types';
-import { resolveValues } from '../../nodes/shared/inputs';
-import { buildRequest } from '../../nodes/shared/request';
+import { resolveValues } from '../../nodes/engine/inputs';
+import { buildRequest } from '../../nodes/engine/request';
 import { CUSTOM_DOMAIN, type RequestCase } from './cases';
 
 export function findOp(c: RequestCase): OperationSpec {

@@ -7,7 +7,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
-import { coerceInput } from '../../nodes/shared/inputs';
+import { coerceInput } from '../../nodes/engine/inputs';
 
 /** Compiled node sources: dist/nodes (this file runs from dist/test/management). */
 const NODES_DIR = path.resolve(__dirname, '..', '..', 'nodes');

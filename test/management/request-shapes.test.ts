@@ -3,7 +3,7 @@
  * in cases.ts expects: method, encoded path, query, body and the custom-domain header.
  */
 import { strict as assert } from 'assert';
-import { resolveValues } from '../../nodes/shared/inputs';
+import { resolveValues } from '../../nodes/engine/inputs';
 import { buildCase, readableBody } from './build';
 import { CASES, CUSTOM_DOMAIN, GROUPS } from './cases';
 

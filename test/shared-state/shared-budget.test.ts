@@ -4,7 +4,7 @@ import { planLimits } from '../../emulator/core/rate-limit-plans';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import type { TenantClientOptions } from '../../nodes/tenant-client/client-options';
 import type { TenantClient } from '../../nodes/shared/http-types';
-import { endpointClass, rateLimitLane } from '../../nodes/shared-state/endpoint-class';
+import { endpointClass, rateLimitLane } from '../../nodes/tenant-client/endpoint-class';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ImportSlots, type RunningCheck } from '../../nodes/jobs/import/slots';
 import { RecentIds } from '../../nodes/receive/recent-ids';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
-import { SharedImportSlots } from '../../nodes/shared-state/shared-import-slots';
+import { SharedImportSlots } from '../../nodes/jobs/import/shared-import-slots';
 import { SharedRecentIds } from '../../nodes/receive/shared-recent-ids';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';

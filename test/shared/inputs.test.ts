@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import type { InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { InputError } from '../../nodes/shared/errors';
-import { coerceInput, MAX_URL_INPUT_LENGTH, readFromPayload, resolveValues } from '../../nodes/shared/inputs';
+import { coerceInput, MAX_URL_INPUT_LENGTH, readFromPayload, resolveValues } from '../../nodes/engine/inputs';
 
 const input = (over: Partial<InputSpec>): InputSpec => ({ name: 'x', in: 'query', type: 'string', description: 'x', ...over });
 

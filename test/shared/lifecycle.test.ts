@@ -12,7 +12,7 @@ import { hooksGroup } from '../../nodes/extensibility/hooks.catalogue';
 import { rulesConfigsGroup } from '../../nodes/extensibility/rules-configs.catalogue';
 import { rulesGroup } from '../../nodes/extensibility/rules.catalogue';
 import { refreshTokensGroup } from '../../nodes/sessions/refresh-tokens.catalogue';
-import { endOfLifeWarning, lifecycleNote } from '../../nodes/shared/lifecycle';
+import { endOfLifeWarning, lifecycleNote } from '../../nodes/engine/lifecycle';
 import { editorCatalogue, helpHtml, paletteLabel } from '../../scripts/editor-html';
 import { helper, nodeModules } from '../helpers/node-red';
 

@@ -1,15 +1,9 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { ActionNodeConfig } from '../../nodes/shared/action-node';
-import {
-  ACTION_NODE_MIGRATION,
-  ACTION_NODE_VERSION,
-  NODE_MIGRATIONS,
-  migrateActionConfig,
-  migrateNodeConfig,
-  savedVersion,
-} from '../../nodes/shared/migrations';
+import type { ActionNodeConfig } from '../../nodes/engine/action-node';
+import { ACTION_NODE_MIGRATION, ACTION_NODE_VERSION, migrateActionConfig } from '../../nodes/engine/action-node-migration';
+import { NODE_MIGRATIONS, migrateNodeConfig, savedVersion } from '../../nodes/shared/migrations';
 import type { NodeDefinition } from '../../nodes/shared/node-red-types';
 
 describe('action node config migrations', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { common, type OperationSpec } from '../../nodes/shared/catalogue';
 import type { Auth0Response } from '../../nodes/shared/http-types';
-import { fetchAllPages, nextFromLinkHeader, type PagingSummary } from '../../nodes/shared/paging';
+import { fetchAllPages, nextFromLinkHeader, type PagingSummary } from '../../nodes/engine/paging';
 
 const response = (data: unknown, headers: Record<string, string> = {}): Auth0Response => ({ statusCode: 200, headers, data, rateLimit: {} });
 const summary = (): PagingSummary => ({ mode: 'page', pages: 0, items: 0, truncated: false });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { common, type GroupSpec, type OperationSpec } from '../../nodes/shared/catalogue';
 import type { MultipartBody } from '../../nodes/shared/http-types';
-import { buildRequest, encodePathSegment } from '../../nodes/shared/request';
+import { buildRequest, encodePathSegment } from '../../nodes/engine/request';
 
 const op = (over: Partial<OperationSpec>): OperationSpec => ({
   id: 'op',

@@ -10,7 +10,7 @@ import * as path from 'path';
 import { fingerprinter } from '../../nodes/config/fingerprint-key';
 import { referenceDir } from '../../scripts/derive-descriptions';
 import { missingScopes } from '../../nodes/config/connection-check-route';
-import { registerGroup } from '../../nodes/shared/group-registry';
+import { registerGroup } from '../../nodes/config/group-registry';
 import { compareSnapshots } from '../../nodes/tenant-config/snapshot-diff';
 import { patternSegments, rewrite, type Json } from '../../nodes/tenant-config/snapshot-paths';
 import { CUSTOM_TEXT_PROMPTS, SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';

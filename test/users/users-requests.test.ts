@@ -3,9 +3,9 @@
  * (auth0.com/docs/api/management/v2/users and the official SDK's routes).
  */
 import { strict as assert } from 'assert';
-import { findOperation } from '../../nodes/shared/action-node';
-import { resolveValues } from '../../nodes/shared/inputs';
-import { buildRequest } from '../../nodes/shared/request';
+import { findOperation } from '../../nodes/engine/action-node';
+import { resolveValues } from '../../nodes/engine/inputs';
+import { buildRequest } from '../../nodes/engine/request';
 import { usersGroup } from '../../nodes/users/users.catalogue';
 import { ACTIONS_OFFBOARDING_CASES } from '../management/actions-offboarding-cases';
 

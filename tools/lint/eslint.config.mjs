@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './layers.cjs';
 
 export default tseslint.config(
   {
@@ -26,6 +27,8 @@ export default tseslint.config(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
+  // The floors of nodes/ point one way, and no import cycles (tools/lint/layers.cjs).
+  ...layers.layersConfig(),
   {
     // The editor script runs in the browser, beside Node-RED's own editor globals.
     files: ['resources/**/*.js'],
@@ -35,5 +38,10 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     ignores: ['resources/**'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
+    // A CommonJS module (the lint tools' own layers.cjs, loaded by the tests too) imports with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

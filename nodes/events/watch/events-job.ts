@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import type { TenantUse } from '../../config/tenant-use';
 import type { Node, NodeStatus } from '../../shared/node-red-types';
-import type { WatcherSharing } from '../../shared-state/watcher-sharing';
+import type { WatcherSharing } from '../../watch/watcher-sharing';
 import { watchCatchMessage } from '../../watch/catch-message';
 import type { TurnContext, WatchJob } from '../../watch/watcher';
 import { ContextEventCheckpoint, type EventCheckpoint } from './event-checkpoint';

@@ -7,9 +7,6 @@
  */
 import { abortableSleep } from '../../shared/abortable-sleep';
 import { JOB_LIMITS } from '../job-limits';
-import type { TenantClient } from '../../shared/http-types';
-import { sharedStateOf } from '../../shared-state/client-registry';
-import { SharedImportSlots } from '../../shared-state/shared-import-slots';
 
 export interface ImportPace {
   /** Longest wait between two checks of the running jobs, ms. */
@@ -197,17 +194,4 @@ export class ImportSlots {
   private notify(): void {
     for (const wake of [...this.wakers]) wake();
   }
-}
-
-const slotsByTenant = new WeakMap<TenantClient, ImportSlots | SharedImportSlots>();
-
-/** The import slots of a tenant: one per tenant client, so every node of the tenant shares them (and, with Redis, every replica). */
-export function importSlotsFor(client: TenantClient): ImportSlots | SharedImportSlots {
-  let slots = slotsByTenant.get(client);
-  if (!slots) {
-    const shared = sharedStateOf(client);
-    slots = shared ? new SharedImportSlots(shared, new ImportSlots()) : new ImportSlots();
-    slotsByTenant.set(client, slots);
-  }
-  return slots;
 }

@@ -6,7 +6,7 @@
 import type { BackoffPolicy } from '../../shared/backoff';
 import { Auth0Error, ConfigError, InputError, TenantClosedError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
-import { encodePathSegment } from '../../shared/request';
+import { encodePathSegment } from '../../engine/request';
 import { JOB_LIMITS } from '../job-limits';
 import { failureWaitMs } from '../../watch/failure-wait';
 import { ExportFileError } from './records';

@@ -6,8 +6,8 @@
  * it is; when Redis is away, nobody polls and inputs fail with an error saying so.
  */
 import type { DoneFunction, Node, NodeMessage, SendFunction } from '../../shared/node-red-types';
-import { SharedJobStore } from '../../shared-state/shared-job-store';
-import { type WatcherSharing, sharedStatus } from '../../shared-state/watcher-sharing';
+import { SharedJobStore } from './shared-job-store';
+import { type WatcherSharing, sharedStatus } from '../../watch/watcher-sharing';
 import { claimTurn } from '../../watch/lease-turn';
 import { PollLoop } from '../../watch/poll-loop';
 import type { TenantUse } from '../../config/tenant-use';

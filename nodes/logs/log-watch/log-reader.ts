@@ -8,7 +8,7 @@
  */
 import { Auth0Error } from '../../shared/errors';
 import type { Auth0Response, TenantClient } from '../../shared/http-types';
-import { nextFromLinkHeader } from '../../shared/paging';
+import { nextFromLinkHeader } from '../../engine/paging';
 
 /** Auth0 returns at most 100 events per request. */
 export const PAGE_SIZE = 100;

@@ -3,7 +3,7 @@
  * each type, and the bad values of each kind (missing, wrong type, empty, absurdly large).
  */
 import type { InputSpec, OperationSpec } from '../../../nodes/shared/catalogue';
-import { MAX_URL_INPUT_LENGTH } from '../../../nodes/shared/inputs';
+import { MAX_URL_INPUT_LENGTH } from '../../../nodes/engine/inputs';
 
 /** A valid value of the input's type (the first of its enum, an id for a path input). */
 export function sampleValue(input: InputSpec, opId = ''): unknown {

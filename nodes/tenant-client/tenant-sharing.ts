@@ -3,9 +3,9 @@
  * the token store (client-credentials tokens only: a static token needs no sharing) and the
  * rate-limit budget. Both undefined without a Redis URL.
  */
-import type { TenantClientOptions } from '../tenant-client/client-options';
-import { SharedBudget } from './shared-budget';
-import { SharedTokenStore } from './shared-token';
+import type { TenantClientOptions } from './client-options';
+import { SharedBudget } from '../shared-state/shared-budget';
+import { SharedTokenStore } from '../shared-state/shared-token';
 
 export function sharedTokenFor(
   options: TenantClientOptions,

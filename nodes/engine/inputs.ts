@@ -2,8 +2,8 @@
  * Input checking: every value is coerced to its declared type, or rejected with an InputError
  * naming the input, before anything is sent.
  */
-import type { InputSpec, OperationSpec } from './catalogue';
-import { InputError } from './errors';
+import type { InputSpec, OperationSpec } from '../shared/catalogue';
+import { InputError } from '../shared/errors';
 
 /** Longest string accepted for a path or query input; beyond it the URL would be refused anyway. */
 export const MAX_URL_INPUT_LENGTH = 8192;

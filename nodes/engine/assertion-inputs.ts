@@ -4,9 +4,9 @@
  * of a secret, the body carries a fresh `client_assertion` where Auth0 takes one. Data-driven:
  * any operation whose inputs default to the config node's clientId and clientSecret gets it.
  */
-import type { OperationSpec } from './catalogue';
+import type { OperationSpec } from '../shared/catalogue';
 import { ASSERTION_ENDPOINTS, CLIENT_ASSERTION_TYPE } from '../tenant-client/client-assertion';
-import type { RequestSpec, TenantClient } from './http-types';
+import type { RequestSpec, TenantClient } from '../shared/http-types';
 import { isUnset } from './inputs';
 
 function credentialInputs(op: OperationSpec): { clientId?: string; clientSecret?: string } {

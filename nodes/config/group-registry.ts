@@ -3,7 +3,7 @@
  * action node module registers, read by the config node's connection check (which operations of
  * the deployed nodes need scopes the token lacks).
  */
-import type { GroupSpec } from './catalogue';
+import type { GroupSpec } from '../shared/catalogue';
 
 const groups = new Map<string, GroupSpec>();
 

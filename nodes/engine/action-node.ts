@@ -4,21 +4,21 @@
  * shared client (or the operation's executor), and follows Node-RED's conventions for
  * output, errors, status and close.
  */
-import type { GroupSpec, InputSpec, OperationSpec } from './catalogue';
+import type { GroupSpec, InputSpec, OperationSpec } from '../shared/catalogue';
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError, InputError } from './errors';
+import { ConfigError, InputError } from '../shared/errors';
 import type { ExecutorResult } from './executor-types';
 import { findExecutor } from './executors';
-import { describeFailure, failureStatusText } from './failure';
-import type { Auth0Response, RateLimitState, TenantClient } from './http-types';
+import { describeFailure, failureStatusText } from '../shared/failure';
+import type { Auth0Response, RateLimitState, TenantClient } from '../shared/http-types';
 import { coerceInput, isUnset, readFromPayload, resolveValues } from './inputs';
-import { evaluateNodeProperty } from './node-property';
-import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from './node-red-types';
+import { evaluateNodeProperty } from '../shared/node-property';
+import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from '../shared/node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
 import { buildRequest } from './request';
 import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
-import { registerGroup } from './group-registry';
-import { migrateActionConfig } from './migrations';
+import { registerGroup } from '../config/group-registry';
+import { migrateActionConfig } from './action-node-migration';
 import { endOfLifeWarning } from './lifecycle';
 import { checkOperationBody } from '../descriptions/body-check';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';

@@ -2,9 +2,9 @@
  * Turns an operation and its resolved values into a RequestSpec: the path with every input
  * URL-encoded, the query serialised as Auth0 expects, the body in its content type.
  */
-import type { GroupSpec, InputSpec, OperationSpec } from './catalogue';
-import { InputError } from './errors';
-import type { MultipartBody, RequestSpec } from './http-types';
+import type { GroupSpec, InputSpec, OperationSpec } from '../shared/catalogue';
+import { InputError } from '../shared/errors';
+import type { MultipartBody, RequestSpec } from '../shared/http-types';
 
 export interface BuildOptions {
   /** The config node's custom domain, sent as `Auth0-Custom-Domain` where the operation takes it. */

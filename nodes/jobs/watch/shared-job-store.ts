@@ -6,9 +6,9 @@
  * fencing token (a former holder's late write is refused). The same interface as the context-store
  * WatchStore, so the watcher engine does not know where its jobs are kept.
  */
-import type { SavedJob } from '../jobs/watch/watch-store';
-import type { WatcherLease } from './lease';
-import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
+import type { SavedJob } from './watch-store';
+import type { WatcherLease } from '../../shared-state/lease';
+import { type LuaScript, type SharedState, SharedStateUnavailable } from '../../shared-state/shared-state';
 
 /** ARGV: lease value, then a count of ids to remove, those ids, then id/json pairs to write. */
 const FENCED_WRITE: LuaScript = {

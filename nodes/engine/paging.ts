@@ -5,8 +5,8 @@
  * Page paging stops at Auth0's 1,000-result cap (the export job goes beyond it);
  * checkpoint paging (`from`/`take`) has no cap and is preferred where the operation has it.
  */
-import type { OperationSpec } from './catalogue';
-import type { Auth0Response } from './http-types';
+import type { OperationSpec } from '../shared/catalogue';
+import type { Auth0Response } from '../shared/http-types';
 
 /** Auth0 refuses to page past the first 1,000 results. */
 export const PAGE_PAGING_CAP = 1000;

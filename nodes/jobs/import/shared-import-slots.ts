@@ -8,9 +8,9 @@
  * be reached those alone count, as without Redis.
  */
 import { randomBytes } from 'node:crypto';
-import { JOB_LIMITS } from '../jobs/job-limits';
-import { type AcquireOptions, type ImportSlots, type ImportTicket, sleep } from '../jobs/import/slots';
-import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
+import { JOB_LIMITS } from '../job-limits';
+import { type AcquireOptions, type ImportSlots, type ImportTicket, sleep } from './slots';
+import { type LuaScript, type SharedState, SharedStateUnavailable } from '../../shared-state/shared-state';
 
 const RESERVATION_MS = 60_000;
 

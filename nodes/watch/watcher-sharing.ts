@@ -15,9 +15,9 @@
 import type { Auth0ConfigNode } from '../config/config-node';
 import type { Node, NodeStatus } from '../shared/node-red-types';
 import type { StatusText } from '../shared/status-text';
-import { FencedStore, LeaseLost } from './fenced-store';
-import { type LeaseRole, WatcherLease } from './lease';
-import { type SharedState, SharedStateUnavailable } from './shared-state';
+import { FencedStore, LeaseLost } from '../shared-state/fenced-store';
+import { type LeaseRole, WatcherLease } from '../shared-state/lease';
+import { type SharedState, SharedStateUnavailable } from '../shared-state/shared-state';
 
 /** What a watcher shows while another replica holds its lease, or while Redis is away (texts from the status catalogue). */
 export function sharedStatus(role: Exclude<LeaseRole, 'holder'>, text: StatusText, extra?: Record<string, string | number>): NodeStatus {

@@ -2,10 +2,10 @@
  * Executors: the code behind catalogue operations that are more than one plain request
  * (splitting an import, building a logout or authorize URL). An operation names its executor
  * with `executor: '<name>'`; the generic action node looks it up in the registry
- * (nodes/shared/executors.ts) and calls it instead of sending the built request itself.
+ * (nodes/engine/executors.ts) and calls it instead of sending the built request itself.
  */
-import type { GroupSpec, OperationSpec } from './catalogue';
-import type { Auth0Response, RequestSpec, TenantClient } from './http-types';
+import type { GroupSpec, OperationSpec } from '../shared/catalogue';
+import type { Auth0Response, RequestSpec, TenantClient } from '../shared/http-types';
 
 export interface ExecutorContext {
   client: TenantClient;

@@ -3,7 +3,7 @@
  * lifecycle (early access, beta, deprecated, legacy) and a group's end of life. Words live here
  * once, so the form, the help and the log say the same thing.
  */
-import type { GroupSpec, Lifecycle, OperationSpec } from './catalogue';
+import type { GroupSpec, Lifecycle, OperationSpec } from '../shared/catalogue';
 
 const LIFECYCLE_LABELS: Record<Exclude<Lifecycle, 'ga'>, string> = {
   'early-access': 'early access',

@@ -5,8 +5,8 @@
  * from the catalogue), the icons and Auth0's derived API descriptions, and checks that
  * package.json lists exactly those modules.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
 import { actionNodeHelp, actionNodeHtml } from './editor-html';
 import { paletteAreaOf } from './palette';

@@ -12,6 +12,7 @@ import { openSharedState } from '../shared-state/open';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
+import { toText } from '../shared/to-text';
 
 /** The status the tenant's users show while its requests are paused. */
 function statusFor(status: ClientStatus, text: StatusText): NodeStatus | undefined {
@@ -44,7 +45,7 @@ export = function (RED: NodeRedAPI): void {
       }
     };
 
-    node.domain = String(config.domain ?? '');
+    node.domain = toText(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
 
     // Shared state (Redis) for replicas: opened at deploy, so a bad Redis URL is reported at once.

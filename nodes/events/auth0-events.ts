@@ -22,7 +22,7 @@
  */
 import type { Readable } from 'node:stream';
 import { TenantUse } from '../config/tenant-use';
-import { Auth0Error, ConfigError, RateLimitError } from '../shared/errors';
+import { Auth0Error, ConfigError, RateLimitError, toError, required } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
@@ -135,9 +135,9 @@ class EventsWatchNode {
         this.stopListening = this.sharing.shared.onAvailability((up) => (up ? this.pause.end() : this.connection?.abort()));
       }
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       if (!this.use.setupError) this.show('red', 'ring', this.use.text('configuration'));
-      node.error(`auth0-events: ${(err as Error).message}`);
+      node.error(`auth0-events: ${toError(err).message}`);
     }
 
     node.on('input', (_msg: NodeMessage, _send, done: Done) => {
@@ -209,8 +209,8 @@ class EventsWatchNode {
       this.currentClient();
     } catch (err) {
       this.show('red', 'ring', this.use.text('configuration'));
-      this.node.error(`auth0-events: ${(err as Error).message}`);
-      this.settle(err as Error);
+      this.node.error(`auth0-events: ${toError(err).message}`);
+      this.settle(toError(err));
       return;
     }
     if (!this.sharing && !(await this.loadPosition())) return;
@@ -254,7 +254,7 @@ class EventsWatchNode {
           continue;
         }
         if (connection.signal.aborted) continue; // an input message asked for a new connection
-        await this.failed(err as Error);
+        await this.failed(toError(err));
       } finally {
         if (watchdog) clearInterval(watchdog);
         this.use.signal.removeEventListener('abort', onLifetimeAbort);
@@ -265,7 +265,7 @@ class EventsWatchNode {
   /** Reads the stored offset; false (reported) when the store failed and the node cannot go on. */
   private async loadPosition(): Promise<boolean> {
     try {
-      const stored = await this.checkpoint!.load();
+      const stored = await required(this.checkpoint, 'the checkpoint').load();
       this.lastEventId = undefined;
       this.lastSavedAt = undefined;
       if (stored && stored.tenant === this.domain) {
@@ -279,8 +279,8 @@ class EventsWatchNode {
     } catch (err) {
       if (this.sharing && isSharingPause(err)) throw err;
       this.show('red', 'ring', this.use.text('storeFailed'));
-      this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${(err as Error).message}`);
-      this.settle(err as Error);
+      this.node.error(`auth0-events: the checkpoint could not be read from the context store: ${toError(err).message}`);
+      this.settle(toError(err));
       return false;
     }
   }
@@ -290,7 +290,7 @@ class EventsWatchNode {
    * when the lease changed hands or the node paused; the others show why and wait (`wait`).
    */
   private async takeTurn(): Promise<'go' | 'wait' | 'stop'> {
-    const sharing = this.sharing!;
+    const sharing = required(this.sharing, 'the watcher sharing');
     let role: LeaseRole;
     try {
       role = sharing.shared.available ? await sharing.claim() : 'unavailable';
@@ -300,7 +300,7 @@ class EventsWatchNode {
       }
     } catch (err) {
       if (!isSharingPause(err)) {
-        await this.failed(err as Error);
+        await this.failed(toError(err));
         return 'wait';
       }
       role = pauseRole(err);
@@ -318,7 +318,7 @@ class EventsWatchNode {
   /** One connection: open it, then handle every message until it ends; the number of messages with an offset. */
   private async follow(signal: AbortSignal): Promise<number> {
     const client = this.currentClient();
-    const types = this.settings!.types;
+    const types = required(this.settings, 'the settings').types;
     const response = await client.request<Readable>({
       method: 'GET',
       path: '/api/v2/events',
@@ -386,8 +386,8 @@ class EventsWatchNode {
   }
 
   private async save(): Promise<void> {
-    const position = { tenant: this.domain, lastEventId: this.lastEventId! };
-    await this.checkpoint!.save(position);
+    const position = { tenant: this.domain, lastEventId: required(this.lastEventId, 'the last event id') };
+    await required(this.checkpoint, 'the checkpoint').save(position);
     this.lastSavedAt = new Date().toISOString();
   }
 
@@ -424,7 +424,9 @@ class EventsWatchNode {
       this.node.error(gap, this.errorMessage(gap, 0, { gapFrom: this.lastEventId ?? null, gapFromTime: this.lastSavedAt ?? null }));
       this.lastEventId = undefined;
       this.lastSavedAt = undefined;
-      await this.checkpoint!.clear().catch(() => undefined);
+      await required(this.checkpoint, 'the checkpoint')
+        .clear()
+        .catch(() => undefined);
       this.show('yellow', 'ring', this.use.text('offsetExpired'));
       return;
     }
@@ -457,7 +459,7 @@ class EventsWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-events', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new EventsWatchNode(this, migrateNodeConfig(config) as EventsConfig, RED);
+    new EventsWatchNode(this, migrateNodeConfig(config), RED);
   });
 
   // The editor reads the event catalogue from here: one table for runtime and editor.

@@ -18,6 +18,7 @@ import { type StatusText, statusTexts } from '../shared/status-text';
 import { migrateNodeConfig } from '../shared/migrations';
 import { findTenant } from '../config/config-node';
 import { SharedRecentIds } from '../receive/shared-recent-ids';
+import { toError } from '../shared/errors';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;
@@ -64,7 +65,7 @@ class LogStreamInNode {
         const state = findTenant(RED, config.tenant).getSharedState?.();
         if (state) this.shared = new SharedRecentIds(state, node.id, this.recent);
       } catch (err) {
-        node.error(`auth0-log-stream-in: ${(err as Error).message}`);
+        node.error(`auth0-log-stream-in: ${toError(err).message}`);
         node.status({ fill: 'red', shape: 'ring', text: this.text('configuration') });
         return;
       }
@@ -164,7 +165,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-log-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      new LogStreamInNode(this, migrateNodeConfig(config) as LogStreamInConfig, RED);
+      new LogStreamInNode(this, migrateNodeConfig(config), RED);
     },
     { credentials: { authorization: { type: 'password' } } },
   );

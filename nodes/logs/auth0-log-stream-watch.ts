@@ -4,7 +4,7 @@
  * flow can alert when log delivery breaks. The first poll after a start is the baseline.
  */
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError, required } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StreamChange, StreamStatusTracker, streamsOf, withoutSecrets } from './log-stream-watch/log-stream-changes';
 import { intervalSeconds } from './log-watch/log-watch-settings';
@@ -59,9 +59,9 @@ class LogStreamWatchNode {
       this.intervalMs = Math.round(intervalSeconds(config.interval, DEFAULT_STREAM_INTERVAL_SECONDS) * 1000);
       this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node) : undefined;
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
-      node.error(`auth0-log-stream-watch: ${(err as Error).message}`);
+      node.error(`auth0-log-stream-watch: ${toError(err).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.intervalMs);
     node.on('input', (_msg: NodeMessage, _send, done) => {
@@ -131,13 +131,13 @@ class LogStreamWatchNode {
           auth0: { tenant: this.domain, operation: details.operation ?? OPERATION, statusCode: details.statusCode, errorCode: details.errorCode },
         });
       }
-      return { delayMs, error: err as Error };
+      return { delayMs, error: toError(err) };
     }
   }
 
   private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
     if (!this.closing) this.use.status(sharedStatus(role, this.use.text));
-    return { delayMs: this.sharing!.retryMs };
+    return { delayMs: required(this.sharing, 'the watcher sharing').retryMs };
   }
 
   private changeMessage(change: StreamChange): NodeMessage {
@@ -152,6 +152,6 @@ class LogStreamWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-stream-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogStreamWatchNode(this, migrateNodeConfig(config) as LogStreamWatchConfig, RED);
+    new LogStreamWatchNode(this, migrateNodeConfig(config), RED);
   });
 };

@@ -12,7 +12,7 @@
  *   never lost, at worst repeated; msg.payload.log_id lets a flow drop such repeats.
  */
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError, required } from '../shared/errors';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
 import { logTypeTable } from './log-watch/log-categories';
 import { CheckpointStore } from './log-watch/log-checkpoint';
@@ -89,9 +89,9 @@ class LogWatchNode {
       this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node) : undefined;
       if (this.sharing) this.checkpoint = new SharedCheckpointStore(this.sharing.store('checkpoint'), this.checkpoint as CheckpointStore);
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
-      node.error(`auth0-log-watch: ${(err as Error).message}`);
+      node.error(`auth0-log-watch: ${toError(err).message}`);
     }
     this.loop = new PollLoop((triggered) => this.poll(triggered), this.settings?.intervalMs);
 
@@ -126,7 +126,7 @@ class LogWatchNode {
   }
 
   private async poll(triggered: boolean): Promise<PollOutcome> {
-    const settings = this.settings!;
+    const settings = required(this.settings, 'the settings');
     this.readInRun = 0;
     try {
       if (this.sharing) {
@@ -162,8 +162,8 @@ class LogWatchNode {
         err instanceof ConfigError ? this.statuses.configuration() : this.statuses.retrying(failureText(err, this.use.text), shortDuration(delayMs)),
       );
       // A poll an input message asked for reports through that message's done(err) instead.
-      if (!triggered) this.node.error(err, this.errorMessage(err as Error, delayMs));
-      return { delayMs, error: err as Error };
+      if (!triggered) this.node.error(err, this.errorMessage(toError(err), delayMs));
+      return { delayMs, error: toError(err) };
     }
   }
 
@@ -171,7 +171,7 @@ class LogWatchNode {
   private pauseForSharing(role: 'standby' | 'unavailable'): PollOutcome {
     this.position = undefined;
     if (!this.closing) this.use.status(sharedStatus(role, this.use.text));
-    return { delayMs: this.sharing!.retryMs };
+    return { delayMs: required(this.sharing, 'the watcher sharing').retryMs };
   }
 
   private errorMessage(err: Error, retryInMs: number): NodeMessage {
@@ -189,7 +189,7 @@ class LogWatchNode {
 
   /** The stored checkpoint, or the start setting applied (and stored at once, so a restart cannot move it). */
   private async initialPosition(reader: LogReader, settings: LogWatchSettings): Promise<Position> {
-    const stored = await this.checkpoint!.load();
+    const stored = await required(this.checkpoint, 'the checkpoint').load();
     if (stored && stored.tenant === this.domain && stored.start === settings.startSignature) {
       const resumed = { cursor: stored.cursor, lastLogId: stored.lastLogId, lastDate: stored.lastDate };
       this.savedState = stateOf(resumed);
@@ -200,7 +200,8 @@ class LogWatchNode {
     }
     let position: Position;
     if (settings.start === 'id') {
-      position = { cursor: settings.startId!, lastLogId: settings.startId!, lastDate: null };
+      const startId = required(settings.startId, 'the start id');
+      position = { cursor: startId, lastLogId: startId, lastDate: null };
     } else if (settings.start === 'oldest') {
       position = { cursor: null, lastLogId: null, lastDate: null };
     } else {
@@ -214,7 +215,7 @@ class LogWatchNode {
 
   private save(position: Position, settings: LogWatchSettings): Promise<void> {
     this.savedState = stateOf(position);
-    return this.checkpoint!.save({ tenant: this.domain, start: settings.startSignature, ...position });
+    return required(this.checkpoint, 'the checkpoint').save({ tenant: this.domain, start: settings.startSignature, ...position });
   }
 
   /**
@@ -222,7 +223,7 @@ class LogWatchNode {
    * followed by its checkpoint write; nothing is sent once the node has begun to close.
    */
   private async deliver(page: LogPage, settings: LogWatchSettings): Promise<void> {
-    const position = this.position!;
+    const position = required(this.position, 'the position');
     const fresh = page.events.filter((event) => {
       const id = logIdOf(event);
       return id === undefined || isAfter(id, position.lastLogId);
@@ -274,7 +275,7 @@ class LogWatchNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new LogWatchNode(this, migrateNodeConfig(config) as LogWatchConfig, RED);
+    new LogWatchNode(this, migrateNodeConfig(config), RED);
   });
 
   // The editor reads the category and type-code table from here: one table for runtime and editor.

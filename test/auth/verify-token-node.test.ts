@@ -3,7 +3,7 @@
  * generated here: the two outputs, the 401 message, where claims go, the checks fed from the
  * message, key rotation pacing, and failures that are not the token's fault going to Catch.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { accessClaims, hs256WithPublicKey, jwksOf, makeKey, nowSeconds, signRs256, unsignedToken, type TestKey } from './jwt-fixtures';

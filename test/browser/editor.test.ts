@@ -10,9 +10,9 @@
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';

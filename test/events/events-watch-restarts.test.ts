@@ -4,11 +4,11 @@
  * connections, 5xx and 429 answers, the tenant's connection cap, a redeploy, and a restart of
  * Node-RED with a file context store; and an expired offset (410) is reported as a gap.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/event-checkpoint';
 import {

@@ -3,7 +3,7 @@
  * the log stream body formats, the bounded dedupe set, retry delays, stream status tracking,
  * the authorization check and the poll loop's timing rules.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { compareLogIds, isAfter } from '../../nodes/logs/log-watch/log-reader';

@@ -5,6 +5,7 @@
  * nothing is parsed ahead of what the caller has taken beyond the chunk in hand.
  */
 import type { Readable } from 'node:stream';
+// eventsource-parser stays on 3.x: 4.x needs Node.js 22.12, and this package supports Node.js 20.
 import { createParser } from 'eventsource-parser';
 
 export type SseMessage = { kind: 'event'; id: string | undefined; event: string | undefined; data: string } | { kind: 'comment'; text: string };

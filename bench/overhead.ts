@@ -8,7 +8,9 @@
  * of a request on both sides; the emulator's own share is the same for every runner.
  * Two more rows split the flow's overhead into its parts: the tenant client alone (what the
  * config node's client adds to axios), and Node-RED passing the same messages through a
- * trivial function node (what routing costs, no request at all).
+ * trivial function node (what routing costs, no request at all). One more holds the body check
+ * (issue 24) to the same update with checkBody off: what checking a body against Auth0's
+ * description adds to a request that sends one.
  *
  * The runners take turns, in a rotated order, for several rounds; each round's flow/axios ratio
  * compares two runs close in time (the machines are noisy), and the median of those is reported.
@@ -26,6 +28,8 @@ const REQUESTS = 500;
 const CONCURRENCY = 4;
 const ROUNDS = 15;
 const TARGET = 1.15;
+/** The body check may add at most this much to a request that sends a body (issue 24: the overhead must not grow). */
+const CHECK_TARGET = 1.05;
 
 async function managementToken(emulator: Emulator): Promise<string> {
   const res = await axios.post(`${emulator.url}/oauth/token`, {
@@ -53,6 +57,22 @@ export async function run(): Promise<BenchRow[]> {
     { id: 'cfg', type: 'auth0-config', domain: emulator.domain, protocol: 'http', maxConcurrent: CONCURRENCY, retries: 3 },
     { id: 'users', type: 'auth0-users', z: 'tab', x: 1, y: 1, tenant: 'cfg', operation: 'get', version: 1, params: {}, wires: [['sink']] },
     { id: 'sink', type: 'helper', z: 'tab', x: 2, y: 1 },
+    // The body check's own cost: the same update with its body checked (the default) and unchecked.
+    { id: 'update', type: 'auth0-users', z: 'tab', x: 1, y: 3, tenant: 'cfg', operation: 'update', version: 1, params: {}, wires: [['updateSink']] },
+    {
+      id: 'updateUnchecked',
+      type: 'auth0-users',
+      z: 'tab',
+      x: 1,
+      y: 4,
+      tenant: 'cfg',
+      operation: 'update',
+      version: 1,
+      params: {},
+      checkBody: false,
+      wires: [['updateSink']],
+    },
+    { id: 'updateSink', type: 'helper', z: 'tab', x: 2, y: 3 },
     { id: 'fn', type: 'function', z: 'tab', x: 1, y: 2, func: 'return msg;', outputs: 1, wires: [['fnSink']] },
     { id: 'fnSink', type: 'helper', z: 'tab', x: 2, y: 2 },
   ];
@@ -79,6 +99,10 @@ export async function run(): Promise<BenchRow[]> {
   });
   const encoded = encodeURIComponent(userId);
   const messages = (): Record<string, unknown>[] => Array.from({ length: REQUESTS }, () => ({ payload: { id: userId } }));
+  const updates = (): Record<string, unknown>[] =>
+    Array.from({ length: REQUESTS }, (_, i) => ({
+      payload: { id: userId, body: { user_metadata: { bench: i }, app_metadata: { plan: 'basic' }, blocked: false } },
+    }));
 
   const runners: Record<string, () => Promise<unknown>> = {
     flow: () => driveFlow(helper, 'users', ['sink'], messages()),
@@ -101,6 +125,8 @@ export async function run(): Promise<BenchRow[]> {
         });
       }),
     routing: () => driveFlow(helper, 'fn', ['fnSink'], messages()),
+    checked: () => driveFlow(helper, 'update', ['updateSink'], updates()),
+    unchecked: () => driveFlow(helper, 'updateUnchecked', ['updateSink'], updates()),
   };
   const names = Object.keys(runners);
   const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
@@ -122,6 +148,7 @@ export async function run(): Promise<BenchRow[]> {
   const ms = (name: string): number => median(times[name]);
   const perRequestUs = (name: string): number => (ms(name) / REQUESTS) * 1000;
   const ratio = perRound('flow');
+  const checkRatio = median(times.checked.map((ms, round) => ms / times.unchecked[round]));
   const met = ratio <= TARGET;
   return [
     {
@@ -157,6 +184,16 @@ export async function run(): Promise<BenchRow[]> {
       baseline: ms('axios'),
       ratio: perRound('client'),
       note: `the client's share: ${(perRequestUs('client') - perRequestUs('axios')).toFixed(0)} µs a request over axios`,
+    },
+    {
+      name: `${REQUESTS} users.update through a flow, body checked against Auth0's description (ms)`,
+      value: ms('checked'),
+      unit: 'ms',
+      baseline: ms('unchecked'),
+      ratio: checkRatio,
+      target: `≤ ${CHECK_TARGET}× the same flow with checkBody off`,
+      met: checkRatio <= CHECK_TARGET,
+      note: `the check's share: ${(perRequestUs('checked') - perRequestUs('unchecked')).toFixed(0)} µs a request (ajv validator compiled once, in the warm-up)`,
     },
     {
       name: `${REQUESTS} messages through a function node, no request (ms)`,

@@ -13,6 +13,7 @@ import { registerPasswordlessRoutes } from './authentication/passwordless.routes
 import { registerLegacyAuthRoutes } from './authentication/legacy.routes';
 import { registerFlowRoutes } from './authentication/flows.routes';
 import { registerFederationRoutes } from './authentication/federation.routes';
+import { registerUniversalLoginRoutes } from './authentication/universal-login.routes';
 import { registerUsersRoutes } from './management/users/users.routes';
 import { registerUsersByEmailRoutes } from './management/users/users-by-email.routes';
 import { registerUserBlocksRoutes } from './management/users/user-blocks.routes';
@@ -71,6 +72,7 @@ export const routeModules: RoutesModule[] = [
   registerLegacyAuthRoutes,
   registerFlowRoutes,
   registerFederationRoutes,
+  registerUniversalLoginRoutes,
   // Management API: users
   registerUsersRoutes,
   registerUsersByEmailRoutes,

@@ -9,6 +9,7 @@
 
   var PROBLEM_LABELS = {
     domain: 'Domain',
+    protocol: 'Protocol',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
     privateKey: 'Private key',
@@ -98,6 +99,13 @@
             .appendTo(item);
         });
       }
+    }
+    if (answer.warning) {
+      $('<div class="auth0-check-warning">')
+        .css({ 'margin-top': '6px', color: '#c60' })
+        .append($('<i class="fa fa-exclamation-triangle">'))
+        .append($('<span>').text(' ' + answer.warning))
+        .appendTo(out);
     }
     if (answer.withheld && answer.withheld.length) {
       $('<div>')

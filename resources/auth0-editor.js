@@ -1,8 +1,12 @@
 /*
- * The generic edit form of every Auth0 action node. Each node's .html carries its group's
- * catalogue (a <script type="application/json" data-auth0-catalogue="<type>"> block); this script
- * turns the chosen operation's inputs into typedInput rows, so the form always shows that
- * operation's inputs and only those. Served by Node-RED at resources/@idflow/node-red-auth0/.
+ * The generic edit form of every Auth0 action node. A node's .html carries only what the palette
+ * needs; when its dialog opens, this script loads the group's catalogue from the admin endpoint
+ * (auth0/editor/<type>, nodes/editor/editor-data-route.ts) and turns the chosen operation's inputs
+ * into typedInput rows, so the form always shows that operation's inputs and only those. An
+ * operation with a JSON body also gets one row per body property (required ones at once, optional
+ * ones added from a searchable list), saved in the node's `bodyProperties`. The help beyond its
+ * first paragraphs loads the same way, when a help view shows it. Served by Node-RED at
+ * resources/@idflow/node-red-auth0/.
  */
 (function () {
   'use strict';
@@ -15,12 +19,26 @@
   // Secrets may only come from the message, context or the environment: never as text in the flow file.
   var SECRET_SOURCES = ['msg', 'flow', 'global', 'env'];
 
+  var EDITOR_DATA = 'auth0/editor/';
+
   function catalogue(type) {
-    if (!catalogues[type]) {
-      var block = $('script[data-auth0-catalogue="' + type + '"]');
-      catalogues[type] = block.length ? JSON.parse(block.first().text()) : { operations: [] };
+    return catalogues[type] || { operations: [] };
+  }
+
+  /** Loads a group's catalogue once per editor session; `done(err)` when it is there or failed. */
+  function loadCatalogue(type, done) {
+    if (catalogues[type]) {
+      done(null);
+      return;
     }
-    return catalogues[type];
+    $.getJSON(EDITOR_DATA + type)
+      .done(function (data) {
+        catalogues[type] = data;
+        done(null);
+      })
+      .fail(function (xhr) {
+        done(new Error(xhr.status + ' ' + (xhr.statusText || '')));
+      });
   }
 
   function findOperation(type, id) {
@@ -107,33 +125,252 @@
     return text;
   }
 
+  /** One typedInput row in `container`: its label, its field (id `id`) and a hint below it. */
+  function typedRow(container, id, labelText, title, types, saved, placeholderText, hintText) {
+    var row = $('<div class="form-row"></div>').appendTo(container);
+    var label = $('<label></label>').attr('for', id).attr('title', title).appendTo(row);
+    $('<span></span>').text(labelText).appendTo(label);
+    var field = $('<input type="text" style="width: 70%;">').attr('id', id).appendTo(row);
+    var names = types.map(typeName);
+    var savedType = saved && names.indexOf(saved.type) !== -1 ? saved.type : names[0];
+    field.val(saved && saved.value !== undefined && saved.value !== null ? String(saved.value) : '');
+    field.typedInput({ types: types, default: savedType });
+    field.typedInput('type', savedType);
+    if (placeholderText) {
+      field.attr('placeholder', placeholderText);
+    }
+    $('<div class="form-tips" style="margin: 4px 0 0 104px; width: 70%;"></div>').text(hintText).appendTo(row);
+    return row;
+  }
+
   function renderInputs(node, type, opId, params) {
     var container = $('.auth0-params').empty();
+    // With body properties in the form, the whole body is optional: the rows can make it.
+    var bodyRows = bodyPropertiesOf(type, opId).length > 0;
     inputsFor(type, opId).forEach(function (input) {
-      var id = 'node-input-auth0-param-' + input.name;
-      var row = $('<div class="form-row"></div>').appendTo(container);
-      var label = $('<label></label>').attr('for', id).attr('title', input.description).appendTo(row);
-      $('<span></span>')
-        .text(input.name + (input.required ? ' *' : ''))
-        .appendTo(label);
-      var field = $('<input type="text" style="width: 70%;">').attr('id', id).appendTo(row);
-      var saved = params[input.name];
-      var types = typesFor(node, input);
-      var names = types.map(typeName);
-      var savedType = saved && names.indexOf(saved.type) !== -1 ? saved.type : names[0];
-      field.val(saved && saved.value !== undefined && saved.value !== null ? String(saved.value) : '');
-      field.typedInput({ types: types, default: savedType });
-      field.typedInput('type', savedType);
-      field.attr('placeholder', placeholder(node, input));
-      var hint = $('<div class="form-tips" style="margin: 4px 0 0 104px; width: 70%;"></div>').appendTo(row);
-      hint.text(input.description + (input.enum ? ' (' + input.enum.join(', ') + ')' : ''));
+      if (input.wholeBody && bodyRows) {
+        input = $.extend({}, input, { required: false });
+      }
+      typedRow(
+        container,
+        'node-input-auth0-param-' + input.name,
+        input.name + (input.required ? ' *' : ''),
+        input.description,
+        typesFor(node, input),
+        params[input.name],
+        placeholder(node, input),
+        input.description + (input.enum ? ' (' + input.enum.join(', ') + ')' : ''),
+      );
     });
+  }
+
+  // ---- Body properties: one row per property of the operation's JSON body ----
+
+  /** The operation's body properties (from Auth0's API description), or none. */
+  function bodyPropertiesOf(type, opId) {
+    var op = opId ? findOperation(type, opId) : null;
+    return op && op.body && op.body.properties ? op.body.properties : [];
+  }
+
+  function bodyPropertyTypes(node, property) {
+    var literal;
+    if (property.secret) {
+      return SECRET_SOURCES.slice();
+    }
+    if (property['enum'] && property['enum'].length) {
+      // A choice: the runtime reads it as text, as Node-RED's own str type.
+      literal = {
+        value: 'str',
+        label: node._('auth0-action.label.choice'),
+        icon: 'red/images/typedInput/az.svg',
+        options: (property.required ? [] : [{ value: '', label: node._('auth0-action.label.unset') }]).concat(
+          property['enum'].map(function (value) {
+            return { value: String(value), label: String(value) };
+          }),
+        ),
+      };
+      return [literal].concat(ALL_SOURCES);
+    }
+    return literalTypes(node, { type: property.type }).concat(ALL_SOURCES);
+  }
+
+  function bodyPropertyHint(node, property) {
+    var parts = [property.description || ''];
+    var kind = property.type + (property.format ? ', ' + property.format : '');
+    parts.push('(' + kind + ')');
+    if (property.fields && property.fields.length) {
+      parts.push(node._('auth0-action.label.fields') + ': ' + property.fields.join(', '));
+    }
+    return parts.join(' ').trim();
+  }
+
+  function bodyRowId(name) {
+    return 'node-input-auth0-body-' + name.replace(/[^A-Za-z0-9_-]/g, '_');
+  }
+
+  function addBodyRow(node, rows, property, saved) {
+    var row = typedRow(
+      rows,
+      bodyRowId(property.name),
+      property.name + (property.required ? ' *' : ''),
+      property.description || '',
+      bodyPropertyTypes(node, property),
+      saved,
+      node._('auth0-action.label.readFromPayload').replace('__name__', 'body.' + property.name),
+      bodyPropertyHint(node, property),
+    );
+    row.addClass('auth0-body-row').attr('data-auth0-body', property.name);
+    if (!property.required && !property.row) {
+      $('<a href="#" class="red-ui-button red-ui-button-small auth0-body-remove" style="margin-left: 4px;"><i class="fa fa-times"></i></a>')
+        .attr('title', node._('auth0-action.label.removeBodyProperty'))
+        .insertAfter(row.find('.red-ui-typedInput-container').first())
+        .on('click', function (event) {
+          event.preventDefault();
+          row.remove();
+          refreshBodyOptions(rows.closest('.auth0-body'));
+        });
+    }
+  }
+
+  /** The searchable list offers the optional properties that have no row yet. */
+  function refreshBodyOptions(section) {
+    var list = section.find('datalist').empty();
+    var shown = {};
+    section.find('.auth0-body-row').each(function () {
+      shown[$(this).attr('data-auth0-body')] = true;
+    });
+    (section.data('properties') || []).forEach(function (property) {
+      if (!property.required && !shown[property.name]) {
+        $('<option></option>')
+          .val(property.name)
+          .text(property.description ? property.description.slice(0, 120) : property.type)
+          .appendTo(list);
+      }
+    });
+  }
+
+  function renderBody(node, type, opId, bodySaved) {
+    var section = $('.auth0-body').empty();
+    var properties = bodyPropertiesOf(type, opId);
+    section.toggle(properties.length > 0);
+    if (!properties.length) {
+      return;
+    }
+    $('<div class="form-row auth0-body-title"></div>')
+      .append(
+        $('<label style="width: auto;"></label>')
+          .append($('<i class="fa fa-list-ul"></i>'))
+          .append(' ')
+          .append($('<span></span>').text(node._('auth0-action.label.body'))),
+      )
+      .append($('<span style="margin-left: 8px; opacity: 0.8;"></span>').text(node._('auth0-action.label.bodyTip')))
+      .appendTo(section);
+    section.data('properties', properties);
+    var rows = $('<div class="auth0-body-rows"></div>').appendTo(section);
+    properties.forEach(function (property) {
+      if (property.required || property.row || bodySaved[property.name]) {
+        addBodyRow(node, rows, property, bodySaved[property.name]);
+      }
+    });
+    var listId = 'node-input-auth0-body-options';
+    var pick = $('<div class="form-row auth0-body-add"></div>').appendTo(section);
+    $('<label></label>').attr('for', 'node-input-auth0-body-add').append($('<i class="fa fa-plus"></i>')).appendTo(pick);
+    var search = $('<input type="text" id="node-input-auth0-body-add" style="width: 70%;">')
+      .attr('list', listId)
+      .attr('placeholder', node._('auth0-action.label.addBodyProperty'))
+      .appendTo(pick);
+    $('<datalist></datalist>').attr('id', listId).appendTo(pick);
+    refreshBodyOptions(section);
+    function addChosen() {
+      var name = String(search.val() || '').trim();
+      var property = null;
+      properties.forEach(function (candidate) {
+        if (candidate.name === name) {
+          property = candidate;
+        }
+      });
+      if (!property || rows.find('[data-auth0-body="' + name + '"]').length) {
+        return false;
+      }
+      addBodyRow(node, rows, property, undefined);
+      search.val('');
+      refreshBodyOptions(section);
+      return true;
+    }
+    search.on('change input', addChosen);
+    search.on('keydown', function (event) {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        addChosen();
+      }
+    });
+  }
+
+  function collectBody() {
+    var saved = {};
+    $('.auth0-body .auth0-body-row').each(function () {
+      var name = $(this).attr('data-auth0-body');
+      var field = $('#' + bodyRowId(name));
+      var value = field.typedInput('value');
+      if (value !== '') {
+        saved[name] = { value: value, type: field.typedInput('type') };
+      }
+    });
+    return saved;
+  }
+
+  // ---- The help after its first paragraphs, loaded when a help view shows its placeholder ----
+
+  var helpRequested = {};
+
+  function fillHelp(type, html) {
+    // Every later view of the help is complete: the placeholder leaves the help's own text.
+    var script = $('script[data-help-name="' + type + '"]');
+    if (script.length) {
+      var text = script.html();
+      var start = text.indexOf('<div class="auth0-help-more"');
+      var end = start === -1 ? -1 : text.indexOf('</div>', start);
+      if (end !== -1) {
+        script.html(text.slice(0, start) + html + text.slice(end + '</div>'.length));
+      }
+    }
+    $('.auth0-help-more[data-auth0-help="' + type + '"]').replaceWith($('<div></div>').html(html).contents());
+  }
+
+  function loadVisibleHelp(placeholders) {
+    for (var i = 0; i < placeholders.length; i++) {
+      var type = placeholders[i].getAttribute('data-auth0-help');
+      if (!type || helpRequested[type]) {
+        continue;
+      }
+      helpRequested[type] = true;
+      (function (type) {
+        $.ajax({ url: EDITOR_DATA + type + '/help', dataType: 'html' })
+          .done(function (html) {
+            fillHelp(type, html);
+          })
+          .fail(function () {
+            delete helpRequested[type];
+          });
+      })(type);
+    }
+  }
+
+  if (window.MutationObserver && document.body) {
+    // A live collection: the check on each change of the page is one length read.
+    var placeholders = document.getElementsByClassName('auth0-help-more');
+    new MutationObserver(function () {
+      if (placeholders.length) {
+        loadVisibleHelp(placeholders);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
   }
 
   function describeOperation(node, type, opId) {
     var text = $('.auth0-operation-text').empty();
     var op = opId ? findOperation(type, opId) : null;
     $('.auth0-paging-row').toggle(!opId || Boolean(op && op.paging.length));
+    $('.auth0-checkbody-row').toggle(!opId || Boolean(op && op.checksBody));
     if (!op) {
       return;
     }
@@ -195,37 +432,60 @@
       select.val(current || '');
     },
 
-    label: function (node, type) {
-      var cat = catalogue(type);
-      var op = node.operation ? findOperation(type, node.operation) : null;
-      return (cat.paletteLabel || type) + ': ' + (op ? op.id : node.operation || 'msg.operation');
-    },
-
     prepare: function (node, type) {
       var params = $.extend({}, node.params || {});
-      var retired = catalogue(type).endOfLife;
-      $('.auth0-end-of-life').remove();
-      if (retired) {
-        // A retired group says so above the whole form.
-        $('<div class="form-tips auth0-end-of-life" style="color: #b00; margin-bottom: 12px;"></div>')
-          .text(retired)
-          .insertBefore($('#node-input-tenant').closest('.form-row'));
-      }
-      fillOperations(node, type);
+      var bodySaved = $.extend({}, node.bodyProperties || {});
       var select = $('#node-input-operation');
+      // Until the catalogue is there the select holds the saved operation, so a dialog closed
+      // early (or offline) saves what it opened with.
+      select.empty();
+      $('<option></option>')
+        .val(node.operation || '')
+        .text(node.operation || node._('auth0-action.label.fromMsg'))
+        .appendTo(select);
       select.val(node.operation || '');
-      var current = select.val();
-      renderInputs(node, type, current, params);
-      describeOperation(node, type, current);
-      select.on('change', function () {
-        // Keep what was typed for inputs that the next operation shares.
-        $.extend(params, window.Auth0Editor.collect(type, current));
-        current = select.val();
+      $('.auth0-params')
+        .empty()
+        .append($('<div class="form-tips auth0-loading"></div>').text(node._('auth0-action.label.loading')));
+      $('.auth0-body').empty().hide();
+      $('.auth0-end-of-life').remove();
+      loadCatalogue(type, function (err) {
+        if (err) {
+          $('.auth0-params')
+            .empty()
+            .append(
+              $('<div class="form-tips auth0-load-error" style="color: #b00;"></div>').text(node._('auth0-action.label.loadFailed') + ' (' + err.message + ')'),
+            );
+          return;
+        }
+        var retired = catalogue(type).endOfLife;
+        if (retired) {
+          // A retired group says so above the whole form.
+          $('<div class="form-tips auth0-end-of-life" style="color: #b00; margin-bottom: 12px;"></div>')
+            .text(retired)
+            .insertBefore($('#node-input-tenant').closest('.form-row'));
+        }
+        fillOperations(node, type);
+        select.val(node.operation || '');
+        var current = select.val();
         renderInputs(node, type, current, params);
+        renderBody(node, type, current, bodySaved);
         describeOperation(node, type, current);
+        $('.auth0-params').attr('data-auth0-ready', type);
+        select.on('change', function () {
+          // Keep what was typed for inputs and body properties that the next operation shares.
+          $.extend(params, window.Auth0Editor.collect(type, current));
+          $.extend(bodySaved, collectBody());
+          current = select.val();
+          renderInputs(node, type, current, params);
+          renderBody(node, type, current, bodySaved);
+          describeOperation(node, type, current);
+        });
       });
       $('#node-input-paging').val(node.paging || 'off');
       $('#node-input-pagingOutput').val(node.pagingOutput || 'array');
+      // A node saved before checkBody existed checks its body: only an explicit false turns it off.
+      $('#node-input-checkBody').prop('checked', node.checkBody !== false);
     },
 
     collect: function (type, opId) {
@@ -244,7 +504,13 @@
     },
 
     save: function (node, type) {
-      node.params = window.Auth0Editor.collect(type, $('#node-input-operation').val());
+      // A dialog closed before its catalogue arrived changes nothing.
+      if ($('.auth0-params').attr('data-auth0-ready') !== type) {
+        return;
+      }
+      var opId = $('#node-input-operation').val();
+      node.params = window.Auth0Editor.collect(type, opId);
+      node.bodyProperties = collectBody();
     },
   };
 })();

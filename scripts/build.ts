@@ -2,13 +2,15 @@
  * After `tsc`: puts beside every node module Node-RED loads (dist/nodes/<family>/auth0-*.js)
  * its .html (hand-written next to the .ts, or generated from the group's catalogue), its help
  * and message catalogue in locales/en-US/ (hand-written in nodes/<family>/locales/, or generated
- * from the catalogue), the icons and Auth0's derived API descriptions, and checks that
- * package.json lists exactly those modules.
+ * from the catalogue), the editor data a dialog loads when it opens (dist/nodes/editor/data/), the
+ * icons and Auth0's derived API descriptions, and checks that package.json lists exactly those
+ * modules.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
-import { actionNodeHelp, actionNodeHtml } from './editor-html';
+import { actionNodeHelp, actionNodeHtml, editorCatalogue, helpInner, helpScript, splitHelp } from './editor-html';
+import { EDITOR_DATA_DIR } from '../nodes/editor/editor-data-route';
 import { paletteAreaOf } from './palette';
 import { DATA_FILE_NAME } from '../nodes/descriptions/descriptions';
 
@@ -42,11 +44,23 @@ function groupOf(moduleFile: string): GroupSpec | undefined {
   return mod.group;
 }
 
+/**
+ * Node-RED sends every node's help with every editor load: only its first paragraphs go there;
+ * the rest is served when a help view opens (nodes/editor/editor-data-route.ts).
+ */
+function writeHelp(type: string, helpFile: string, helpOut: string): void {
+  const { stub, rest } = splitHelp(type, helpInner(helpFile));
+  fs.writeFileSync(helpOut, helpScript(type, stub));
+  fs.writeFileSync(path.join(EDITOR_DATA_DIR, `${type}.help.html`), rest);
+}
+
 export function build(): string[] {
   const problems: string[] = [];
   const entries = walk(path.join(dist, 'nodes'), (name) => /^auth0-[a-z-]+\.js$/.test(name)).sort();
   const families = new Set<string>();
   const actionLocale = path.join(root, 'locales', 'en-US', 'auth0-action.json');
+  fs.rmSync(EDITOR_DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(EDITOR_DATA_DIR, { recursive: true });
   for (const entry of entries) {
     const type = path.basename(entry, '.js');
     const rel = path.relative(path.join(dist, 'nodes'), path.dirname(entry));
@@ -74,8 +88,9 @@ export function build(): string[] {
         [`${type}.html`, helpOut],
       ]) {
         const source = path.join(sourceDir, 'locales', 'en-US', own);
-        if (fs.existsSync(source)) fs.copyFileSync(source, out);
-        else problems.push(`${type}: no locales/en-US/${own} beside ${path.relative(root, handWritten)}`);
+        if (!fs.existsSync(source)) problems.push(`${type}: no locales/en-US/${own} beside ${path.relative(root, handWritten)}`);
+        else if (out === helpOut) writeHelp(type, fs.readFileSync(source, 'utf8'), helpOut);
+        else fs.copyFileSync(source, out);
       }
       continue;
     }
@@ -86,11 +101,15 @@ export function build(): string[] {
     }
     if (group.type !== type) problems.push(`${path.relative(root, entry)} registers ${group.type}; the file must be named after its type`);
     fs.writeFileSync(htmlOut, actionNodeHtml(group, area));
-    fs.writeFileSync(helpOut, actionNodeHelp(group));
+    writeHelp(type, actionNodeHelp(group), helpOut);
+    // What the edit dialog loads when it opens (nodes/editor/editor-data-route.ts).
+    fs.writeFileSync(path.join(EDITOR_DATA_DIR, `${type}.json`), JSON.stringify(editorCatalogue(group)));
     // Every action node shares the generic form's strings, under its own file name as Node-RED expects.
     fs.copyFileSync(actionLocale, localeOut);
   }
   for (const family of families) copyDir(path.join(root, 'icons'), path.join(dist, 'nodes', family, 'icons'));
+  // The login module's plugin: Node-RED wants an .html beside every plugin file.
+  fs.copyFileSync(path.join(root, 'login', 'auth0-login-routes.html'), path.join(dist, 'login', 'auth0-login-routes.html'));
   // Auth0's descriptions (derived data and its licence) beside their accessor, as the package ships them.
   for (const file of [DATA_FILE_NAME, 'LICENSE'])
     fs.copyFileSync(path.join(root, 'nodes', 'descriptions', file), path.join(dist, 'nodes', 'descriptions', file));

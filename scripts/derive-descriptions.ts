@@ -40,6 +40,9 @@ export const NO_SCHEMA: Readonly<Record<string, string>> = {
   'auth0-blacklists.create': 'a legacy endpoint (still served, no longer in the description)',
   'auth0-guardian.update_factor_providers':
     "the specification's generic provider path stands for several endpoints with different bodies; the per-provider operations are checked",
+  'auth0-guardian.set_email_factor_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
+  'auth0-guardian.set_phone_factor_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
+  'auth0-guardian.set_settings': 'newer than the management description the package carries (Auth0 SDKs of 2026-09)',
   'auth0-keys.create_network_acl_key': 'an early-access endpoint newer than the management description the package carries',
 };
 
@@ -243,6 +246,38 @@ export const ACCEPTED_BEYOND_DESCRIPTION: readonly Accepted[] = [
   },
 ];
 
+/** A property the description requires but Auth0 does not (it has a default), each with the evidence. */
+export const NOT_REQUIRED_BY_AUTH0: readonly { endpoint: string; at: readonly string[]; property: string; why: string }[] = [
+  {
+    endpoint: 'POST /passwordless/start',
+    at: [],
+    property: 'send',
+    why: "Auth0's reference for /passwordless/start gives `send` a default (link for e-mail, code for SMS); the emulator's flows start without it",
+  },
+];
+
+/**
+ * Endpoints whose description lists only some of the bodies Auth0 takes: an open alternative keeps
+ * the described ones documented and refuses none of the others.
+ */
+export const INCOMPLETE_ALTERNATIVES: Readonly<Record<string, string>> = {
+  'POST /oauth/token':
+    'the description lists 11 grant types; Auth0 also takes password-realm (http://auth0.com/oauth/grant-type/password-realm), jwt-bearer, passkey and Token Vault grants, which the auth0-token node sends',
+  'POST /oauth/global-token-revocation/connection/{}':
+    'the description knows only the iss_sub subject format; the package sends the other Security Event Token subject formats (email, …) as well',
+};
+
+function relaxForAuth0(key: string, body: JsonSchema): JsonSchema {
+  for (const relaxed of NOT_REQUIRED_BY_AUTH0) {
+    if (relaxed.endpoint !== key) continue;
+    visit(body, relaxed.at, (object) => {
+      if (object.required) object.required = object.required.filter((name) => name !== relaxed.property);
+    });
+  }
+  if (INCOMPLETE_ALTERNATIVES[key]) return body.anyOf ? { ...body, anyOf: [...body.anyOf, { type: 'object' }] } : { anyOf: [body, { type: 'object' }] };
+  return body;
+}
+
 function visit(schema: JsonSchema, at: readonly string[], found: (object: JsonSchema) => void): void {
   for (const alternative of [...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) visit(alternative, at, found);
   if (at.length === 0) {
@@ -342,7 +377,7 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
       const body = sendsJsonBody(op) ? requestSchema(found.operation) : undefined;
       const answer = answerSchema(found.operation);
       const entry: DescriptionsData['endpoints'][string] = {};
-      if (body !== undefined) entry.body = acceptBeyondDescription(key, found.reader.read(body));
+      if (body !== undefined) entry.body = relaxForAuth0(key, acceptBeyondDescription(key, found.reader.read(body)));
       const answered = answer === undefined ? undefined : describeAnswer(found.reader.read(answer));
       if (answered) entry.answer = answered;
       if (!entry.body && !entry.answer) continue;

@@ -8,6 +8,8 @@ import type { GroupSpec, InputSpec, OperationSpec } from '../nodes/shared/catalo
 import { ACTION_NODE_VERSION } from '../nodes/engine/action-node-migration';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/engine/lifecycle';
 import type { PaletteArea } from './palette';
+import { descriptionHelp } from './description-help';
+import { bodySchemaFor, type JsonSchema } from '../nodes/descriptions/descriptions';
 
 export const NODE_COLOR = '#F0A58F';
 export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
@@ -29,6 +31,53 @@ function typeLabel(input: InputSpec): string {
   }
 }
 
+/** One body property as the edit form shows it (resources/auth0-editor.js). */
+export interface BodyFormProperty {
+  name: string;
+  /** string, number, integer, boolean, object, array, or any (several types). */
+  type: string;
+  required: boolean;
+  /** Shown as a row without being required (e.g. a database user's email and password). */
+  row: boolean;
+  description: string;
+  format?: string;
+  enum?: string[];
+  /** For an object (or an array of objects): its fields, named in the row's hint. */
+  fields?: string[];
+  /** A password, secret or token: set from msg, flow, global or env, never as text in the flow. */
+  secret?: boolean;
+}
+
+const SECRET_PROPERTY = /(^|_)(password|secret|token)$/i;
+
+function schemaType(schema: JsonSchema): string {
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+  return types.length === 1 ? types[0] : 'any';
+}
+
+/** The body properties of an operation's request schema, required ones first, as the form shows them. */
+export function bodyFormProperties(schema: JsonSchema | undefined, rows: readonly string[] = []): BodyFormProperty[] {
+  if (!schema?.properties) return [];
+  const required = new Set(schema.required ?? []);
+  const properties = Object.entries(schema.properties).map(([name, property]): BodyFormProperty => {
+    const nested = property.properties ?? property.items?.properties;
+    const values = property.enum?.filter((value) => value !== null).map(String);
+    return {
+      name,
+      type: schemaType(property),
+      required: required.has(name),
+      row: rows.includes(name),
+      description: property.description ?? '',
+      ...(property.format ? { format: property.format } : {}),
+      ...(values && values.length > 0 ? { enum: values } : {}),
+      ...(nested && Object.keys(nested).length > 0 ? { fields: Object.keys(nested) } : {}),
+      ...(SECRET_PROPERTY.test(name) || property.format === 'password' ? { secret: true } : {}),
+    };
+  });
+  const rank = (p: BodyFormProperty): number => (p.required ? 0 : p.row ? 1 : 2);
+  return properties.sort((a, b) => rank(a) - rank(b) || (a.row && b.row ? rows.indexOf(a.name) - rows.indexOf(b.name) : a.name.localeCompare(b.name)));
+}
+
 /** What the editor form needs of the catalogue (no executors, no references). */
 export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
   return {
@@ -48,6 +97,9 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       lifecycle: lifecycleLabel(op.lifecycle),
       lifecycleNote: lifecycleNote(op),
       scopes: op.scopes ?? [],
+      // The body check's switch shows only where a JSON body is sent.
+      checksBody: (op.contentType ?? 'json') === 'json' && op.inputs.some((input) => input.in === 'body'),
+      body: op.inputs.some((input) => input.wholeBody) ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows) } : undefined,
       inputs: op.inputs.map((input) => ({
         name: input.name,
         type: input.type,
@@ -56,6 +108,7 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
         enum: input.enum,
         description: input.description,
         secret: Boolean(input.secret),
+        wholeBody: Boolean(input.wholeBody),
         fromConfig: input.fromConfig,
       })),
     })),
@@ -86,6 +139,8 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
   const note = lifecycleNote(op);
   if (note) lines.push(`<p><strong>${escapeHtml(note)}</strong></p>`);
   if (op.inputs.length > 0) lines.push(`<dl class="message-properties">\n${op.inputs.map(inputHelp).join('\n')}\n</dl>`);
+  const described = descriptionHelp(group, op);
+  if (described) lines.push(described);
   if (op.output) lines.push(`<p>Output: ${escapeHtml(op.output)}</p>`);
   return lines.join('\n');
 }
@@ -164,6 +219,7 @@ function formHtml(group: GroupSpec): string {
     '</div>',
     '<div class="form-row auth0-operation-help"><label></label><div class="auth0-operation-text" style="display:inline-block; width:70%;"></div></div>',
     '<div class="auth0-params"></div>',
+    '<div class="auth0-body"></div>',
     '<div class="form-row auth0-paging-row">',
     '    <label for="node-input-paging"><i class="fa fa-files-o"></i> <span data-i18n="auth0-action.label.paging"></span></label>',
     '    <select id="node-input-paging" style="width: 35%;">',
@@ -175,6 +231,11 @@ function formHtml(group: GroupSpec): string {
     '        <option value="items" data-i18n="auth0-action.paging.items"></option>',
     '    </select>',
     '</div>',
+    '<div class="form-row auth0-checkbody-row">',
+    '    <label for="node-input-checkBody"><i class="fa fa-check-square-o"></i> <span data-i18n="auth0-action.label.checkBody"></span></label>',
+    '    <input type="checkbox" id="node-input-checkBody" style="display: inline-block; width: auto; vertical-align: top;">',
+    '    <span data-i18n="auth0-action.label.checkBodyHint"></span>',
+    '</div>',
     '<div class="form-row">',
     '    <label for="node-input-name"><i class="fa fa-tag"></i> <span data-i18n="node-red:common.label.name"></span></label>',
     '    <input type="text" id="node-input-name" data-i18n="[placeholder]node-red:common.label.name">',
@@ -184,10 +245,13 @@ function formHtml(group: GroupSpec): string {
 
 export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
   const firstOp = group.operations.find((op) => !op.deprecated) ?? group.operations[0];
-  const catalogueJson = JSON.stringify(editorCatalogue(group)).replace(/<\//g, '<\\/');
-  return `<script type="text/javascript" src="${EDITOR_SCRIPT}"></script>
-<script type="application/json" data-auth0-catalogue="${group.type}">${catalogueJson}</script>
-<script type="text/javascript">
+  // Only what the palette and the workspace need: the catalogue the form reads comes from the
+  // admin endpoint (nodes/editor/editor-data-route.ts) when a dialog opens.
+  // The form's script is fetched once for every Auth0 node, without holding up the editor's load:
+  // a src attribute would be fetched once per node type, and Node-RED waits for each.
+  return `<script type="text/javascript">
+    window.Auth0EditorLoading = window.Auth0EditorLoading ||
+        $.ajax({ url: (RED.settings.apiRootUrl || '') + '${EDITOR_SCRIPT}', dataType: 'script', cache: true });
     RED.nodes.registerType('${group.type}', {
         category: '${area.category}',
         color: '${NODE_COLOR}',
@@ -196,8 +260,10 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
             tenant: { value: '', type: 'auth0-config', required: true },
             operation: { value: '${firstOp.id}' },
             params: { value: {} },
+            bodyProperties: { value: {} },
             paging: { value: 'off' },
             pagingOutput: { value: 'array' },
+            checkBody: { value: true },
             version: { value: ${ACTION_NODE_VERSION} }
         },
         inputs: 1,
@@ -205,16 +271,19 @@ export function actionNodeHtml(group: GroupSpec, area: PaletteArea): string {
         icon: '${area.icon}',
         paletteLabel: '${paletteLabel(group)}',
         label: function () {
-            return this.name || (window.Auth0Editor ? window.Auth0Editor.label(this, '${group.type}') : '${group.paletteLabel}');
+            return this.name || '${group.paletteLabel}: ' + (this.operation || 'msg.operation');
         },
         labelStyle: function () {
             return this.name ? 'node_label_italic' : '';
         },
         oneditprepare: function () {
-            window.Auth0Editor.prepare(this, '${group.type}');
+            var node = this;
+            window.Auth0EditorLoading.then(function () {
+                window.Auth0Editor.prepare(node, '${group.type}');
+            });
         },
         oneditsave: function () {
-            window.Auth0Editor.save(this, '${group.type}');
+            if (window.Auth0Editor) window.Auth0Editor.save(this, '${group.type}');
         }
     });
 </script>
@@ -225,10 +294,31 @@ ${formHtml(group)}
 `;
 }
 
-/** The node's help, for `locales/en-US/<type>.html` beside the module, where Node-RED looks it up by language. */
+/**
+ * A help split in two: the first paragraphs (the palette tooltip) stay in the HTML every editor
+ * load parses; the rest (Inputs, Outputs, Details, Operations, References) is served by the admin
+ * endpoint and shown in place of a placeholder when a help view opens (resources/auth0-editor.js).
+ * `help` is the help's inner HTML.
+ */
+export function splitHelp(type: string, help: string): { stub: string; rest: string } {
+  const at = help.indexOf('<h3>');
+  if (at === -1) return { stub: help, rest: '' };
+  const placeholder = `<div class="auth0-help-more" data-auth0-help="${type}"><p>Loading the help…</p></div>`;
+  return { stub: `${help.slice(0, at)}${placeholder}\n`, rest: help.slice(at) };
+}
+
+/** A help file's `<script data-help-name>` wrapper around its inner HTML. */
+export function helpScript(type: string, inner: string): string {
+  return `<script type="text/html" data-help-name="${type}">\n${inner.trim()}\n</script>\n`;
+}
+
+/** The inner HTML of a help file (`locales/en-US/<type>.html`), without its script wrapper. */
+export function helpInner(file: string): string {
+  const match = /<script type="text\/html" data-help-name="[^"]+">([\s\S]*)<\/script>/.exec(file);
+  return match ? match[1] : file;
+}
+
+/** The node's whole help (the build splits it: see splitHelp). */
 export function actionNodeHelp(group: GroupSpec): string {
-  return `<script type="text/html" data-help-name="${group.type}">
-${helpHtml(group)}
-</script>
-`;
+  return helpScript(group.type, helpHtml(group));
 }

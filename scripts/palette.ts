@@ -20,7 +20,7 @@ export const PALETTE_AREAS: readonly PaletteArea[] = [
   { category: 'Auth0 applications', icon: 'font-awesome/fa-th-large', families: ['applications', 'connections'] },
   { category: 'Auth0 security', icon: 'font-awesome/fa-shield', families: ['security'] },
   { category: 'Auth0 extensibility', icon: 'font-awesome/fa-code', families: ['actions', 'extensibility'] },
-  { category: 'Auth0 tenant', icon: 'font-awesome/fa-sliders', families: ['tenant', 'branding', 'api'] },
+  { category: 'Auth0 tenant', icon: 'font-awesome/fa-sliders', families: ['tenant', 'tenant-config', 'branding', 'api'] },
 ];
 
 /** The area of a node family, or undefined for a family no area names (the build refuses it). */

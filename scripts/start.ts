@@ -3,6 +3,11 @@
  * user directory inside the project (.node-red-data/, ignored by git), this package linked into
  * it, and every example flow deployed against the emulator. Ctrl-C stops both.
  *
+ * That Node-RED has no login, so the person at the keyboard gets the editor at once; instead it
+ * listens on 127.0.0.1 only and refuses every request from another site (a foreign Origin, or a
+ * Host that is not its loopback address: see local-guard.ts), and its credentialSecret is made at
+ * first start and kept in the user directory (see credential-secret.ts).
+ *
  * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010); NODE_RED_USER_DIR moves the user directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,6 +16,8 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { arrangedFlow, readExamples } from './example-flows';
+import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
+import { loginBanner, loginWanted, setUpLogin } from './start-login';
 
 const root = path.resolve(__dirname, '..', '..');
 // NODE_RED_USER_DIR lets the first-start test run npm start without touching a developer's own .node-red-data/.
@@ -38,13 +45,15 @@ function prepareUserDir(): void {
       2,
     ),
   );
+  ensureCredentialSecret(userDir);
   fs.writeFileSync(
     path.join(userDir, 'settings.js'),
-    `// Written by npm start; changes are overwritten.
+    `// Written by npm start; changes are overwritten. Run by scripts/local-node-red.ts, which refuses requests from other sites.
 module.exports = {
     uiHost: '127.0.0.1',
     flowFile: 'flows.json',
-    credentialSecret: 'node-red-auth0-local-emulator',
+    // Made at first start, kept beside this file (never in git): the credentials typed into this editor are encrypted with it.
+    credentialSecret: require('fs').readFileSync(require('path').join(__dirname, '${SECRET_FILE}'), 'utf8').trim(),
     contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' } },
     editorTheme: { tours: false },
     // No consent modal and no update notice in the way of a first look at the examples.
@@ -77,7 +86,7 @@ async function waitForNodeRed(base: string, child: ChildProcess): Promise<void> 
     if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}`);
     try {
       const res = await request('GET', `${base}/settings`);
-      if (res.status === 200) return;
+      if (res.status === 200 || res.status === 401) return; // 401: up, behind the editor login
     } catch {
       // not listening yet
     }
@@ -91,8 +100,8 @@ async function main(): Promise<void> {
   const emulator: Emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, seed });
   console.log(`Auth0 emulator (a local stand-in, not a real identity service): ${emulator.url}`);
   prepareUserDir();
-  const redJs = require.resolve('node-red/red.js');
-  const child = spawn(process.execPath, [redJs, '--userDir', userDir, '--port', String(nodeRedPort), '--settings', path.join(userDir, 'settings.js')], {
+  const login = loginWanted() ? setUpLogin(emulator, userDir, nodeRedPort) : undefined;
+  const child = spawn(process.execPath, [path.join(__dirname, 'local-node-red.js'), userDir, String(nodeRedPort)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -100,6 +109,7 @@ async function main(): Promise<void> {
       AUTH0_WEB_CLIENT_ID: emulator.webClient.clientId,
       AUTH0_SPA_CLIENT_ID: emulator.spaClient.clientId,
       AUTH0_EMULATOR_URL: emulator.url,
+      ...login?.env,
     },
   });
   let stopping = false;
@@ -123,8 +133,9 @@ async function main(): Promise<void> {
     clientId: DEMO_CLIENT_ID,
     clientSecret: DEMO_CLIENT_SECRET,
   });
-  const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
+  const deployed = await request('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full', ...login?.deployHeaders });
   if (deployed.status >= 300) throw new Error(`deploying the example flows failed: ${deployed.status} ${deployed.text.slice(0, 300)}`);
+  if (login) console.log(`\n${loginBanner(emulator)}`);
   console.log(`\nNode-RED editor: ${base}/  (start on the "Start here" tab; every example is deployed against the emulator; Ctrl-C stops both)\n`);
 }
 

@@ -30,6 +30,7 @@ import { GRANT_PASSWORD_REALM, passwordGrant } from './grants/password';
 import { GRANT_PASSWORDLESS_OTP, passwordlessGrant } from './grants/passwordless-otp';
 import { authorizationCodeGrant } from './grants/authorization-code';
 import { refreshTokenGrant } from './grants/refresh-token';
+import { consumeLoginTicket, loginPage, universalLoginSettings } from './universal-login';
 
 export const GRANT_MFA_OTP = 'http://auth0.com/oauth/grant-type/mfa-otp';
 export const GRANT_MFA_OOB = 'http://auth0.com/oauth/grant-type/mfa-oob';
@@ -224,16 +225,20 @@ function authorize(ctx: RouteContext): RawReply {
   const connectionName = q.str('connection') ?? q.str('realm') ?? DEFAULT_DB_CONNECTION;
   const connection = state.connectionByName(connectionName);
   if (!connection) return fail('invalid_request', `the connection ${connectionName} does not exist`);
-  let user: UserRecord | undefined;
+  // Signed in on the login page (universal-login.ts), else a test shortcut, else the page.
+  let user: UserRecord | undefined = consumeLoginTicket(ctx, q);
   const username = q.str('username');
   const password = q.str('password');
   try {
-    if (username !== undefined && password !== undefined) {
+    if (user) {
+      if (user.blocked) return fail('unauthorized', 'user is blocked');
+    } else if (username !== undefined && password !== undefined) {
       user = passwordLogin(ctx, client, connection, username, password);
     } else {
       const hint = q.str('login_hint');
       user = hint ? (findLoginUser(state, connection.name, hint) ?? state.users.firstBy('email', hint.toLowerCase())) : undefined;
       if (!user && !hint) {
+        if (universalLoginSettings(tenant).page) return loginPage(ctx.query.params.toString(), client, connection);
         user = firstUserOf(tenant, connection.name);
       }
       if (!user) return fail('login_required', hint ? `No user matches login_hint ${hint}` : 'The tenant has no user to log in');
@@ -253,7 +258,7 @@ function authorize(ctx: RouteContext): RawReply {
   }
   const userConnection = state.connectionByName(user.identities[0]?.connection ?? '') ?? connection;
   recordLogin(ctx, client, userConnection, user);
-  const sessionId = startSession(ctx, client, user, username !== undefined ? 'pwd' : 'federated');
+  const sessionId = startSession(ctx, client, user, username !== undefined || q.has('login_ticket') ? 'pwd' : 'federated');
   const now = tenant.clock.nowSeconds();
   const scope = q.str('scope') ?? 'openid';
   const audience = q.str('audience') ?? defaultAudience(tenant);

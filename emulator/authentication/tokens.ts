@@ -4,6 +4,7 @@ import { randomAlnum, randomToken } from '../core/ids';
 import type { JwtClaims } from '../core/jwt';
 import type { ClientRecord, UserRecord } from '../core/model';
 import type { Tenant } from '../core/types';
+import { roleClaims } from '../management/actions/roles-claim';
 
 export const ID_TOKEN_LIFETIME = 36000;
 export const DEFAULT_ACCESS_TOKEN_LIFETIME = 86400;
@@ -91,6 +92,7 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
     scope: scopes.join(' '),
     azp: client.client_id,
     jti: randomToken(12),
+    ...roleClaims(tenant, user, 'access'),
   };
   if (grant.organization) accessClaims.org_id = grant.organization;
   const response: TokenResponse = {
@@ -149,6 +151,7 @@ export function issueIdToken(
     exp: now + ID_TOKEN_LIFETIME,
     auth_time: extra.authTime ?? now,
     sid: randomToken(12),
+    ...roleClaims(tenant, user, 'id'),
   };
   if (extra.nonce) claims.nonce = extra.nonce;
   if (extra.organization) claims.org_id = extra.organization;

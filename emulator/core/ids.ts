@@ -54,3 +54,25 @@ export function numericCode(digits = 6): string {
   const n = randomBytes(4).readUInt32BE(0) % 10 ** digits;
   return String(n).padStart(digits, '0');
 }
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A ULID (26 characters of Crockford base32: time, then randomness), as Auth0's hook ids are. */
+export function ulid(now = Date.now()): string {
+  let time = '';
+  for (let t = now, i = 0; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
+  const bytes = pooledRandomBytes(16);
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[bytes[i] % 32];
+  return time + random;
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** `<prefix>_` and base58 characters, as Auth0's experimentation ids are (`flg_…`, `exp_…`; its description's patterns). */
+export function base58Id(prefix: string, length = 22): string {
+  const bytes = pooledRandomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE58[bytes[i] % BASE58.length];
+  return `${prefix}_${out}`;
+}

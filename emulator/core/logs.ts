@@ -109,6 +109,7 @@ export class LogStore {
     const event: LogEvent = {
       date: input.date ?? this.clock.isoNow(),
       hostname: this.hostname(),
+      isMobile: false, // every recorded Auth0 log event says so for API and browser traffic alike
       description: input.description ?? LOG_TYPES[input.type as keyof typeof LOG_TYPES] ?? '',
       ...input,
       log_id: logId,

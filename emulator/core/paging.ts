@@ -1,7 +1,7 @@
 /**
  * Auth0's list shapes:
  * - offset paging: `page`, `per_page`, `include_totals` → a bare array, or
- *   `{start, limit, length, total, <itemsKey>: [...]}`;
+ *   `{start, limit, total, <itemsKey>: [...]}` (and `length`, for users and logs only, as Auth0 answers);
  * - `fields` / `include_fields` projection;
  * - checkpoint paging: `from`, `take` → `{<itemsKey>: [...], next?}` or (logs) a
  *   bare array with a `Link: <url>; rel="next"` header.
@@ -22,6 +22,8 @@ export interface OffsetPagingOptions {
   cap?: number;
   /** Message when the cap is passed. */
   capMessage?: string;
+  /** The totals object also says `length` (Auth0 sends it for users and logs only, recorded). */
+  withLength?: boolean;
 }
 
 export interface OffsetPage<T> {
@@ -31,6 +33,7 @@ export interface OffsetPage<T> {
   start: number;
   items: T[];
   total: number;
+  withLength: boolean;
 }
 
 export const RESULT_CAP_MESSAGE = 'You can only page through the first 1000 records';
@@ -47,14 +50,16 @@ export function offsetPage<T>(items: readonly T[], query: QueryReader, options: 
     if (start >= options.cap && perPage > 0) throw invalidQuery(options.capMessage ?? RESULT_CAP_MESSAGE);
     end = Math.min(end, options.cap);
   }
-  return { page, perPage, includeTotals, start, items: items.slice(start, end), total: items.length };
+  return { page, perPage, includeTotals, start, items: items.slice(start, end), total: items.length, withLength: options.withLength ?? false };
 }
 
 /** The response body for an offset page: bare array, or the totals object. */
 export function offsetBody<T>(page: OffsetPage<T>, itemsKey: string, project: (item: T) => unknown = (i) => i): unknown {
   const items = page.items.map(project);
   if (!page.includeTotals) return items;
-  return { start: page.start, limit: page.perPage, length: items.length, total: page.total, [itemsKey]: items };
+  return page.withLength
+    ? { start: page.start, limit: page.perPage, length: items.length, total: page.total, [itemsKey]: items }
+    : { start: page.start, limit: page.perPage, total: page.total, [itemsKey]: items };
 }
 
 /** One call: read paging + fields from the query and build the body. */
@@ -96,6 +101,14 @@ export interface CheckpointOptions {
   defaultTake?: number;
   /** Largest `take`. Default 100. */
   maxTake?: number;
+  /**
+   * When `next` is sent: while more items follow (default); also on a full last page (Auth0's
+   * organization members: the next page is then empty); or on every non-empty page (a user's
+   * refresh tokens). All as recorded from Auth0.
+   */
+  nextOn?: 'more' | 'full-page' | 'any-page';
+  /** `next` is the last item's id itself rather than an opaque token (a user's refresh tokens, recorded). */
+  rawCursor?: boolean;
 }
 
 export interface CheckpointPage<T> {
@@ -127,17 +140,20 @@ export function checkpointPage<T>(items: readonly T[], query: QueryReader, idOf:
   const from = query.str('from');
   let start = 0;
   if (from !== undefined) {
-    const afterId = decodeCheckpoint(from);
+    const afterId = options.rawCursor ? from : decodeCheckpoint(from);
     const index = items.findIndex((item) => idOf(item) === afterId);
     if (index < 0) throw invalidQuery('Invalid checkpoint: from');
     start = index + 1;
   }
   const slice = items.slice(start, start + take);
   const hasMore = start + take < items.length;
+  const nextOn = options.nextOn ?? 'more';
+  const sendNext = slice.length > 0 && (hasMore || (nextOn === 'full-page' && slice.length === take) || nextOn === 'any-page');
+  const lastId = slice.length ? idOf(slice[slice.length - 1]) : '';
   return {
     items: slice,
     take,
-    next: hasMore && slice.length ? encodeCheckpoint(idOf(slice[slice.length - 1])) : undefined,
+    next: sendNext ? (options.rawCursor ? lastId : encodeCheckpoint(lastId)) : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { parseBody } from './body';
+import { checkBodyAgainstDescription } from './described-body';
 import { Clock } from './clock';
 import { ApiError, OAuthError, RATE_LIMIT_MESSAGE, isEmulatorError } from './errors';
 import { Faults } from './faults';
@@ -246,6 +247,9 @@ export class EmulatorServer implements Tenant {
       const parsed = await parseBody(req, { body: route.options.bodyLimit, multipart: route.options.multipartLimit });
       ctx.body = parsed.body;
       ctx.files = parsed.files;
+      if (route.kind === 'management' && WRITE_METHODS.has(method) && parsed.files.length === 0 && route.options.describedBody !== false && isJson(req)) {
+        checkBodyAgainstDescription(method, path, ctx.body);
+      }
       const result = await route.handler(ctx);
       if (route.kind === 'management' && WRITE_METHODS.has(method)) this.logManagement(ctx, route, ctx.status);
       this.reply(res, ctx.status, result);
@@ -353,11 +357,17 @@ export class EmulatorServer implements Tenant {
       type: ok ? 'sapi' : 'fapi',
       description: route.options.description ?? `${route.method} ${route.pattern}`,
       details: {
+        // The request as Auth0's sapi/fapi events describe it (recorded): the caller's address and
+        // agent, the query, the body with secret-looking values masked, and the token's scopes.
         request: {
           method: route.method.toLowerCase(),
           path: ctx.path,
+          query: Object.fromEntries(ctx.query.params),
+          body: maskSecrets(ctx.body),
           channel: 'api',
-          auth: ctx.token ? { strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: [...ctx.token.scopes].length } } : undefined,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          auth: ctx.token ? { user: {}, strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: [...ctx.token.scopes] } } : undefined,
         },
         response: { statusCode: status },
       },
@@ -475,4 +485,21 @@ function errorStatus(err: unknown): number {
 function normalizeIp(address: string | undefined): string {
   if (!address) return '';
   return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/** A JSON request body (an absent content type is read as JSON too, as the body parser does). */
+function isJson(req: IncomingMessage): boolean {
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  return type === '' || type.includes('json');
+}
+
+const SECRET_KEY = /secret|password|token|key|authorization|credential|pem/i;
+
+/** A copy of a logged request body with the values of secret-looking properties masked. */
+function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && inner !== null ? '*****' : maskSecrets(inner, depth + 1);
+  return out;
 }

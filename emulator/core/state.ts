@@ -197,8 +197,22 @@ export class TenantState {
       session_lifetime: 168,
       idle_session_lifetime: 72,
       sandbox_version: '18',
+      sandbox_versions_available: ['18', '16', '12'],
       enabled_locales: ['en'],
-      flags: {},
+      // A new tenant's flags as Auth0 answers them (recorded 2023–2025).
+      flags: {
+        allow_changing_enable_sso: false,
+        cannot_change_enforce_client_authentication_on_passwordless_start: true,
+        disable_impersonation: true,
+        enable_sso: true,
+        enforce_client_authentication_on_passwordless_start: true,
+        new_universal_login_experience_enabled: true,
+        universal_login: true,
+        revoke_refresh_token_grant: false,
+        mfa_show_factor_list_on_enrollment: false,
+        remove_alg_from_jwks: true,
+        disable_clickjack_protection_headers: false,
+      },
     }));
   }
 
@@ -323,7 +337,24 @@ export class TenantState {
       name: DEFAULT_DB_CONNECTION,
       display_name: DEFAULT_DB_CONNECTION,
       strategy: 'auth0',
-      options: { brute_force_protection: true, requires_username: false, disable_signup: false, passwordPolicy: 'good' },
+      // A new tenant's database connection as Auth0 answers it (recorded): the password policy
+      // `good` and its detailed settings, all but the length rule off.
+      options: {
+        mfa: { active: true, return_enroll_settings: true },
+        import_mode: false,
+        configuration: {},
+        customScripts: {},
+        passwordPolicy: 'good',
+        password_history: { size: 5, enable: false },
+        strategy_version: 2,
+        requires_username: false,
+        password_dictionary: { enable: false, dictionary: [] },
+        brute_force_protection: true,
+        password_no_personal_info: { enable: false },
+        password_complexity_options: { min_length: 8 },
+        enabledDatabaseCustomization: false,
+        disable_signup: false,
+      },
       enabled_clients: enabled,
       realms: [DEFAULT_DB_CONNECTION],
       is_domain_connection: false,

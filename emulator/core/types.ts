@@ -105,6 +105,11 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** Largest multipart body in bytes (default 10 MiB). */
   multipartLimit?: number;
+  /**
+   * A management write's JSON body is first held against Auth0's API description
+   * (core/described-body.ts); false leaves it to the route alone.
+   */
+  describedBody?: boolean;
 }
 
 export type RouteKind = 'management' | 'auth' | 'raw';

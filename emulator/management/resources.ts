@@ -45,6 +45,8 @@ export interface ResourceSpec {
   derive?: (item: JsonRecord, tenant: Tenant) => void;
   /** Prefix of generated ids (`acl` gives `acl_…`). */
   idPrefix: string;
+  /** Makes an id where Auth0's are not `<prefix>_…` (network ACLs: UUIDs). */
+  newId?: () => string;
   /** Scopes per verb; a verb without one is not registered. */
   scopes: Partial<Record<ResourceVerb, string | readonly string[]>>;
   list?: ListShape;
@@ -58,12 +60,18 @@ export interface ResourceSpec {
   parent?: { param: string; exists: (tenant: Tenant, id: string) => boolean; notFound: string };
   /** Text and error code of the 404 for a missing item. */
   notFound: { message: string; errorCode?: string };
+  /** Object properties PATCH merges key by key instead of replacing (phone templates' `content`). */
+  mergedOnUpdate?: readonly string[];
   /** Adds `created_at` / `updated_at` (ISO) as Auth0 does for most newer resources. */
   timestamps?: boolean;
   /** Properties stored but never returned (write-only secrets). */
   writeOnly?: readonly string[];
   /** Status of a successful create (Auth0: 201 for most, 200 for a few). */
   createdStatus?: number;
+  /** Deleting an absent item answers 204 instead of 404 (as Auth0 does for most newer groups, recorded). */
+  deleteAbsentAnswers204?: boolean;
+  /** The answer to a delete where Auth0's is not an empty 204 (network ACLs: 200 with a body). */
+  deletedAnswer?: { status: number; body: JsonRecord };
   /** Query filters beyond plain equality (`filters`): whether an item matches the request's query. */
   filter?: (item: JsonRecord, query: QueryReader) => boolean;
 }
@@ -134,6 +142,14 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
     const kept: JsonRecord = { [idField]: current[idField], [PARENT]: current[PARENT] };
     if (spec.timestamps) kept.created_at = current.created_at;
     const next: JsonRecord = replace ? { ...kept, ...clone(body) } : { ...current, ...clone(body), [idField]: current[idField] };
+    if (!replace) {
+      for (const key of spec.mergedOnUpdate ?? []) {
+        const before = current[key];
+        const given = body[key];
+        if (before && given && typeof before === 'object' && typeof given === 'object')
+          next[key] = { ...(before as JsonRecord), ...clone(given as JsonRecord) };
+      }
+    }
     if (spec.timestamps) next.updated_at = tenant.clock.isoNow();
     items().put(next);
     return view(next, hidden);
@@ -168,7 +184,12 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
       const parent = parentOf(ctx);
       const body = spec.create ? checkBody(bodyObject(ctx), spec.create) : bodyObject(ctx);
       checkUnique(body, parent);
-      const item: JsonRecord = { [idField]: prefixedId(spec.idPrefix), ...clone(spec.create?.defaults ?? {}), ...clone(body), [PARENT]: parent };
+      const item: JsonRecord = {
+        [idField]: spec.newId?.() ?? prefixedId(spec.idPrefix),
+        ...clone(spec.create?.defaults ?? {}),
+        ...clone(body),
+        [PARENT]: parent,
+      };
       if (spec.timestamps) item.created_at = item.updated_at = tenant.clock.isoNow();
       spec.derive?.(item, tenant);
       items().insert(item);
@@ -185,9 +206,13 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   const deleteScope = scope('delete');
   if (deleteScope) {
     routes.management('DELETE', itemPath, deleteScope, (ctx) => {
+      if (spec.deleteAbsentAnswers204 && !items().get(ctx.params[idParam])) {
+        ctx.status = 204;
+        return undefined;
+      }
       items().delete(String(find(ctx)[idField]));
-      ctx.status = 204;
-      return undefined;
+      ctx.status = spec.deletedAnswer?.status ?? 204;
+      return spec.deletedAnswer ? clone(spec.deletedAnswer.body) : undefined;
     });
   }
 }

@@ -9,7 +9,7 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
   summary:
     'Manages custom token exchange profiles: which subject token type an Action validates when an application exchanges an outside token for Auth0 tokens.',
   details: [
-    'Custom token exchange is an early-access feature; a profile names the Action (action_id) that checks the incoming token. Each operation names the scopes its token needs.',
+    'Custom Token Exchange is generally available; a profile names the Action (action_id) that checks the incoming token. Each operation names the scopes its token needs.',
   ],
   references: [
     { title: 'Management API: Token exchange profiles', url: 'https://auth0.com/docs/api/management/v2/token-exchange-profiles/get-token-exchange-profiles' },
@@ -26,7 +26,6 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       paging: ['checkpoint'],
       itemsKey: 'token_exchange_profiles',
       scopes: ['read:token_exchange_profiles'],
-      lifecycle: 'early-access',
       group: 'Manage',
     },
     {
@@ -37,7 +36,6 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       path: '/api/v2/token-exchange-profiles',
       inputs: [common.body('The new token exchange profile: name, subject_token_type, action_id and type (all required).')],
       scopes: ['create:token_exchange_profiles'],
-      lifecycle: 'early-access',
       group: 'Manage',
     },
     {
@@ -48,7 +46,6 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       path: '/api/v2/token-exchange-profiles/{id}',
       inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' }],
       scopes: ['read:token_exchange_profiles'],
-      lifecycle: 'early-access',
       group: 'Manage',
     },
     {
@@ -62,7 +59,6 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
         common.body('The attributes to change.'),
       ],
       scopes: ['update:token_exchange_profiles'],
-      lifecycle: 'early-access',
       group: 'Manage',
     },
     {
@@ -73,7 +69,6 @@ export const tokenExchangeProfilesGroup: GroupSpec = {
       path: '/api/v2/token-exchange-profiles/{id}',
       inputs: [{ name: 'id', in: 'path', type: 'string', required: true, description: 'The id of the token exchange profile.' }],
       scopes: ['delete:token_exchange_profiles'],
-      lifecycle: 'early-access',
       group: 'Manage',
     },
   ],

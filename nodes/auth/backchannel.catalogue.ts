@@ -33,7 +33,7 @@ const startInputs: readonly InputSpec[] = [
     name: 'authorization_details',
     in: 'body',
     type: 'array',
-    description: 'Rich authorization requests: an array of objects, each with a type the API defines.',
+    description: 'Rich authorization requests (RFC 9396): an array of objects, each with a type the API defines; sent as one JSON array.',
   },
 ];
 

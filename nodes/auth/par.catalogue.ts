@@ -61,11 +61,17 @@ export const parGroup: GroupSpec = {
         { name: 'connection', in: 'body', type: 'string', description: 'Send the user straight to this connection.' },
         { name: 'organization', in: 'body', type: 'string', description: 'Log in to this organization (id or name).' },
         {
+          name: 'authorization_details',
+          in: 'body',
+          type: 'array',
+          description: 'Rich authorization requests (RFC 9396): an array of objects, each with a type the API defines; sent as one JSON array.',
+        },
+        {
           name: 'authorization_params',
           in: 'body',
           type: 'object',
           wholeBody: true,
-          description: 'Further authorization parameters (prompt, login_hint, authorization_details, …) as an object; the inputs above take precedence.',
+          description: 'Further authorization parameters (prompt, login_hint, …) as an object; the inputs above take precedence.',
         },
       ],
     },

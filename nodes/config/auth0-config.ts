@@ -13,6 +13,8 @@ import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
 import { toText } from '../shared/to-text';
+import { plainHttpRefusal, plainHttpWarning } from '../tenant-client/plain-http';
+import { fingerprinter } from './fingerprint-key';
 
 /** The status the tenant's users show while its requests are paused. */
 function statusFor(status: ClientStatus, text: StatusText): NodeStatus | undefined {
@@ -34,11 +36,13 @@ export = function (RED: NodeRedAPI): void {
     let rateLimited: NodeStatus | undefined;
     /** "Redis unavailable" while the shared state is away (replicas pace alone meanwhile). */
     let redisDown: NodeStatus | undefined;
+    /** A setting that fails every request (plain http to Auth0's own domain): shown on every user until redeployed. */
+    let refused: NodeStatus | undefined;
     let closed = false;
     const text = statusTexts(RED);
     /** Tells the users the tenant's notice (rate limited, else Redis away), or that there is none: each node then puts back its own status. */
     const noticeChanged = (): void => {
-      const shown = rateLimited ?? redisDown;
+      const shown = refused ?? rateLimited ?? redisDown;
       for (const user of users.values()) {
         if (shown) user?.rateLimited(shown);
         else user?.rateLimitOver();
@@ -47,6 +51,18 @@ export = function (RED: NodeRedAPI): void {
 
     node.domain = toText(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
+
+    // Plain http: refused for Auth0's own domains (every request then fails with this, naming the
+    // setting), warned about once for any other host not on this machine.
+    const protocol = config.protocol === 'http' ? 'http' : 'https';
+    const refusal = plainHttpRefusal(protocol, normaliseDomain(config.domain));
+    if (refusal) {
+      node.error(refusal);
+      refused = { fill: 'red', shape: 'ring', text: text('httpRefused') };
+    } else {
+      const warning = plainHttpWarning(protocol, normaliseDomain(config.domain));
+      if (warning) node.warn(warning);
+    }
 
     // Shared state (Redis) for replicas: opened at deploy, so a bad Redis URL is reported at once.
     const sharing = openSharedState(node.credentials?.redisUrl, config.keyPrefix, config.leaseSeconds, normaliseDomain(config.domain), (level, message) =>
@@ -57,6 +73,10 @@ export = function (RED: NodeRedAPI): void {
       if (sharing.error) throw sharing.error;
       return sharing.state;
     };
+
+    // Derived once from the credentials; the key itself is never handed out.
+    const secrets = fingerprinter(node.credentials ?? {}, normaliseDomain(config.domain));
+    node.getFingerprinter = () => secrets;
 
     node.getClient = (): TenantClient => {
       if (client) return client;
@@ -89,7 +109,7 @@ export = function (RED: NodeRedAPI): void {
 
     node.register = (user: Node, tenantUser?: TenantUser): void => {
       users.set(user.id, tenantUser);
-      const shown = rateLimited ?? redisDown;
+      const shown = refused ?? rateLimited ?? redisDown;
       if (shown) tenantUser?.rateLimited(shown);
     };
 

@@ -4,6 +4,7 @@
  */
 import type { TenantClientOptions } from '../tenant-client/client-options';
 import type { SharedState } from '../shared-state/shared-state';
+import type { Fingerprinter } from './fingerprint-key';
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
@@ -34,6 +35,11 @@ export interface Auth0ConfigNode extends Node {
    * ConfigError of an unusable Redis URL. Optional: a config node of another make has none.
    */
   getSharedState?(): SharedState | undefined;
+  /**
+   * Keyed fingerprints of secrets for tenant snapshots (the key stays in the config node);
+   * undefined when the node has no credential to derive the key from. Optional, as above.
+   */
+  getFingerprinter?(): Fingerprinter | undefined;
 }
 
 /**

@@ -3,18 +3,25 @@
  * `auth0-config.write` as core nodes guard theirs (with adminAuth, only a signed-in editor user
  * with write permission may call it). It checks the settings typed in the dialog; a credential
  * left unchanged there ("__PWRD__", or absent) is the deployed node's, and is used only with the
- * deployed domain and protocol, so a typed-over domain never receives the deployed secret. It
- * then lists, for every node using the tenant, the operations whose scopes the token lacks.
+ * deployed domain and protocol, so a typed-over domain never receives the deployed secret. For
+ * the same reason a credential typed as `${NAME}` is resolved from Node-RED's environment only
+ * when the dialog's domain and protocol are the deployed node's own; with any other domain the
+ * check is refused, naming the field, and nothing is sent. It then lists, for every node using the tenant, the operations whose scopes the token lacks.
  * The answer never holds a secret or the token.
  */
 import { checkConnection, type CheckResult } from './connection-check';
 import { clientOptionsFrom, normaliseDomain } from './config-node';
 import { groupOfType } from './group-registry';
+import { plainHttpWarning } from '../tenant-client/plain-http';
 import type { GroupSpec, OperationSpec } from '../shared/catalogue';
 import type { NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { toError } from '../shared/errors';
 
 const CREDENTIALS = ['clientId', 'clientSecret', 'privateKey', 'token'] as const;
+type CredentialName = (typeof CREDENTIALS)[number];
+const CREDENTIAL_LABELS: Record<CredentialName, string> = { clientId: 'client id', clientSecret: 'client secret', privateKey: 'private key', token: 'token' };
+/** A property that is exactly `${NAME}`: Node-RED substitutes the environment variable. */
+const ENV_REFERENCE = /^\$\{(\S+)\}$/;
 /** What Node-RED's editor shows in a password field whose value it does not send back. */
 const UNCHANGED = '__PWRD__';
 const SETTINGS = ['domain', 'protocol', 'audience', 'customDomain', 'signingAlg', 'keyId', 'timeout', 'readTimeout'] as const;
@@ -86,7 +93,7 @@ export function missingScopes(users: readonly TenantUser[], scopes: readonly str
     if (!group || group.api !== 'management') continue;
     const op = user.operation ? group.operations.find((candidate) => candidate.id === user.operation) : undefined;
     if (user.operation && !op) continue;
-    out.push(...uncovered(group, op ? [op] : group.operations.filter((o) => !o.deprecated), granted, user, !op));
+    out.push(...uncovered(group, op ? [op] : group.operations.filter((o) => !o.deprecated), granted, user, !op && !group.runsEveryOperation));
   }
   return out;
 }
@@ -129,7 +136,7 @@ function editorUsers(value: unknown): TenantUser[] | undefined {
  */
 function resolveEnv(RED: AdminRED, value: unknown, node: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const match = /^\$\{(\S+)\}$/.exec(value);
+  const match = ENV_REFERENCE.exec(value);
   if (!match) return value;
   const fromRuntime = node && typeof RED.util.getSetting === 'function' ? RED.util.getSetting(node, match[1]) : undefined;
   return fromRuntime ?? process.env[match[1]] ?? value;
@@ -147,7 +154,7 @@ function deployedDefinition(RED: AdminRED, id: string): NodeDefinition | undefin
 export function settingsToCheck(
   RED: AdminRED,
   body: Record<string, unknown>,
-): { config: NodeDefinition; credentials: Record<string, string | undefined>; withheld: string[] } {
+): { config: NodeDefinition; credentials: Record<string, string | undefined>; withheld: string[]; unresolved: CredentialName[] } {
   const id = text(body.id) ?? '';
   const deployed = id ? deployedDefinition(RED, id) : undefined;
   const config: NodeDefinition = { id: id || 'check', type: 'auth0-config' };
@@ -162,17 +169,20 @@ export function settingsToCheck(
     (config.protocol ?? 'https') === (deployed.protocol ?? 'https');
   const credentials: Record<string, string | undefined> = {};
   const withheld: string[] = [];
+  const unresolved: CredentialName[] = [];
   for (const key of CREDENTIALS) {
     const value = typed[key];
     if (typeof value === 'string' && value !== UNCHANGED) {
-      credentials[key] = resolveEnv(RED, value, running) as string;
+      // An environment value is as secret as a deployed credential: only for the deployed node's own host.
+      if (ENV_REFERENCE.test(value) && !sameHost) unresolved.push(key);
+      else credentials[key] = resolveEnv(RED, value, running) as string;
     } else if (stored[key]) {
       if (sameHost) credentials[key] = stored[key];
       else withheld.push(key);
     }
   }
   for (const key of SETTINGS) config[key] = resolveEnv(RED, config[key], running);
-  return { config, credentials, withheld };
+  return { config, credentials, withheld, unresolved };
 }
 
 export interface CheckAnswer {
@@ -180,14 +190,36 @@ export interface CheckAnswer {
   missing: MissingScopes[];
   /** Deployed credentials not sent because the domain or protocol was changed in the dialog. */
   withheld: string[];
+  /** Plain http to a host that is not this machine: the credentials crossed the network in clear. */
+  warning?: string;
+}
+
+/** The check refused before anything is sent: a typed `${NAME}` credential with a domain that is not the deployed node's. */
+function unresolvedRefusal(unresolved: readonly CredentialName[], deployed: boolean): CheckResult {
+  const names = unresolved.map((key) => CREDENTIAL_LABELS[key]).join(' and ');
+  return {
+    ok: false,
+    problem: unresolved[0],
+    message: `the ${names} ${unresolved.length > 1 ? 'are environment variables' : 'is an environment variable'} (\${…}): ${
+      deployed
+        ? "its value is used only with the deployed node's own domain and protocol"
+        : 'its value is used only once the node is deployed, with its own domain and protocol'
+    }, and was not sent. Deploy the domain first, or type the value itself to check it.`,
+  };
 }
 
 export async function answerCheck(RED: AdminRED, body: Record<string, unknown>): Promise<CheckAnswer> {
-  const { config, credentials, withheld } = settingsToCheck(RED, body);
-  const result = await checkConnection(clientOptionsFrom(config, credentials));
+  const { config, credentials, withheld, unresolved } = settingsToCheck(RED, body);
+  if (unresolved.length > 0) {
+    const id = text(body.id);
+    return { result: unresolvedRefusal(unresolved, id !== undefined && deployedDefinition(RED, id) !== undefined), missing: [], withheld };
+  }
+  const options = clientOptionsFrom(config, credentials);
+  const result = await checkConnection(options);
   const id = text(body.id);
   const users = editorUsers(body.nodes) ?? (id ? deployedUsers(RED, id) : []);
-  return { result, missing: result.ok ? missingScopes(users, result.scopes) : [], withheld };
+  const warning = plainHttpWarning(options.protocol, options.domain);
+  return { result, missing: result.ok ? missingScopes(users, result.scopes) : [], withheld, ...(warning ? { warning } : {}) };
 }
 
 export function registerConnectionCheck(RED: AdminRED): void {

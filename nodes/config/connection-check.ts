@@ -2,18 +2,21 @@
  * "Check connection" for a tenant: fetch a Management API token with the settings given, and say
  * what came back (the granted scopes, the token's lifetime, the rate limit the tenant reported) or
  * which setting is wrong (domain, client id, client secret, private key, token, grant). The answer
- * never holds a secret or the token: every text in it is scrubbed of them.
+ * never holds a secret or the token: every text in it is scrubbed of them. The host checked may be
+ * anything typed in the dialog, so what it said is bounded before it is shown: plain text (no
+ * markup, no control characters), a few hundred characters, a bounded list of scopes.
  */
 import { readPrivateKey } from '../tenant-client/client-assertion';
 import { ClientAuthentication } from '../tenant-client/client-authentication';
 import { createTenantClient } from '../tenant-client/client';
 import type { TenantClientOptions } from '../tenant-client/client-options';
 import { Redactor } from '../tenant-client/redact';
+import { plainHttpRefusal } from '../tenant-client/plain-http';
 import { Auth0Error, ConfigError, toError } from '../shared/errors';
 import type { RateLimitState, TenantClient } from '../shared/http-types';
 
 /** The setting a failed check names. */
-export type CheckProblem = 'domain' | 'clientId' | 'clientSecret' | 'privateKey' | 'token' | 'grant';
+export type CheckProblem = 'domain' | 'protocol' | 'clientId' | 'clientSecret' | 'privateKey' | 'token' | 'grant';
 
 export interface CheckSuccess {
   ok: true;
@@ -38,6 +41,50 @@ export interface CheckFailure {
 export type CheckResult = CheckSuccess | CheckFailure;
 
 const OPERATION = 'connection check';
+/** Longest message, application name and scope shown; most scopes listed (Auth0's Management API has about 200). */
+const MAX_MESSAGE = 400;
+const MAX_NAME = 100;
+const MAX_SCOPE = 100;
+const MAX_SCOPES = 500;
+
+/** Text from the host as it may be shown: markup and control characters removed, spaces collapsed, cut to `max`. */
+export function shownText(value: string, max: number): string {
+  const plain = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[<>]/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
+/** The result with everything the host said bounded (see shownText). */
+function bounded(result: CheckResult): CheckResult {
+  if (!result.ok) return { ...result, message: shownText(result.message, MAX_MESSAGE) };
+  const out: CheckSuccess = {
+    ...result,
+    domain: shownText(result.domain, MAX_NAME),
+    scopes: result.scopes
+      .slice(0, MAX_SCOPES)
+      .map((scope) => shownText(scope, MAX_SCOPE))
+      .filter(Boolean),
+  };
+  if (result.application !== undefined) out.application = shownText(result.application, MAX_NAME);
+  if (out.expiresIn !== undefined && !Number.isFinite(out.expiresIn)) delete out.expiresIn;
+  if (result.rateLimit) out.rateLimit = boundedRateLimit(result.rateLimit);
+  return out;
+}
+
+/** Only finite numbers of the rate limit the host reported. */
+function boundedRateLimit(rateLimit: RateLimitState): RateLimitState {
+  const out: RateLimitState = {};
+  for (const key of ['limit', 'remaining', 'reset'] as const) {
+    const value = rateLimit[key];
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+  }
+  return out;
+}
 
 function fail(problem: CheckProblem, message: string): CheckFailure {
   return { ok: false, problem, message };
@@ -169,6 +216,9 @@ async function probeManagement(
 
 /** Runs the check with these settings, on a client of its own (never the deployed one's cache). */
 export async function checkConnection(options: TenantClientOptions): Promise<CheckResult> {
+  // Refused before any client exists: nothing is sent in clear to Auth0's own domain.
+  const refusal = plainHttpRefusal(options.protocol, options.domain);
+  if (refusal) return fail('protocol', refusal);
   const redactor = new Redactor([options.clientSecret, options.privateKey, options.token]);
   const client = createTenantClient({
     ...options,
@@ -179,7 +229,7 @@ export async function checkConnection(options: TenantClientOptions): Promise<Che
   try {
     const result = await run(client, options);
     if (!result.ok) result.message = redactor.scrub(result.message);
-    return result;
+    return bounded(result);
   } finally {
     client.close();
   }

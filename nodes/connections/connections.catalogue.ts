@@ -23,11 +23,17 @@ export const connectionsGroup: GroupSpec = {
     {
       id: 'all',
       label: 'List connections',
-      description: 'Lists the connections of the tenant, optionally only those of one strategy.',
+      description: 'Lists the connections of the tenant, optionally only those of some strategies.',
       method: 'GET',
       path: '/api/v2/connections',
       inputs: [
-        { name: 'strategy', in: 'query', type: 'string', description: 'Only connections of this strategy, for example auth0, google-oauth2 or samlp.' },
+        {
+          name: 'strategy',
+          in: 'query',
+          type: 'list',
+          repeat: true,
+          description: 'Only connections of these strategies (an array, or comma-separated), for example auth0, google-oauth2 or samlp.',
+        },
         common.fields(),
         common.includeFields(true),
         common.page(),

@@ -11,7 +11,7 @@ import type { ExecutorResult } from './executor-types';
 import { findExecutor } from './executors';
 import { describeFailure, failureStatusText } from '../shared/failure';
 import type { Auth0Response, RateLimitState, TenantClient } from '../shared/http-types';
-import { isUnset, readFromPayload, resolveValues } from './inputs';
+import { coerceInput, isUnset, readFromPayload, resolveValues } from './inputs';
 import { evaluateNodeProperty } from '../shared/node-property';
 import type { Node, NodeDefinition, NodeMessage, NodeModule, NodeRedAPI, SendFunction } from '../shared/node-red-types';
 import { fetchAllPages, pagingMode, type PagingSummary } from './paging';
@@ -20,6 +20,8 @@ import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssert
 import { registerGroup } from '../config/group-registry';
 import { migrateActionConfig } from './action-node-migration';
 import { warnIfRetired } from './retired-warning';
+import { checkOperationBody } from '../descriptions/body-check';
+import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
 /** One editor-set input: a typedInput value and its type. */
 export interface ParamSetting {
@@ -32,10 +34,18 @@ export interface ActionNodeConfig extends NodeDefinition {
   tenant?: string;
   operation?: string;
   params?: Record<string, ParamSetting | string | number | boolean>;
+  /**
+   * Body properties set one by one in the edit form (property name → typedInput value and type),
+   * for an operation whose input `body` is the whole JSON body: each wins over the same property
+   * of the body given by `params.body` or msg.payload.body.
+   */
+  bodyProperties?: Record<string, ParamSetting>;
   /** `off`, or `all` to fetch every page of a list operation. */
   paging?: 'off' | 'all';
   /** With paging `all`: one message with the whole array, or one message per item. */
   pagingOutput?: 'array' | 'items';
+  /** Check a JSON body against Auth0's API description before sending; unset (flows saved before it) means true. */
+  checkBody?: boolean;
   version?: number;
 }
 
@@ -94,6 +104,29 @@ function evaluate(RED: NodeRedAPI, node: Node, setting: ParamSetting, spec: Inpu
   });
 }
 
+/**
+ * The body with the form's body properties over it: the body given (the editor's `body`, else
+ * msg.payload.body; a JSON string is parsed) must then be an object, or absent.
+ */
+async function withBodyProperties(
+  RED: NodeRedAPI,
+  node: Node,
+  settings: Record<string, ParamSetting>,
+  bodySpec: InputSpec,
+  given: unknown,
+  msg: NodeMessage,
+): Promise<unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(settings)) {
+    if (isUnset(setting.value)) continue;
+    const value = await evaluate(RED, node, setting, { ...bodySpec, name: `body.${name}`, type: 'any' }, msg);
+    if (value !== undefined) set[name] = value;
+  }
+  if (Object.keys(set).length === 0) return given;
+  const base = isUnset(given) ? {} : coerceInput(bodySpec, given);
+  return { ...(base as Record<string, unknown>), ...set };
+}
+
 /** Gathers each input from the editor's setting, else from msg.payload, else from the config node. */
 async function gatherInputs(
   RED: NodeRedAPI,
@@ -110,6 +143,7 @@ async function gatherInputs(
     let value: unknown;
     if (setting && !isUnset(setting.value)) value = await evaluate(RED, node, setting, spec, msg);
     if (isUnset(value)) value = readFromPayload(spec, msg.payload);
+    if (spec.wholeBody && config.bodyProperties) value = await withBodyProperties(RED, node, config.bodyProperties, spec, value, msg);
     raw[spec.name] = value;
   }
   // Credential defaults last, so they can see the client id the message chose: the tenant's
@@ -185,8 +219,11 @@ class ActionNode {
     try {
       const customDomain = this.use.tenant?.customDomain;
       const buildOptions = customDomain ? { customDomain } : {};
+      const checkBody = this.config.checkBody !== false;
       const request = (vals: Record<string, unknown>) => {
         const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
+        // Here, where every request of the operation is built (executors' too), before it is sent.
+        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) checkOperationBody(this.group.type, op.id, spec.body);
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
       };
       if (op.executor) {
@@ -299,6 +336,7 @@ export function actionNodeConstructor(RED: NodeRedAPI, group: GroupSpec): (this:
 export function actionNodeModule(group: GroupSpec): NodeModule {
   const register = (RED: NodeRedAPI): void => {
     registerGroup(group);
+    registerEditorDataRoute(RED as NodeRedAPI & EditorAdminApi);
     RED.nodes.registerType(group.type, actionNodeConstructor(RED, group));
   };
   return Object.assign(register, { group });

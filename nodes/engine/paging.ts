@@ -39,7 +39,8 @@ export function pagingMode(op: OperationSpec, values: Record<string, unknown>): 
   return kinds.includes('page') ? 'page' : undefined;
 }
 
-function itemsOf(op: OperationSpec, data: unknown): unknown[] {
+/** The items of one list answer: a plain array, the operation's items key, or the one array in the object. */
+export function itemsOf(op: OperationSpec, data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
   if (data && typeof data === 'object') {
     const record = data as Record<string, unknown>;

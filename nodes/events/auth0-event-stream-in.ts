@@ -10,16 +10,15 @@
  * webhook event stream pointing at the node (through an admin endpoint; the secret goes to
  * Auth0 and is never shown back). The tenant is optional: only a node with one registers with it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { TenantUse } from '../config/tenant-use';
 import { ConfigError, InputError, toError } from '../shared/errors';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StatusText, statusTexts } from '../shared/status-text';
-import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from '../receive/http-node-route';
-import { BodyTooLargeError } from '../shared/request-body-reader';
-import { RecentIds } from '../receive/recent-ids';
-import { SharedRecentIds } from '../receive/shared-recent-ids';
+import { readRequestBody } from '../receive/http-node-route';
+import { Receiver } from '../receive/receiver';
+import type { SharedState } from '../shared-state/shared-state';
 import { EVENT_TYPE_TABLE, unknownEventTypes } from './event-types';
 import { createOrUpdateStream, webhookEndpoint } from './stream-setup';
 import { AUTH_METHODS, type AuthMethod, type WebhookAuthorization, authorizationAccepted, expectedHeader } from './webhook-authorization';
@@ -34,22 +33,12 @@ interface EventStreamInConfig extends NodeDefinition {
   publicUrl?: string;
 }
 
-const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 /** Event ids remembered for dropping redeliveries, and for how long. */
 const DEDUPE_CAPACITY = 50_000;
 const DEDUPE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const GA_TYPES = EVENT_TYPE_TABLE.filter((t) => t.lifecycle === 'ga').map((t) => t.type);
 
 type CloudEvent = Record<string, unknown> & { id: string; type: string };
-
-function answer(res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
-}
 
 function isEvent(value: unknown): value is CloudEvent {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -81,16 +70,9 @@ function listSetting(value: unknown): string[] {
 const receivers = new Map<string, EventStreamInNode>();
 
 class EventStreamInNode {
-  private readonly recent = new RecentIds(DEDUPE_CAPACITY, DEDUPE_MAX_AGE_MS);
-  /** The duplicate memory shared with the other replicas (the tenant's Redis), when the tenant has one. */
-  private shared: SharedRecentIds | undefined;
-  private removeRoute: (() => void) | undefined;
+  private readonly receiver: Receiver<CloudEvent> | undefined;
   readonly authorization: WebhookAuthorization;
-  readonly path: string;
-  private readonly bodyLimit: number;
   private received = 0;
-  private duplicates = 0;
-  private refused = 0;
   /** The tenant the admin endpoint creates the stream in, when one is chosen (receiving needs none). */
   private readonly use: TenantUse | undefined;
   private readonly text: StatusText;
@@ -103,9 +85,9 @@ class EventStreamInNode {
     this.text = statusTexts(RED);
     if (typeof config.tenant === 'string' && config.tenant !== '') this.use = new TenantUse(RED, node, config.tenant);
     let sharingError: Error | undefined;
+    let shared: SharedState | undefined;
     try {
-      const state = this.use?.tenant?.getSharedState?.();
-      if (state) this.shared = new SharedRecentIds(state, node.id, this.recent);
+      shared = this.use?.tenant?.getSharedState?.();
     } catch (err) {
       // An unusable Redis URL: receiving alone would let a redelivery to another replica through.
       sharingError = toError(err);
@@ -122,13 +104,9 @@ class EventStreamInNode {
         headerValue: creds.headerValue || undefined,
       },
     };
-    this.bodyLimit = byteLimit(RED.settings.apiMaxLength, DEFAULT_BODY_LIMIT);
-    this.path = routePath(config.url);
     receivers.set(node.id, this);
     node.on('close', (_removed: boolean, done: () => void) => {
-      this.removeRoute?.();
-      this.removeRoute = undefined;
-      this.recent.clear();
+      this.receiver?.close();
       if (receivers.get(node.id) === this) receivers.delete(node.id);
       if (this.use) this.use.close(done);
       else done();
@@ -138,23 +116,25 @@ class EventStreamInNode {
       this.show({ fill: 'red', shape: 'ring', text: this.text('configuration') });
       return;
     }
-    const unavailable = httpNodeUnavailable(RED);
-    if (unavailable) {
-      node.warn(`auth0-event-stream-in: ${unavailable}`);
-      this.show({ fill: 'red', shape: 'ring', text: this.text('noHttpServer') });
-      return;
-    }
-    if (this.path === '') {
-      node.error('auth0-event-stream-in: set the URL (the path Auth0 posts the event stream to)');
-      this.show({ fill: 'red', shape: 'ring', text: this.text('noUrl') });
-      return;
-    }
-    this.removeRoute = addPostRoute(RED, this.path, this.handler);
-    if (!expectedHeader(this.authorization)) {
-      this.show({ fill: 'yellow', shape: 'ring', text: this.text('noAuthorization') });
-    } else {
-      this.show({ fill: 'green', shape: 'ring', text: `POST ${this.path}`.slice(0, 32) });
-    }
+    this.receiver = new Receiver<CloudEvent>(node, RED, {
+      type: 'auth0-event-stream-in',
+      url: config.url,
+      what: 'an Auth0 event',
+      authorized: (headers) => authorizationAccepted(headers, this.authorization),
+      hasSecret: expectedHeader(this.authorization) !== undefined,
+      noSecretWarning: `a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`,
+      dedupe: { capacity: DEDUPE_CAPACITY, maxAgeMs: DEDUPE_MAX_AGE_MS },
+      ...(shared ? { shared } : {}),
+      parse: eventsOf,
+      idOf: (event) => event.id,
+      show: (status) => this.show(status),
+      deliver: (fresh) => this.deliver(fresh),
+    });
+  }
+
+  /** The route's path (for the stream's endpoint). */
+  get path(): string {
+    return this.receiver?.path ?? '';
   }
 
   /** With a tenant, through its use: the status comes back after the tenant's rate-limit pause. */
@@ -163,54 +143,7 @@ class EventStreamInNode {
     else this.node.status(status);
   }
 
-  /** The route's handler: a stable reference, so close removes exactly this route. */
-  readonly handler: RouteHandler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!authorizationAccepted(req.headers, this.authorization)) {
-      this.refused += 1;
-      if (!expectedHeader(this.authorization) && this.refused === 1) {
-        this.node.warn(
-          `auth0-event-stream-in: a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`,
-        );
-      }
-      req.resume();
-      answer(res, 401, { error: 'unauthorized' });
-      this.show({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
-      return;
-    }
-    readRequestBody(req as IncomingMessage & { body?: unknown; _body?: boolean }, this.bodyLimit).then(
-      (body) =>
-        this.accept(body, res).catch((err: Error) => {
-          // Not the flow's fault: a 5xx makes Auth0 deliver again later.
-          answer(res, 500, { error: 'server_error', message: 'the event could not be received; deliver again' });
-          this.node.error(`auth0-event-stream-in: ${err.message}`);
-        }),
-      (err: Error) => {
-        const tooLarge = err instanceof BodyTooLargeError;
-        answer(res, tooLarge ? 413 : 400, { error: tooLarge ? 'payload_too_large' : 'bad_request', message: err.message });
-        this.node.warn(`auth0-event-stream-in: request refused: ${err.message}`);
-      },
-    );
-  };
-
-  /** The events not received before (by this process, or by any replica when the memory is shared). */
-  private async freshOf(events: CloudEvent[]): Promise<CloudEvent[]> {
-    if (!this.shared) return events.filter((event) => this.recent.add(event.id));
-    const isNew = await this.shared.addAll(events.map((event) => event.id));
-    return events.filter((_, i) => isNew[i]);
-  }
-
-  private async accept(body: unknown, res: ServerResponse): Promise<void> {
-    const events = eventsOf(body);
-    if (typeof events === 'string') {
-      // A 4xx makes Auth0 give up on this delivery at once, without retrying: right for a body that cannot be an event.
-      answer(res, 400, { error: 'bad_request', message: `not an Auth0 event: ${events}` });
-      this.node.warn(`auth0-event-stream-in: not an Auth0 event (${events})`);
-      return;
-    }
-    const fresh = await this.freshOf(events);
-    // Answer first: Auth0 only needs to know the event arrived, and a slow flow must not make it retry.
-    answer(res, 200, { received: events.length, duplicates: events.length - fresh.length });
-    this.duplicates += events.length - fresh.length;
+  private deliver(fresh: CloudEvent[]): void {
     for (const event of fresh) {
       this.node.send({ payload: event, topic: event.type, auth0: { id: event.id, ...(event.a0purpose === 'test' ? { test: true } : {}) } });
     }

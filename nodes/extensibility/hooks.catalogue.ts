@@ -36,6 +36,14 @@ export const hooksGroup: GroupSpec = {
       path: '/api/v2/hooks',
       inputs: [
         { name: 'enabled', in: 'query', type: 'boolean', default: true, description: 'Only enabled (true) or disabled (false) hooks.' },
+        {
+          name: 'trigger_id',
+          wireName: 'triggerId',
+          in: 'query',
+          type: 'string',
+          enum: ['credentials-exchange', 'pre-user-registration', 'post-user-registration', 'post-change-password', 'send-phone-message'],
+          description: 'Only hooks of this extensibility point.',
+        },
         common.fields(),
         common.includeFields(true),
         common.page(),

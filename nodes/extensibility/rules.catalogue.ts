@@ -12,7 +12,7 @@ export const rulesGroup: GroupSpec = {
   summary: 'Lists, creates, reads, updates and deletes rules: JavaScript functions that run when a user logs in.',
   details: [
     "Rules were deprecated on 2023-05-16 and read-only from 2024-11-18; since 2026-11-18 Auth0 no longer runs them. The same logic is written as an Action: the auth0-actions node's deploy_and_bind operation creates or updates an action from its code, waits for the build, deploys it and binds it to a trigger (post-login for what a rule did at login).",
-    'The list is filtered by stage (login_success by default) and enabled (true by default).',
+    'The list can be filtered by stage (sent only when set) and by enabled (true by default).',
   ],
   references: [
     { title: 'Management API: Rules', url: 'https://auth0.com/docs/api/management/v2/rules/get-rules' },
@@ -22,7 +22,7 @@ export const rulesGroup: GroupSpec = {
     {
       id: 'all',
       label: 'List rules',
-      description: 'Lists the rules of one execution stage, by default only the enabled ones.',
+      description: 'Lists the rules, of one execution stage when stage is set, by default only the enabled ones.',
       method: 'GET',
       path: '/api/v2/rules',
       inputs: [
@@ -30,9 +30,9 @@ export const rulesGroup: GroupSpec = {
           name: 'stage',
           in: 'query',
           type: 'string',
-          default: 'login_success',
           enum: ['login_success', 'login_failure', 'pre_authorize'],
-          description: 'Only rules of this execution stage.',
+          // Sent only when set: Auth0's description of GET /rules no longer has the parameter.
+          description: 'Only rules of this execution stage; unset lists the rules of every stage.',
         },
         { name: 'enabled', in: 'query', type: 'boolean', default: true, description: 'Only enabled (true) or disabled (false) rules.' },
         common.fields(),

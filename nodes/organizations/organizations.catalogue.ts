@@ -67,6 +67,31 @@ export const organizationsGroup: GroupSpec = {
       group: 'Organizations',
     },
     {
+      id: 'search_organizations',
+      label: 'Search organizations',
+      description:
+        'Finds organizations by a filter on id, name, display_name, created_at or metadata.<key>, in Lucene (name:acme*) or SCIM (name sw "acme") syntax; pages by checkpoint. Results are eventually consistent.',
+      method: 'GET',
+      path: '/api/v2/organizations/search',
+      inputs: [
+        { name: 'q', in: 'query', type: 'string', description: 'The filter, e.g. name:acme* (Lucene) or display_name co "auth" (SCIM); at most 5 conditions.' },
+        { name: 'parser', in: 'query', type: 'string', enum: ['lucene', 'scim'], description: 'The syntax of q; unset means lucene.' },
+        {
+          name: 'sort',
+          in: 'query',
+          type: 'string',
+          enum: ['name', 'display_name', 'created_at'],
+          description: 'The field to sort by (ascending); unset keeps creation order.',
+        },
+        common.fromParam(),
+        common.take(),
+      ],
+      paging: ['checkpoint'],
+      itemsKey: 'organizations',
+      scopes: ['read:organizations'],
+      group: 'Organizations',
+    },
+    {
       id: 'create_organization',
       label: 'Create organization',
       description: 'Creates an organization from body (name is required; display_name, branding, metadata optional).',

@@ -2,16 +2,20 @@
  * A POST route on Node-RED's HTTP server for nodes (RED.httpNode, an express app mounted at
  * `httpNodeRoot`), set up the way core `http in` does it: the user's `httpNodeMiddleware` runs
  * first, and on close the route is taken out of the router again. Only the layers holding this
- * node's own handler are removed, so another node's route on the same path is left alone.
+ * node's own handler are removed, so another node's route on the same path is left alone. Where
+ * the editor's admin app is mounted over the nodes' root (Node-RED's default: both at `/`), the
+ * route is let past the admin app's body parsers (editor-bypass.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeRedAPI } from '../shared/node-red-types';
 import { readBodyBytes } from '../shared/request-body-reader';
+import { installEditorBypass, isEditorPath, outerAdminApp } from './editor-bypass';
 
 export type RouteHandler = (req: IncomingMessage & { body?: unknown; _body?: boolean }, res: ServerResponse) => void;
 
 interface RouterLayer {
-  route?: { path?: string; stack?: { handle?: unknown }[] };
+  route?: { path?: string; stack?: { handle?: unknown; method?: string }[] };
+  match?(path: string): boolean;
 }
 
 interface ExpressLikeApp {
@@ -38,13 +42,82 @@ export function routePath(url: unknown): string {
   return text.startsWith('/') ? text : `/${text}`;
 }
 
-/** Adds `POST path` and returns the function that removes it. */
-export function addPostRoute(RED: NodeRedAPI, path: string, handler: RouteHandler): () => void {
+/** The receivers' handlers on each nodes' app, for the editor bypass to recognise their routes. */
+const receiverHandlers = new WeakMap<object, Set<RouteHandler>>();
+
+/** `/` or `/red` (no trailing slash but for the root): where RED.httpNode is mounted. */
+function rootOf(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '/';
+  const withSlash = value.startsWith('/') ? value : `/${value}`;
+  return withSlash.length > 1 && withSlash.endsWith('/') ? withSlash.slice(0, -1) : withSlash;
+}
+
+/** `path` below `root`, or undefined when it is not below it. */
+function below(root: string, path: string): string | undefined {
+  if (root === '/') return path;
+  if (path === root) return '/';
+  return path.startsWith(`${root}/`) ? path.slice(root.length) : undefined;
+}
+
+/** True when the full request path is a POST route of a receiver on the nodes' app. */
+function isReceiverRoute(RED: NodeRedAPI, fullPath: string): boolean {
+  const app = RED.httpNode as unknown as ExpressLikeApp;
+  const handlers = receiverHandlers.get(app);
+  const path = below(rootOf(RED.settings.httpNodeRoot), fullPath);
+  if (!handlers || handlers.size === 0 || path === undefined) return false;
+  return ((app._router ?? app.router)?.stack ?? []).some((layer) => {
+    if (!layer.route?.stack?.some((l) => handlers.has(l.handle as RouteHandler))) return false;
+    try {
+      return layer.match?.(path) === true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Whether the editor's admin app sees the route's requests first (it is mounted over the nodes'
+ * root) and nothing can let them past it: then the node must warn.
+ */
+function editorReadsFirst(RED: NodeRedAPI, path: string): boolean {
+  const settings = RED.settings as Record<string, unknown>;
+  if (typeof settings.httpAdminRoot !== 'string') return false;
+  const nodeRoot = rootOf(settings.httpNodeRoot);
+  const full = nodeRoot === '/' ? path : `${nodeRoot}${path}`;
+  return below(rootOf(settings.httpAdminRoot), full) !== undefined;
+}
+
+/**
+ * Adds `POST path` and returns the function that removes it; `warn` is told when Node-RED's
+ * editor API would read the requests' bodies first and nothing could prevent it.
+ */
+export function addPostRoute(RED: NodeRedAPI, path: string, handler: RouteHandler, warn?: (text: string) => void): () => void {
   const app = RED.httpNode as unknown as ExpressLikeApp;
   const configured = RED.settings.httpNodeMiddleware;
   const middleware = typeof configured === 'function' || Array.isArray(configured) ? [configured] : [];
   app.post(path, ...middleware, handler);
+  let handlers = receiverHandlers.get(app);
+  if (!handlers) {
+    handlers = new Set();
+    receiverHandlers.set(app, handlers);
+  }
+  handlers.add(handler);
+  if (editorReadsFirst(RED, path)) {
+    const settings = RED.settings as Record<string, unknown>;
+    const nodeRoot = rootOf(settings.httpNodeRoot);
+    const adminPath = below(rootOf(settings.httpAdminRoot), nodeRoot === '/' ? path : `${nodeRoot}${path}`) ?? path;
+    if (isEditorPath(adminPath, [(RED as NodeRedAPI & { httpAdmin?: unknown }).httpAdmin]))
+      warn?.(`${path} is a path of Node-RED's editor API, which keeps it: this route gets none of its requests; choose another URL`);
+    const nodesAdmin = (RED as NodeRedAPI & { httpAdmin?: unknown }).httpAdmin;
+    const admin = outerAdminApp(nodesAdmin);
+    if (admin) installEditorBypass(admin, nodesAdmin, (fullPath) => isReceiverRoute(RED, fullPath));
+    else
+      warn?.(
+        `Node-RED's editor API (httpAdminRoot) is served over this route and parses its request bodies first; set httpNodeRoot apart from httpAdminRoot (for example httpNodeRoot: '/hooks') in the settings`,
+      );
+  }
   return () => {
+    handlers.delete(handler);
     const stack = (app._router ?? app.router)?.stack;
     if (!stack) return;
     for (let i = stack.length - 1; i >= 0; i--) {

@@ -19,12 +19,25 @@ export interface RedisTarget {
   display: string;
 }
 
-/** The URL as it may be shown: user kept, password masked. */
+/**
+ * The URL as it may be shown: scheme, user, host, port and database, rebuilt from the parsed URL
+ * with the password replaced. Never a text substitution on the raw setting: a password holding
+ * `@`, `:` or `/` would then leave a piece of itself in view. Text that is not a URL is not shown.
+ */
 export function maskRedisUrl(raw: string): string {
-  return raw.replace(/^(\w+:\/\/)([^@/]*)@/, (_all, scheme: string, auth: string) => {
-    const colon = auth.indexOf(':');
-    return colon < 0 ? `${scheme}***@` : `${scheme}${auth.slice(0, colon)}:***@`;
-  });
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return '(not a URL)';
+  }
+  return displayOf(url);
+}
+
+function displayOf(url: URL): string {
+  const user = url.username !== '' || url.password !== '' ? `${url.username}${url.password !== '' ? ':***' : ''}@` : '';
+  // Query and fragment are refused, and may carry a password (`?password=`): never shown.
+  return `${url.protocol}//${user}${url.host}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
 function bad(display: string, reason: string): ConfigError {
@@ -38,7 +51,6 @@ export function parseRedisUrl(raw: unknown): RedisTarget | undefined {
   if (raw === undefined || raw === null) return undefined;
   const text = toText(raw).trim();
   if (text === '') return undefined;
-  const display = maskRedisUrl(text);
   let url: URL;
   try {
     url = new URL(text);
@@ -46,6 +58,7 @@ export function parseRedisUrl(raw: unknown): RedisTarget | undefined {
     // Text that is not a URL is not shown at all: it may be anything, a password included.
     throw new ConfigError(`auth0-config: the ${REDIS_URL_SETTING} is not a URL; expected redis://[user:password@]host[:6379][/db] or rediss://… for TLS`);
   }
+  const display = displayOf(url);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(display, `has the scheme "${url.protocol.replace(/:$/, '')}"`);
   if (url.hostname === '') throw bad(display, 'names no host');
   const port = url.port === '' ? 6379 : Number(url.port);

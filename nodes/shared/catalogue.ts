@@ -103,6 +103,11 @@ export interface OperationSpec {
    * (import splitting, logout URL, authorize URL). The catalogue stays data; the code lives there.
    */
   executor?: string;
+  /**
+   * Body properties the edit form shows as rows besides the required ones, for those Auth0 needs
+   * only in some cases its description cannot say (a database user's email and password).
+   */
+  bodyRows?: readonly string[];
 }
 
 export interface GroupSpec {
@@ -125,6 +130,11 @@ export interface GroupSpec {
    * warning in the log at deploy say so and point to the replacement.
    */
   endOfLife?: { date: string; replacement: string };
+  /**
+   * A node that runs every operation of its group on each message (the tenant snapshot's reads),
+   * not one chosen in the editor or by msg.operation: the connection check lists them as such.
+   */
+  runsEveryOperation?: boolean;
 }
 
 /** Inputs shared by many list operations, written once. */

@@ -122,6 +122,12 @@ export class BucketModel {
       this.samples = [];
       return;
     }
+    // After an idle spell the last samples say nothing of now: on a plan with one limit for the whole
+    // Management API, other lanes drew on the same bucket meanwhile, and measured across the spell
+    // the refill reads as next to nothing; the lane would then crawl (a full bucket clears the
+    // samples, so the crawl would never be measured away).
+    const last = this.samples[this.samples.length - 1];
+    if (last && now - last.at > MAX_WINDOW_MS) this.samples = [];
     this.samples.push({ at: now, remaining, used: this.used });
     while (this.samples.length > 2 && now - this.samples[0].at > MAX_WINDOW_MS) this.samples.shift();
     const first = this.samples[0];

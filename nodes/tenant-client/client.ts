@@ -28,6 +28,7 @@ import { sendFollowingRedirects } from './redirects';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
 import { TokenRefresh } from './token-refresh';
+import { plainHttpRefusal } from './plain-http';
 import { ManagementTokenProvider, type FetchedToken } from './token-provider';
 import { Auth0Error, ConfigError, InputError } from '../shared/errors';
 import type { SharedTokenStore } from '../shared-state/shared-token';
@@ -72,9 +73,10 @@ function checkDomain(domain: unknown, protocol: string): { host: string; baseUrl
       ok = false;
     }
   }
-  return ok
-    ? { host, baseUrl }
-    : { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+  if (!ok)
+    return { host, baseUrl, error: new ConfigError(`auth0-config: the domain "${host}" is not a host name (such as my-tenant.eu.auth0.com, or host:port)`) };
+  const refusal = plainHttpRefusal(protocol, host);
+  return refusal ? { host, baseUrl, error: new ConfigError(refusal) } : { host, baseUrl };
 }
 
 /** What a RequestSpec becomes once checked: the URL, its extra headers, the encoded body, a user's token. */

@@ -27,8 +27,10 @@ function encodeForm(body: unknown): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
-    // A list is sent as repeated fields (`scope` and friends are already space-joined strings).
-    if (Array.isArray(value)) for (const item of value) params.append(key, formValue(item));
+    // A list of strings is sent as repeated fields (`scope` and friends are already space-joined
+    // strings); a list of objects (`authorization_details`) as one JSON array, as Auth0 reads it.
+    if (Array.isArray(value) && value.some(isPlainObject)) params.append(key, JSON.stringify(value));
+    else if (Array.isArray(value)) for (const item of value) params.append(key, formValue(item));
     else params.append(key, formValue(value));
   }
   return params.toString();

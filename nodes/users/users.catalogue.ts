@@ -69,6 +69,7 @@ export const usersGroup: GroupSpec = {
       path: '/api/v2/users',
       description: 'Creates a user in a connection; the body needs connection and, for database connections, email and password.',
       inputs: [common.body('The new user: connection, email, password, user_metadata, app_metadata, …')],
+      bodyRows: ['email', 'password'],
       scopes: ['create:users'],
       customDomainHeader: true,
     },

@@ -1,7 +1,8 @@
 /**
- * The timing of a polling node: one poll at a time, the next one scheduled when the previous
- * ends (a self-rescheduling setTimeout, so a slow poll never overlaps the next), "poll now" for
- * input messages, and a stop that clears the timer and waits for the poll in progress.
+ * The schedule of a watcher: one turn (a poll, or one connection followed to its end) at a time,
+ * the next one scheduled when the previous ends (a self-rescheduling setTimeout, so a slow turn
+ * never overlaps the next), "poll now" for input messages, and a stop that clears the timer and
+ * waits for the turn in progress.
  */
 
 export interface PollOutcome {
@@ -11,8 +12,11 @@ export interface PollOutcome {
   error?: Error;
 }
 
-/** `triggered`: an input message asked for this poll (its failure goes to that message). */
-export type PollRun = (triggered: boolean) => Promise<PollOutcome>;
+/**
+ * `triggered`: an input message asked for this poll (its failure goes to that message). `settle`
+ * answers those messages before the run ends (a stream, once connected); otherwise the run's end does.
+ */
+export type PollRun = (triggered: boolean, settle: (error?: Error) => void) => Promise<PollOutcome>;
 
 /** setTimeout's limit (about 24.8 days); longer delays would fire at once. */
 export const MAX_DELAY_MS = 2_147_483_647;
@@ -46,6 +50,11 @@ export class PollLoop {
     });
   }
 
+  /** Runs at once when nothing runs (cuts the wait short); nobody waits for the outcome. */
+  wake(): void {
+    if (!this.stopped && !this.running) this.fire();
+  }
+
   get isRunning(): boolean {
     return this.running !== undefined;
   }
@@ -71,16 +80,22 @@ export class PollLoop {
   private fire(): void {
     this.clearTimer();
     if (this.stopped) return;
-    const waiters = this.waiters.splice(0);
+    let waiters = this.waiters.splice(0);
+    const triggered = waiters.length > 0;
+    const settle = (error?: Error): void => {
+      const settled = waiters;
+      waiters = [];
+      for (const waiter of settled) waiter(error);
+    };
     let outcome: PollOutcome = { delayMs: this.fallbackDelayMs };
     const done = (): void => {
       this.running = undefined;
-      for (const waiter of waiters) waiter(outcome.error);
+      settle(outcome.error);
       if (this.stopped) return;
       if (this.waiters.length > 0) this.fire();
       else this.schedule(outcome.delayMs);
     };
-    this.running = this.run(waiters.length > 0)
+    this.running = this.run(triggered, settle)
       .then(
         (result) => {
           outcome = result;

@@ -8,6 +8,7 @@ import { InvalidTokenError } from '../../nodes/auth/verify/invalid-token';
 import { JwksCache, parseJwks } from '../../nodes/auth/verify/jwks';
 import { findToken } from '../../nodes/auth/verify/token-source';
 import { verifyToken, type VerifyExpectations } from '../../nodes/auth/verify/verifier';
+import { KeyServer } from './key-server';
 import { accessClaims, hs256WithPublicKey, jwksOf, makeKey, nowSeconds, signRs256, unsignedToken } from './jwt-fixtures';
 
 const ISSUER = 'https://tenant.example.com/';
@@ -219,6 +220,74 @@ describe('auth verify: key cache', () => {
       assert.ok(!(err instanceof InvalidTokenError));
       assert.match(err.message, /ECONNREFUSED/);
       return true;
+    });
+  });
+
+  describe('against a loopback JWKS endpoint that fails on demand', () => {
+    let tenant: KeyServer;
+    beforeEach(async () => {
+      tenant = new KeyServer(keyA);
+      await tenant.start();
+    });
+    afterEach(() => tenant.close());
+
+    /** The cache over real HTTP fetches of the tenant's document, with the test's clock. */
+    function httpCache(clock: { now: number }): JwksCache {
+      return new JwksCache(
+        async () => {
+          const res = await fetch(`http://${tenant.domain}/.well-known/jwks.json`);
+          if (!res.ok) throw new Error(`the JWKS endpoint answered HTTP ${res.status}`);
+          return res.json();
+        },
+        { ttlMs: 600_000, minRefetchMs: 30_000, now: () => clock.now },
+      );
+    }
+
+    it('a failing endpoint is fetched once per interval, not once per token', async () => {
+      const clock = { now: 1_000_000 };
+      const cache = httpCache(clock);
+      tenant.failing = true;
+      const token = signRs256(accessClaims(ISSUER, API), keyA);
+      for (let i = 0; i < 25; i += 1) {
+        await assert.rejects(verifyToken(token, cache, accessExpect), (err: Error) => {
+          assert.ok(!(err instanceof InvalidTokenError), 'not the token at fault');
+          assert.match(err.message, /HTTP 503/);
+          return true;
+        });
+        clock.now += 1000; // 25 tokens over 25 s
+      }
+      assert.equal(tenant.fetches, 1);
+      // The interval over: one more fetch, which finds the tenant back.
+      clock.now += 5_000;
+      tenant.failing = false;
+      assert.equal((await verifyToken(token, cache, accessExpect)).sub, 'auth0|user1');
+      assert.equal(tenant.fetches, 2);
+    });
+
+    it('keeps serving the cached keys when a refresh after the TTL fails, and retries at the paced interval', async () => {
+      const clock = { now: 1_000_000 };
+      const cache = httpCache(clock);
+      const token = signRs256(accessClaims(ISSUER, API), keyA);
+      await verifyToken(token, cache, accessExpect);
+      assert.equal(tenant.fetches, 1);
+      tenant.failing = true;
+      clock.now += 600_001; // past the 10 minutes
+      for (let i = 0; i < 25; i += 1) {
+        assert.equal((await verifyToken(token, cache, accessExpect)).sub, 'auth0|user1', `token ${i}`);
+        clock.now += 1000;
+      }
+      assert.equal(tenant.fetches, 2, 'one refresh attempt for 25 tokens');
+      // A key it never had is not made up from the stale set: the remembered failure is the answer.
+      await assert.rejects(verifyToken(signRs256(accessClaims(ISSUER, API), keyB), cache, accessExpect), /HTTP 503/);
+      clock.now += 30_000;
+      assert.equal((await verifyToken(token, cache, accessExpect)).sub, 'auth0|user1');
+      assert.equal(tenant.fetches, 3);
+      // Back: the next due refresh takes the rotated set.
+      tenant.failing = false;
+      tenant.keys = [keyB];
+      clock.now += 30_000;
+      assert.equal((await verifyToken(signRs256(accessClaims(ISSUER, API), keyB), cache, accessExpect)).sub, 'auth0|user1');
+      assert.equal(tenant.fetches, 4);
     });
   });
 

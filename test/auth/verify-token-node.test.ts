@@ -4,54 +4,14 @@
  * message, key rotation pacing, and failures that are not the token's fault going to Catch.
  */
 import assert from 'node:assert/strict';
-import * as http from 'node:http';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
-import { accessClaims, hs256WithPublicKey, jwksOf, makeKey, nowSeconds, signRs256, unsignedToken, type TestKey } from './jwt-fixtures';
+import { accessClaims, hs256WithPublicKey, makeKey, nowSeconds, signRs256, unsignedToken } from './jwt-fixtures';
+import { KeyServer } from './key-server';
 
 type Msg = Record<string, unknown>;
 
 const API = 'https://api.example.com/';
 const CLIENT_ID = 'verify-test-client';
-
-/** A tenant that serves only its JWKS document, counting fetches; `keys` can be rotated. */
-class KeyServer {
-  keys: TestKey[];
-  fetches = 0;
-  failing = false;
-  private server = http.createServer((req, res) => {
-    if (req.url !== '/.well-known/jwks.json') {
-      res.writeHead(404).end();
-      return;
-    }
-    this.fetches += 1;
-    if (this.failing) {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwksOf(...this.keys)));
-  });
-
-  constructor(...keys: TestKey[]) {
-    this.keys = keys;
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  get domain(): string {
-    return `127.0.0.1:${(this.server.address() as { port: number }).port}`;
-  }
-
-  get issuer(): string {
-    return `http://${this.domain}/`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe('auth0-verify-token node', function () {
   this.timeout(20000);
@@ -206,6 +166,17 @@ describe('auth0-verify-token node', function () {
     const noTenant = await verify(bearer('a.b.c'));
     assert.equal(noTenant.port, 'caught');
     assert.match(String((noTenant.msg.error as Msg).message), /tenant/i);
+  });
+
+  it('while the keys cannot be fetched, 25 tokens make one fetch: the failure is remembered, each token gets it', async () => {
+    tenant.failing = true;
+    await load({ tokenType: 'access', audience: API });
+    for (let i = 0; i < 25; i += 1) {
+      const down = await verify(bearer(signRs256(accessClaims(tenant.issuer, API), keyA)));
+      assert.equal(down.port, 'caught');
+      assert.match(String((down.msg.error as Msg).message), /503|unavailable/i);
+    }
+    assert.equal(tenant.fetches, 1, 'one fetch for 25 tokens while the endpoint fails');
   });
 
   it('never writes the token into a status or a log line', async () => {

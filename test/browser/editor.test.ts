@@ -231,4 +231,80 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
       assert.deepEqual(pageErrors, [], 'the editor page threw');
     });
+
+    it('the create-user form shows connection, email and password as rows and the optional body properties in a searchable list; an enum is a choice; they are saved in bodyProperties', async () => {
+      const node = await editor.dragFromPalette('auth0-users', 420, 600);
+      const nodeId = JSON.stringify(await node.getAttribute('id'));
+      const saved = (): Promise<unknown> =>
+        page.evaluate(`(() => { const n = RED.nodes.node(${nodeId}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`);
+      await editor.edit(node);
+      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      await page.locator('#node-input-operation').selectOption('create');
+      const body = page.locator('.auth0-body');
+      // Node-RED's typedInput hides the original input and shows one of its own beside it.
+      const typed = (id: string) => page.locator(`#${id} + .red-ui-typedInput-container input.red-ui-typedInput-input`);
+      const rowLabels = async (): Promise<string[]> => (await body.locator('.auth0-body-row > label').allTextContents()).map((text) => text.trim());
+      assert.deepEqual((await rowLabels()).slice(0, 3), ['connection *', 'email', 'password']);
+      const options = await body.locator('datalist option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+      assert.ok(options.includes('user_metadata'), `user_metadata is not in the list (${options.join(', ')})`);
+      assert.ok(!options.includes('email'), 'a property shown as a row is not offered again');
+      // The password is a secret: no text type, only msg, flow, global and env.
+      await page.locator('#node-input-auth0-body-password + .red-ui-typedInput-container .red-ui-typedInput-type-select').click();
+      const passwordTypes = await page.locator('.red-ui-typedInput-options:visible a').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+      assert.deepEqual(passwordTypes, ['msg', 'flow', 'global', 'env']);
+      // (Escape would close the whole dialog.)
+      await page.locator('.red-ui-typedInput-options:visible a[value="msg"]').click();
+      await typed('node-input-auth0-body-password').fill('payload.password');
+
+      await typed('node-input-auth0-body-connection').fill('Username-Password-Authentication');
+      await typed('node-input-auth0-body-email').fill('new.user@example.com');
+      await page.locator('#node-input-auth0-body-add').fill('user_metadata');
+      await body.locator('.auth0-body-row[data-auth0-body="user_metadata"]').waitFor({ state: 'visible' });
+      assert.match(await body.locator('.auth0-body-row[data-auth0-body="user_metadata"] .form-tips').innerText(), /object/);
+      await typed('node-input-auth0-body-user_metadata').fill('{"plan":"gold"}');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-create-user.png') });
+
+      // An enum is a choice.
+      await page.locator('#node-input-operation').selectOption('create_authentication_method');
+      const typeRow = body.locator('.auth0-body-row[data-auth0-body="type"]');
+      await typeRow.waitFor({ state: 'visible' });
+      await typeRow.locator('.red-ui-typedInput-option-trigger').click();
+      const choices = await page.locator('.red-ui-typedInput-options:visible a').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+      assert.ok(choices.includes('email') && choices.includes('phone'), `the type choice offers ${choices.join(', ')}`);
+      await page.locator('.red-ui-typedInput-options:visible a[value="email"]').click();
+      await page.locator('#node-input-operation').selectOption('create');
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+      assert.deepEqual(await saved(), {
+        params: {},
+        bodyProperties: {
+          connection: { value: 'Username-Password-Authentication', type: 'str' },
+          email: { value: 'new.user@example.com', type: 'str' },
+          password: { value: 'payload.password', type: 'msg' },
+          user_metadata: { value: '{"plan":"gold"}', type: 'json' },
+        },
+      });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
+
+    it('a flow saved before body properties existed opens unchanged: its body JSON stays, Done saves the same', async () => {
+      const params = { body: { value: '{"connection":"Username-Password-Authentication","email":"old@example.com"}', type: 'json' } };
+      // As Node-RED loads a flow file: imported as it was saved, then its edit dialog opened.
+      const id = 'a1b2c3d4e5f60718';
+      await page.evaluate(
+        `(() => { RED.nodes.import([{ id: '${id}', type: 'auth0-users', z: RED.workspaces.active(), x: 700, y: 600, wires: [], name: '', tenant: '', operation: 'create', params: ${JSON.stringify(params)}, paging: 'off', pagingOutput: 'array', version: 1 }], { generateIds: false }); RED.view.redraw(true); RED.editor.edit(RED.nodes.node('${id}')); })()`,
+      );
+      await page.locator('.red-ui-tray #node-dialog-ok').last().waitFor({ state: 'visible' });
+      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      assert.equal(await page.locator('#node-input-operation').inputValue(), 'create');
+      assert.equal(await page.locator('#node-input-auth0-param-body').inputValue(), params.body.value);
+      assert.equal(await page.locator('#node-input-auth0-body-connection').inputValue(), '', 'no body property is set from the old body');
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+      const after = await page.evaluate<{ params: unknown; bodyProperties: unknown }>(
+        `(() => { const n = RED.nodes.node(${JSON.stringify(id)}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`,
+      );
+      assert.deepEqual(after, { params, bodyProperties: {} });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
   });

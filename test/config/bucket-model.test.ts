@@ -95,4 +95,36 @@ describe('tenant client: the learnt token bucket (virtual time)', () => {
     model.observe(10, { accepted: true, limit: 100, remaining: 99 });
     assert.equal(model.active, false);
   });
+
+  it('a lane idle while other lanes drew on the same bucket (one limit for the whole API) resumes at the full rate', () => {
+    const model = new BucketModel();
+    // The service's one bucket: 10 tokens, 50 a second.
+    let tokens = 10;
+    let tokensAt = 0;
+    const serve = (at: number) => {
+      tokens = Math.min(10, tokens + ((at - tokensAt) * 50) / 1000);
+      tokensAt = at;
+      const accepted = tokens >= 1;
+      if (accepted) tokens -= 1;
+      return { accepted, limit: 10, remaining: Math.floor(tokens), fullAtMs: at + 1000 };
+    };
+    const spell = (start: number, requests: number): number => {
+      let now = start;
+      for (let done = 0; done < requests;) {
+        now += model.waitMs(now);
+        model.take(now);
+        now += 10;
+        if (serve(now - 5).accepted) done += 1;
+        model.observe(now, { accepted: true, limit: 10, remaining: Math.floor(tokens), fullAtMs: now + 1000 });
+      }
+      return now - start;
+    };
+    spell(0, 200);
+    // A minute on other lanes, which leave a few tokens in the shared bucket; then this lane again.
+    const resumeAt = 70_000;
+    tokens = 3;
+    tokensAt = resumeAt;
+    const took = spell(resumeAt, 100);
+    assert.ok(took <= 2_500, `100 requests took ${took} ms after the idle spell (about 1,900 at 50/s)`);
+  });
 });

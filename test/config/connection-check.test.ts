@@ -218,6 +218,87 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
     }
   });
 
+  describe('typed ${NAME} credentials (environment values)', () => {
+    const ENV = 'IDFLOW_CHECK_TEST_SECRET';
+    before(() => {
+      process.env[ENV] = READER.clientSecret;
+    });
+    after(() => {
+      delete process.env[ENV];
+    });
+
+    it("are resolved for the deployed node's own domain and protocol", async () => {
+      const answer = await check({
+        id: 'cfg',
+        domain: emulator.domain,
+        protocol: 'http',
+        credentials: { clientId: READER.clientId, clientSecret: `\${${ENV}}` },
+      });
+      assert.equal(answer.result.ok, true, JSON.stringify(answer));
+    });
+
+    it('are refused, naming the field, and never sent, with any other domain or protocol, or before the node is deployed', async () => {
+      const elsewhere = await TestServer.start((_req, res) => json(res, 401, { error: 'access_denied' }));
+      try {
+        for (const body of [
+          { id: 'cfg', domain: elsewhere.domain, protocol: 'http' },
+          { id: 'cfg', domain: emulator.domain, protocol: 'https' },
+          { id: 'not-deployed', domain: elsewhere.domain, protocol: 'http' },
+          { domain: elsewhere.domain, protocol: 'http' },
+        ]) {
+          const answer = await check({ ...body, credentials: { clientId: READER.clientId, clientSecret: `\${${ENV}}` } });
+          assert.equal(answer.result.ok, false, JSON.stringify(body));
+          assert.equal(answer.result.problem, 'clientSecret');
+          assert.match(String(answer.result.message), /client secret is an environment variable/);
+          assert.match(String(answer.result.message), /not sent/);
+        }
+        assert.equal(elsewhere.requests.length, 0, 'nothing reached the other host');
+      } finally {
+        await elsewhere.close();
+      }
+    });
+  });
+
+  it('bounds what an arbitrary host says: plain text, a few hundred characters, a bounded scope list', async () => {
+    const markup = '<script>alert(1)</script><b>Unauthorized</b>\u0007';
+    const server = await TestServer.start((req, res) => {
+      if (req.path === '/oauth/token' && req.body.includes('chatty-app'))
+        json(res, 200, {
+          access_token: 'opaque',
+          expires_in: 60,
+          scope: Array.from({ length: 5000 }, (_v, i) => `<i>s${i}</i>${'x'.repeat(300)}`).join(' ') + ' read:clients',
+        });
+      else if (req.path === '/oauth/token') json(res, 401, { error: 'access_denied', error_description: `${markup}${'y'.repeat(50_000)}` });
+      else if (req.path === '/authorize') json(res, 200, {});
+      else json(res, 200, { name: `<img src=x onerror=alert(1)>${'n'.repeat(5000)}` });
+    });
+    try {
+      const base = { domain: server.domain, protocol: 'http' as const, telemetry: false, connectTimeout: 5, readTimeout: 5, retries: 0 };
+      const refused = await checkConnection({ ...base, clientId: 'other-app', clientSecret: 'some-secret-value' });
+      assert.equal(refused.ok, false);
+      const message = refused.ok ? '' : refused.message;
+      assert.ok(message.length <= 400, `${message.length} characters`);
+      // eslint-disable-next-line no-control-regex
+      assert.doesNotMatch(message, /[<>\u0000-\u001f]/);
+      assert.match(message, /Unauthorized/);
+      const chatty = await checkConnection({ ...base, clientId: 'chatty-app', clientSecret: 'some-secret-value' });
+      assert.equal(chatty.ok, true, JSON.stringify(chatty).slice(0, 300));
+      if (!chatty.ok) return;
+      assert.ok(chatty.scopes.length <= 500, `${chatty.scopes.length} scopes`);
+      assert.ok(chatty.scopes.every((scope) => scope.length <= 100 && !/[<>]/.test(scope)));
+      assert.ok(chatty.application !== undefined && chatty.application.length <= 100 && !/[<>]/.test(chatty.application), chatty.application);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('plain http to a host that is not this machine: the answer carries a warning; on loopback none', async () => {
+    const away = await check({ domain: '0.0.0.0:1', protocol: 'http', credentials: { clientId: READER.clientId, clientSecret: 'typed-secret-value' } });
+    assert.match(String((away as unknown as Msg).warning), /http for 0\.0\.0\.0, which is not on this machine/);
+    const local = await check({ id: 'cfg' });
+    assert.equal((local as unknown as Msg).warning, undefined);
+  });
+
   it('missingScopes: an operation is covered by any one of its scopes', () => {
     const missing = missingScopes([{ id: 'a', type: 'auth0-users', operation: 'get' }], ['read:users']);
     assert.deepEqual(missing, []);

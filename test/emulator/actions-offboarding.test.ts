@@ -58,7 +58,7 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     assert.equal((await built(api, created.body.id)).status, 'built');
 
     const deployed = await api('POST', `/api/v2/actions/actions/${created.body.id}/deploy`);
-    assert.equal(deployed.status, 202);
+    assert.equal(deployed.status, 200);
     assert.equal(deployed.body.number, 1);
     assert.equal(deployed.body.deployed, true);
     const bound = await api('PATCH', '/api/v2/actions/triggers/post-login/bindings', { bindings: [{ ref: { type: 'action_name', value: 'claims' } }] });
@@ -105,7 +105,7 @@ describe('emulator: actions, sessions, refresh tokens, authentication methods', 
     );
     const first = versions.body.versions[1];
     const rolled = await api('POST', `/api/v2/actions/actions/${created.body.id}/versions/${first.id}/deploy`, {});
-    assert.equal(rolled.status, 202);
+    assert.equal(rolled.status, 200);
     assert.equal(rolled.body.number, 3);
     assert.equal(rolled.body.code, CODE);
 

@@ -17,6 +17,22 @@ describe('emulator groups: clients', () => {
     assert.equal(created.body.token_endpoint_auth_method, 'none');
     assert.deepEqual(created.body.grant_types, ['authorization_code', 'implicit', 'refresh_token']);
 
+    // Bodies are held against Auth0's description and refused in Auth0's words.
+    const extra = await h.call('POST', '/api/v2/clients', { name: 'x', colour: 'blue' });
+    assert.deepEqual(extra.body, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: "Payload validation error: 'Additional properties not allowed: colour'.",
+      errorCode: 'invalid_body',
+    });
+    const mistyped = await h.call('POST', '/api/v2/clients', { name: 'x', is_first_party: 'yes' });
+    assert.equal(mistyped.body.message, "Payload validation error: 'Expected type boolean but found type string' on property is_first_party.");
+    assert.equal((await h.call('POST', '/api/v2/clients', { app_type: 'spa' })).body.message, "Payload validation error: 'Missing required property: name'.");
+    assert.equal(
+      (await h.call('POST', '/api/v2/clients', { name: 'x', app_type: 'desktop' })).body.message,
+      'Payload validation error: \'No enum match for: "desktop"\' on property app_type.',
+    );
+
     const regular = await h.call('POST', '/api/v2/clients', { name: 'Backend', app_type: 'regular_web' });
     assert.equal(typeof regular.body.client_secret, 'string');
 
@@ -165,9 +181,12 @@ describe('emulator groups: connections', () => {
     assert.equal((await h.call('POST', '/api/v2/connections', { name: 'x', strategy: 'myspace' })).status, 400);
 
     const id = created.body.id;
+    await h.call('PATCH', `/api/v2/connections/${id}`, { options: { passwordPolicy: 'fair', requires_username: true } });
     const patched = await h.call('PATCH', `/api/v2/connections/${id}`, { display_name: 'Partners', options: { passwordPolicy: 'low' } });
     assert.equal(patched.body.display_name, 'Partners');
-    assert.deepEqual(patched.body.options, { passwordPolicy: 'low' }, 'options are replaced whole');
+    assert.equal(patched.body.options.passwordPolicy, 'low');
+    assert.equal(patched.body.options.requires_username, undefined, 'options are replaced whole');
+    assert.deepEqual(patched.body.options.mfa, { active: true, return_enroll_settings: true }, "with the strategy's defaults again, as Auth0 answers");
     assert.equal((await h.call('PATCH', `/api/v2/connections/${id}`, { name: 'other' })).status, 400, 'the name cannot change');
     assert.equal((await h.call('GET', `/api/v2/connections/${id}`)).body.display_name, 'Partners');
 
@@ -186,7 +205,7 @@ describe('emulator groups: connections', () => {
     assert.equal((await h.call('DELETE', `/api/v2/connections/${id}`)).status, 202);
     assert.equal((await h.call('GET', `/api/v2/connections/${id}`)).status, 404);
     assert.equal(h.emu.state.users.firstBy('email', 'p2@example.com'), undefined, 'its users are deleted with it');
-    assert.equal((await h.call('DELETE', `/api/v2/connections/${id}`)).status, 404);
+    assert.equal((await h.call('DELETE', `/api/v2/connections/${id}`)).status, 204, 'deleting it again is done too, as Auth0 answers');
   });
 
   it('lists with filters, offset paging and checkpoint paging', async () => {

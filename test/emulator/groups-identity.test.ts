@@ -55,8 +55,12 @@ describe('emulator groups: declared resources', () => {
   });
 
   it('write-only properties, scopes, and 404 for unknown items and routes', async () => {
-    const vault = await h.call('POST', '/api/v2/flows/vault/connections', { name: 'mailer', app_id: 'SENDGRID', setup: { api_key: 'SG.secret' } });
-    assert.equal(vault.status, 201);
+    const vault = await h.call('POST', '/api/v2/flows/vault/connections', {
+      name: 'mailer',
+      app_id: 'SENDGRID',
+      setup: { type: 'API_KEY', api_key: 'SG.secret' },
+    });
+    assert.equal(vault.status, 200);
     assert.ok(!JSON.stringify(vault.body).includes('SG.secret'));
     assert.ok(!JSON.stringify((await h.call('GET', `/api/v2/flows/vault/connections/${vault.body.id}`)).body).includes('SG.secret'));
     const readOnly = h.emu.managementToken(['read:forms']);

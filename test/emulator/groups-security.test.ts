@@ -155,7 +155,7 @@ describe('emulator groups: blacklists', () => {
     const victim = h.emu.managementToken(['read:clients']);
     const jti = JSON.parse(Buffer.from(victim.split('.')[1], 'base64url').toString()).jti as string;
     assert.equal((await h.call('GET', '/api/v2/clients', undefined, victim)).status, 200);
-    assert.equal((await h.call('POST', '/api/v2/blacklists/tokens', { jti, aud: h.emu.clientId })).status, 201);
+    assert.equal((await h.call('POST', '/api/v2/blacklists/tokens', { jti, aud: h.emu.clientId })).status, 204);
     assert.deepEqual((await h.call('GET', '/api/v2/blacklists/tokens')).body, [{ aud: h.emu.clientId, jti }]);
     assert.deepEqual((await h.call('GET', '/api/v2/blacklists/tokens?aud=other')).body, []);
     assert.equal((await h.call('GET', '/api/v2/clients', undefined, victim)).status, 401);
@@ -178,7 +178,7 @@ describe('emulator groups: log streams', () => {
       },
       filters: [{ type: 'category', name: 'auth.login.fail' }],
     });
-    assert.equal(created.status, 201);
+    assert.equal(created.status, 200);
     assert.match(created.body.id, /^lst_/);
     assert.equal(created.body.status, 'active');
     const id = created.body.id;
@@ -186,9 +186,17 @@ describe('emulator groups: log streams', () => {
     assert.equal((await h.call('POST', '/api/v2/log-streams', { type: 'carrier-pigeon', sink: {} })).status, 400);
 
     assert.equal((await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'paused' })).body.status, 'paused');
-    const merged = await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'active', sink: { httpContentFormat: 'JSONARRAY' } });
+    // Auth0's description wants httpEndpoint in every http sink; the rest of the sink is merged.
+    const merged = await h.call('PATCH', `/api/v2/log-streams/${id}`, {
+      status: 'active',
+      sink: { httpEndpoint: 'http://127.0.0.1:1880/auth0-logs', httpContentFormat: 'JSONARRAY' },
+    });
     assert.equal(merged.body.sink.httpEndpoint, 'http://127.0.0.1:1880/auth0-logs');
     assert.equal(merged.body.sink.httpContentFormat, 'JSONARRAY');
+    assert.equal(merged.body.sink.httpContentType, 'application/json', 'the sink is merged');
+    const partial = await h.call('PATCH', `/api/v2/log-streams/${id}`, { sink: { httpContentFormat: 'JSONLINES' } });
+    assert.equal(partial.status, 400);
+    assert.equal(partial.body.message, "Payload validation error: 'Missing required property: httpEndpoint' on property sink.");
     assert.equal((await h.call('PATCH', `/api/v2/log-streams/${id}`, { status: 'broken' })).status, 400);
 
     const suspend = await fetch(`${h.emu.url}/__emulator/log-streams/${id}/status`, {

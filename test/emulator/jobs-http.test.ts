@@ -80,7 +80,7 @@ describe('emulator jobs over HTTP', function () {
           { external_id: 'batch-7' },
         ),
       );
-      assert.equal(created.status, 201);
+      assert.equal(created.status, 202);
       assert.equal(created.body.status, 'pending');
       assert.equal(created.body.type, 'users_import');
       assert.equal(created.body.connection_id, connectionId);
@@ -165,7 +165,7 @@ describe('emulator jobs over HTTP', function () {
 
     it('fails the whole job when the file is not JSON', async () => {
       const created = await call('POST', '/api/v2/jobs/users-imports', importForm('[{"email": "a@b.co",'));
-      assert.equal(created.status, 201);
+      assert.equal(created.status, 202);
       const failed = await finish(created.body.id);
       assert.equal(failed.body.status, 'failed');
       assert.match(failed.body.status_details, /^Failed to parse users file JSON/);
@@ -190,12 +190,12 @@ describe('emulator jobs over HTTP', function () {
       assert.equal(emu.state.users.size, 0);
       const justUnder = rows(4970);
       assert.ok(justUnder.length <= 512_000, String(justUnder.length));
-      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm(justUnder))).status, 201);
+      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm(justUnder))).status, 202);
     });
 
     it("accepts at most 2 active imports; the third is answered 429 with Auth0's message", async () => {
-      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a1@example.com' }]))).status, 201);
-      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a2@example.com' }]))).status, 201);
+      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a1@example.com' }]))).status, 202);
+      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a2@example.com' }]))).status, 202);
       const third = await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a3@example.com' }]));
       assert.equal(third.status, 429);
       assert.deepEqual(
@@ -207,7 +207,7 @@ describe('emulator jobs over HTTP', function () {
         },
       );
       emu.clock.advance(60_000);
-      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a3@example.com' }]))).status, 201);
+      assert.equal((await call('POST', '/api/v2/jobs/users-imports', importForm([{ email: 'a3@example.com' }]))).status, 202);
     });
 
     it('refuses an unknown or malformed connection and a missing file', async () => {
@@ -256,7 +256,7 @@ describe('emulator jobs over HTTP', function () {
         format: 'json',
         fields: [{ name: 'email' }, { name: 'user_metadata.country', export_as: 'country' }, { name: 'identities[0].connection', export_as: 'provider' }],
       });
-      assert.equal(created.status, 201);
+      assert.equal(created.status, 200);
       assert.equal(created.body.type, 'users_export');
       assert.equal(created.body.status, 'pending');
       assert.equal(created.body.format, 'json');

@@ -2,7 +2,8 @@
  * The promise of auth0-events: the events it sends are exactly the events the tenant produced,
  * in order, none lost and none repeated, across Auth0's periodic disconnects, dropped
  * connections, 5xx and 429 answers, the tenant's connection cap, a redeploy, and a restart of
- * Node-RED with a file context store; and an expired offset (410) is reported as a gap.
+ * Node-RED with a file context store; the offset written by batch, never more than one batch
+ * behind what was sent (what a crash can repeat); and an expired offset (410) is reported as a gap.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -10,7 +11,8 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { eventCheckpointKey } from '../../nodes/events/event-checkpoint';
+import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
+import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
 import {
   Collector,
   TAB,
@@ -184,6 +186,43 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     }
   });
 
+  it('draining a backlog, the stored offset is never more than one batch behind the events sent (what a crash repeats), and all of it is written within the time bound', async () => {
+    // One long connection: the bound is the batch's, not a reconnect's.
+    await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 3_600_000 });
+    const credentials = tenantCredentials(emu);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await connected();
+    const total = OFFSET_BATCH_EVENTS * 4 + 37;
+    const startOffset = await storedOffset('watch', key);
+    // A backlog, as after a stop: the events wait at Auth0 and come as fast as they are read.
+    await stopFlows();
+    produce(emu, total);
+    await startFlows();
+    const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): { lastEventId?: string } | undefined } } };
+    const offsets: string[] = [];
+    /** The stored offset as each message arrived (Node-RED delivers sends asynchronously: it may be ahead). */
+    const storedAt: (string | undefined)[] = [];
+    helper.getNode('out')?.on('input', (msg) => {
+      offsets.push(String((msg.auth0 as { offset: string }).offset));
+      // Had the process died right now, the next start would resume after the stored offset.
+      storedAt.push(node.context().flow.get(key)?.lastEventId);
+    });
+    await waitFor(
+      () => offsets.length >= total,
+      () => `${offsets.length} of ${total}`,
+      60000,
+    );
+    const worstLag = Math.max(...storedAt.map((stored, i) => i - (stored === undefined || stored === startOffset ? -1 : offsets.indexOf(stored))));
+    assert.ok(worstLag <= OFFSET_BATCH_EVENTS, `the stored offset was ${worstLag} events behind (a batch is ${OFFSET_BATCH_EVENTS})`);
+    // A stream gone quiet: the last offset is written within the batch's time bound.
+    const quietSince = Date.now();
+    await until(
+      async () => (await storedOffset('watch', key)) === offsets[offsets.length - 1],
+      () => 'the last offset was not written',
+    );
+    assert.ok(Date.now() - quietSince <= OFFSET_BATCH_MS + 1000, `written ${Date.now() - quietSince} ms after the last event`);
+  });
+
   it('an expired offset (410) goes to Catch naming the gap, and the watcher goes on from now', async () => {
     const credentials = tenantCredentials(emu);
     const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
@@ -196,7 +235,8 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       () => out.messages.length >= 20,
       () => `${out.messages.length}`,
     );
-    const readUpTo = await storedOffset('watch', key);
+    // Stopping writes the offset of the last message read (the batch is flushed on close).
+    const readUpTo = String((out.messages[19].auth0 as { offset: string }).offset);
     await stopFlows();
     produce(emu, 30); // produced while stopped, then dropped by Auth0's retention
     await control(emu, 'POST', 'events/expire', {});

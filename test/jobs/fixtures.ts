@@ -194,6 +194,6 @@ export async function importDirectly(emulator: Emulator, connectionId: string, f
   form.append('users', new Blob([file], { type: 'application/json' }), 'users.json');
   const res = await managementFetch(emulator, '/api/v2/jobs/users-imports', { method: 'POST', body: form });
   const body = (await res.json()) as Msg;
-  if (res.status !== 201) throw new Error(`direct import answered ${res.status}: ${JSON.stringify(body)}`);
+  if (res.status !== 202) throw new Error(`direct import answered ${res.status}: ${JSON.stringify(body)}`);
   return body;
 }

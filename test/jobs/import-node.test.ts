@@ -41,7 +41,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
   it('sends a small import as one multipart request, as before, and answers the job', async () => {
     const server = await TestServer.start((req, res) => {
       if (req.path === '/oauth/token') return json(res, 200, { access_token: 'tok-abc', expires_in: 86400, token_type: 'Bearer' });
-      json(res, 201, { type: 'users_import', status: 'pending', id: 'job_small1', connection_id: 'con_x', external_id: 'batch-7' });
+      json(res, 202, { type: 'users_import', status: 'pending', id: 'job_small1', connection_id: 'con_x', external_id: 'batch-7' });
     });
     try {
       await helper.load(modules(), jobsFlow(server.domain, { watch: false }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
@@ -73,7 +73,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       // Always a list of jobs, even for one file, so a flow keeps working as its imports grow.
       assert.deepEqual(msg.payload, [{ type: 'users_import', status: 'pending', id: 'job_small1', connection_id: 'con_x', external_id: 'batch-7' }]);
       const auth0 = msg.auth0 as Msg;
-      assert.equal(auth0.statusCode, 201);
+      assert.equal(auth0.statusCode, 202);
       assert.deepEqual(auth0.jobs, ['job_small1']);
       assert.equal(auth0.files, 1);
     } finally {
@@ -114,7 +114,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const posts = proxy.exchanges.filter((e) => e.path === '/api/v2/jobs/users-imports');
       assert.deepEqual(
         posts.map((e) => e.status),
-        jobs.map(() => 201),
+        jobs.map(() => 202),
         'every file accepted at its first try: never a third running import',
       );
       assert.ok(
@@ -161,7 +161,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       );
       const posts = proxy.exchanges.filter((e) => e.path === '/api/v2/jobs/users-imports').map((e) => e.status);
       assert.ok(posts.includes(429), `the emulator refused at least once while the others ran: ${posts.join(',')}`);
-      assert.equal(posts[posts.length - 1], 201);
+      assert.equal(posts[posts.length - 1], 202);
       const [job] = out[0].payload as Msg[];
       assert.notEqual(job.id, first.id);
       assert.notEqual(job.id, second.id);
@@ -214,7 +214,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
         return json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 100' });
       received.push(users.map((u) => u.email));
       n += 1;
-      json(res, 201, { type: 'users_import', status: 'pending', id: `job_${n}` });
+      json(res, 202, { type: 'users_import', status: 'pending', id: `job_${n}` });
     });
     try {
       await helper.load(modules(), jobsFlow(server.domain, { watch: false }), { cfg: { clientId: 'id', clientSecret: 'secret' } });

@@ -64,7 +64,10 @@ describe('logs nodes in the editor (real browser)', function () {
     await boxes.first().waitFor({ state: 'visible' });
     assert.equal(await boxes.count(), LOG_CATEGORIES.length, 'not every category is offered');
     assert.match(await tray.locator('#auth0-log-watch-categories').innerText(), /Login failures \(f, fc, fco, fcoa, fens, fp, fu\)/);
-    assert.ok((await tray.locator('#auth0-log-watch-code-pick option[value="limit_wc"]').count()) === 1, 'limit_wc is not in the code list');
+    // Every type of Auth0's catalogue is offered with its meaning, in a searchable list.
+    const codes = tray.locator('#auth0-log-watch-code-list option');
+    assert.equal(await codes.count(), 167);
+    assert.match(String(await tray.locator('#auth0-log-watch-code-list option[value="appi"]').textContent()), /API Peak Performance.*\(system\.notification\)/);
     // Without contextStorage in settings.js Node-RED lists one store, memory, beside the default.
     assert.deepEqual(await tray.locator('#node-input-store option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)), [
       '',
@@ -78,26 +81,28 @@ describe('logs nodes in the editor (real browser)', function () {
 
     await tray.locator('#auth0-log-watch-category-login_failure').check();
     await tray.locator('#auth0-log-watch-category-blocked').check();
-    await tray.locator('#auth0-log-watch-code-pick').selectOption('fapi');
-    await tray.locator('#auth0-log-watch-code-pick').selectOption('pwd_leak');
-    assert.equal(await tray.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak');
+    await tray.locator('#node-input-types-text').fill('fapi');
+    await tray.locator('#auth0-log-watch-code-pick').fill('pwd_leak');
+    await tray.locator('#auth0-log-watch-code-pick').fill('appi');
+    assert.equal(await tray.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak, appi');
+    assert.equal(await tray.locator('#auth0-log-watch-code-pick').inputValue(), '', 'a chosen type leaves the search empty');
     await tray.locator('#node-input-output').selectOption('batch');
     await page.locator('#node-dialog-ok').click();
     await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
 
     const saved = await nodeOfType('auth0-log-watch');
     assert.deepEqual(saved.categories, ['login_failure', 'blocked']);
-    assert.deepEqual(saved.types, ['fapi', 'pwd_leak']);
+    assert.deepEqual(saved.types, ['fapi', 'pwd_leak', 'appi']);
     assert.equal(saved.start, 'id');
     assert.equal(saved.startId, '90020260101000000000000000000000000000000000000000000001');
-    assert.equal(await editor.label(watch), 'watch logs (4 filters)');
+    assert.equal(await editor.label(watch), 'watch logs (5 filters)');
 
     // Opened again, the dialog shows what was saved.
     const again = await editor.edit(watch);
     await again.locator('#auth0-log-watch-categories input[type=checkbox]').first().waitFor({ state: 'visible' });
     assert.ok(await again.locator('#auth0-log-watch-category-blocked').isChecked());
     assert.ok(!(await again.locator('#auth0-log-watch-category-mfa').isChecked()));
-    assert.equal(await again.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak');
+    assert.equal(await again.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak, appi');
     await page.locator('#node-dialog-cancel').click();
     await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });
@@ -124,14 +129,12 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.ok(fs.existsSync(path.join(userDir, 'flows_cred.json')), 'no credentials file');
   });
 
-  it('the help of each logs node is shown in the sidebar', async () => {
+  it('the help of each logs node is shown in the sidebar (its sections load when it is shown)', async () => {
     for (const type of ['auth0-log-watch', 'auth0-log-stream-watch', 'auth0-log-stream-in']) {
-      const help = await page.evaluate((t) => {
-        const doc = (globalThis as unknown as { document: { querySelector(q: string): { textContent: string | null } | null } }).document;
-        const el = doc.querySelector(`script[data-help-name="${t}"]`);
-        return el ? (el.textContent ?? '') : '';
-      }, type);
-      assert.match(help, /<h3>Details<\/h3>/, `${type}: no help`);
+      await page.evaluate((t) => (globalThis as unknown as { RED: { sidebar: { help: { show(type: string): void } } } }).RED.sidebar.help.show(t), type);
+      const help = page.locator('.red-ui-help').filter({ has: page.locator('h3', { hasText: 'Details' }) });
+      await help.last().waitFor({ state: 'visible' });
+      assert.match(await help.last().innerText(), /Outputs[\s\S]*Details/, `${type}: no help`);
     }
     assert.deepEqual(pageErrors, []);
   });

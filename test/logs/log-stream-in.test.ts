@@ -81,6 +81,15 @@ describe('auth0-log-stream-in in Node-RED', function () {
       ['fp', 'limit_wc', 's', 'fp'],
     );
     assert.equal((out.messages[1].auth0 as Record<string, unknown>).log_id, EVENTS[1].log_id);
+    assert.deepEqual(
+      out.messages.map((m) => (m.auth0 as Record<string, unknown>).logType),
+      [
+        { code: 'fp', description: 'Failed Login - Invalid Password', category: 'auth.login.fail' },
+        { code: 'limit_wc', description: 'Blocked Account - Failed Logins', category: 'system.notification' },
+        { code: 's', description: 'Successful Login', category: 'auth.login.success' },
+        { code: 'fp', description: 'Failed Login - Invalid Password', category: 'auth.login.fail' },
+      ],
+    );
     assert.ok(!('req' in out.messages[0]) && !('res' in out.messages[0]), 'the HTTP request went into the message');
   });
 

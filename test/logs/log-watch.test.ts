@@ -103,6 +103,18 @@ describe('auth0-log-watch in Node-RED', function () {
     assert.equal(first.topic, 'fp');
     assert.deepEqual(first.payload, { ...written[0] });
     assert.deepEqual((first.auth0 as Record<string, unknown>).tenant, emu.domain);
+    // Every message carries its type's meaning from Auth0's catalogue (the emulator's own seccft too).
+    assert.deepEqual((first.auth0 as Record<string, unknown>).logType, {
+      code: 'fp',
+      description: 'Failed Login - Invalid Password',
+      category: 'auth.login.fail',
+    });
+    for (const msg of out.messages) {
+      const logType = (msg.auth0 as Record<string, { code: string; description: string; category: string }>).logType;
+      assert.equal(logType.code, (msg.payload as { type: string }).type);
+      assert.ok(logType.description !== '' && logType.category !== '', JSON.stringify(logType));
+    }
+    assert.equal((out.messages.find((m) => m.topic === 'limit_wc')?.auth0 as Record<string, { category: string }>).logType.category, 'system.notification');
   });
 
   it('start "now": sends nothing of the past, then every new event', async () => {
@@ -185,6 +197,15 @@ describe('auth0-log-watch in Node-RED', function () {
     );
     assert.equal(out.messages[0].topic, 'fu,fp');
     assert.equal((out.messages[0].auth0 as Record<string, unknown>).count, batches[0].length);
+    // A batch's logType: one per event, in the order of msg.payload.
+    for (const msg of out.messages) {
+      const types = (msg.auth0 as Record<string, { code: string; category: string }[]>).logType;
+      assert.deepEqual(
+        types.map((t) => t.code),
+        (msg.payload as { type: string }[]).map((e) => e.type),
+      );
+      assert.ok(types.every((t) => t.category === 'auth.login.fail'));
+    }
   });
 
   it('an input message polls at once (the interval is an hour)', async () => {

@@ -4,7 +4,10 @@
  * the authorization check and the poll loop's timing rules.
  */
 import assert from 'node:assert/strict';
-import { LOG_CATEGORIES, LOG_TYPE_CODES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
+import * as fs from 'node:fs';
+import { LOG_CATEGORIES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
+import { LOG_STREAM_CATEGORIES, allLogTypes, logTypeOf } from '../../nodes/logs/log-types';
+import { deriveFromReference, serialiseLogTypes, LOG_TYPES_FILE } from '../../scripts/derive-log-types';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { compareLogIds, isAfter } from '../../nodes/logs/log-watch/log-reader';
 import { BodyFormatError, parseStreamBody } from '../../nodes/logs/log-stream-in/log-stream-body';
@@ -40,17 +43,41 @@ describe('logs: log type categories', () => {
     assert.ok(!match('f'));
   });
 
-  it('every category is non-empty, ids are unique, and every listed code has a meaning', () => {
+  it('every category is non-empty and ids are unique; the editor table offers every type of the catalogue with its meaning', () => {
     const ids = new Set<string>();
     for (const category of LOG_CATEGORIES) {
       assert.ok(!ids.has(category.id), `duplicate ${category.id}`);
       ids.add(category.id);
       assert.ok(category.codes.length + (category.prefixes?.length ?? 0) > 0, category.id);
-      for (const code of category.codes) assert.ok(LOG_TYPE_CODES[code], `${category.id}: ${code} has no meaning in LOG_TYPE_CODES`);
     }
     const table = logTypeTable();
     assert.equal(table.categories.length, LOG_CATEGORIES.length);
+    assert.equal(table.codes.length, 167);
     assert.ok(table.codes.some((c) => c.code === 'limit_wc' && /blocked/i.test(c.label)));
+    for (const code of ['appi', 'fd', 'fi', 'scv', 'passkey_challenge_failed', 'ciba_start_failed', 'directory_sync_failed', 'kms_key_state_changed'])
+      assert.ok(
+        table.codes.some((c) => c.code === code && c.label !== ''),
+        `${code} is not offered`,
+      );
+  });
+
+  it("log types: every code of Auth0's catalogue with its meaning and a log stream filter category; an unknown code is 'unknown log type', other", () => {
+    assert.deepEqual(logTypeOf('fp'), { code: 'fp', description: 'Failed Login - Invalid Password', category: 'auth.login.fail' });
+    assert.deepEqual(logTypeOf('seacft').category, 'auth.token_exchange.success');
+    assert.deepEqual(logTypeOf('gd_auth_failed'), { code: 'gd_auth_failed', description: 'Multi-factor authentication failed.', category: 'other' });
+    assert.deepEqual(logTypeOf('no_such_type'), { code: 'no_such_type', description: 'unknown log type', category: 'other' });
+    assert.deepEqual(logTypeOf(undefined), { code: '', description: 'unknown log type', category: 'other' });
+    assert.deepEqual(logTypeOf('constructor').description, 'unknown log type');
+    for (const type of allLogTypes()) {
+      assert.ok(LOG_STREAM_CATEGORIES.includes(type.category), `${type.code}: ${type.category}`);
+      assert.ok(type.description.length > 0, type.code);
+    }
+  });
+
+  it('the committed log type table is what scripts/derive-log-types.ts derives from the reference', function () {
+    const derived = deriveFromReference();
+    if (!derived) this.skip();
+    else assert.equal(fs.readFileSync(LOG_TYPES_FILE, 'utf8'), serialiseLogTypes(derived), 'run npm run derive:log-types');
   });
 
   it('an unknown category is reported, not ignored', () => {

@@ -25,7 +25,7 @@ describe('management nodes against the emulator: blacklists', function () {
     const call = () => fetch(`${h.emulator.url}/api/v2/roles`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal((await call()).status, 200);
 
-    assertStatus(await h.run('blacklists', 'create', { jti, aud }), 'create', 201);
+    assertStatus(await h.run('blacklists', 'create', { jti, aud }), 'create', 204);
     assert.deepEqual(payloadOf<Msg[]>(await h.run('blacklists', 'get', {})), [{ aud, jti }]);
     assert.deepEqual(payloadOf(await h.run('blacklists', 'get', { aud })), [{ aud, jti }]);
     assert.deepEqual(payloadOf(await h.run('blacklists', 'get', { aud: 'https://other.example.com/' })), []);

@@ -7,13 +7,79 @@ import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { assertStatus } from './fixtures';
 
 const TEMPLATE = '<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>';
+// A whole theme, as Auth0 takes it (every group of settings complete; go-auth0's recorded create sends the same keys).
 const THEME = {
   displayName: 'Acme',
-  borders: { button_border_radius: 4 },
-  colors: { primary_button: '#0059d6' },
-  fonts: { font_url: '' },
-  page_background: { background_color: '#ffffff' },
-  widget: { logo_position: 'center' },
+  borders: {
+    button_border_radius: 4,
+    button_border_weight: 2,
+    buttons_style: 'pill',
+    input_border_radius: 2,
+    input_border_weight: 2,
+    inputs_style: 'pill',
+    show_widget_shadow: true,
+    widget_border_weight: 2,
+    widget_corner_radius: 2,
+  },
+  colors: {
+    body_text: '#1e212a',
+    error: '#d03c38',
+    header: '#1e212a',
+    icons: '#65676e',
+    input_background: '#ffffff',
+    input_border: '#c9cace',
+    input_filled_text: '#000000',
+    input_labels_placeholders: '#65676e',
+    links_focused_components: '#0059d6',
+    primary_button: '#0059d6',
+    primary_button_label: '#ffffff',
+    secondary_button_border: '#c9cace',
+    secondary_button_label: '#1e212a',
+    success: '#13a688',
+    widget_background: '#ffffff',
+    widget_border: '#c9cace',
+  },
+  fonts: {
+    body_text: {
+      bold: false,
+      size: 87.5,
+    },
+    buttons_text: {
+      bold: false,
+      size: 100,
+    },
+    font_url: '',
+    input_labels: {
+      bold: false,
+      size: 100,
+    },
+    links: {
+      bold: true,
+      size: 87.5,
+    },
+    links_style: 'normal',
+    reference_text_size: 16,
+    subtitle: {
+      bold: false,
+      size: 87.5,
+    },
+    title: {
+      bold: false,
+      size: 150,
+    },
+  },
+  page_background: {
+    background_color: '#ffffff',
+    background_image_url: '',
+    page_layout: 'center',
+  },
+  widget: {
+    header_text_alignment: 'center',
+    logo_height: 52,
+    logo_position: 'center',
+    logo_url: '',
+    social_buttons_layout: 'bottom',
+  },
 };
 
 describe('management nodes against the emulator: branding', function () {
@@ -96,9 +162,11 @@ describe('management nodes against the emulator: branding', function () {
     const created = payloadOf(await h.run('branding', 'create_phone_template', { body: { type: 'otp_verify' } }));
     const original = created.content;
     assert.equal((await h.fail('branding', 'create_phone_template', { body: { type: 'otp_verify' } })).statusCode, 409, 'one template per type');
-    const custom = { syntax: 'liquid', body: { text: 'Acme code: {{code}}', voice: 'Your Acme code is {{code}}' } };
+    // An update's content takes from and body (Auth0's PartialPhoneTemplateContent; syntax only at creation).
+    const custom = { body: { text: 'Acme code: {{code}}', voice: 'Your Acme code is {{code}}' } };
     await h.run('branding', 'update_phone_template', { id: created.id, body: { content: custom } });
-    assert.deepEqual(payloadOf(await h.run('branding', 'get_phone_template', { id: created.id })).content, custom);
+    // Auth0 merges the content given into the template's (recorded): syntax and from stay.
+    assert.deepEqual(payloadOf(await h.run('branding', 'get_phone_template', { id: created.id })).content, { ...(original as object), ...custom });
     assert.deepEqual(
       itemsOf(payloadOf(await h.run('branding', 'all_phone_templates', {})), 'templates').map((t) => t.id),
       [created.id],

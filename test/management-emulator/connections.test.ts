@@ -42,7 +42,9 @@ describe('management nodes against the emulator: connections', function () {
 
     await h.run('connections', 'update', { id: connection.id, body: { options: { brute_force_protection: false }, display_name: 'Members' } });
     const updated = payloadOf(await h.run('connections', 'get', { id: connection.id }));
-    assert.deepEqual(updated.options, { brute_force_protection: false }, 'options are replaced whole');
+    const options = updated.options as Msg;
+    assert.equal(options.brute_force_protection, false, 'options are replaced whole');
+    assert.deepEqual(options.mfa, { active: true, return_enroll_settings: true }, "with the strategy's defaults again, as Auth0 answers");
     assert.equal(updated.display_name, 'Members');
 
     const user = payloadOf(await h.run('users', 'create', { body: { connection: connection.name, email: `${unique('c')}@example.com`, password: PASSWORD } }));

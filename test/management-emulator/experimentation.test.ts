@@ -21,7 +21,7 @@ describe('management nodes against the emulator: experimentation', function () {
 
   const flag = async (): Promise<Msg> =>
     payloadOf(
-      await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } } }),
+      await h.run('experimentation', 'create_feature_flag', { body: { name: unique('flag'), parameters: { color: { type: 'string', value: 'blue' } } } }),
     );
 
   it('feature flags, segments and experiments: create, read, list (all pages too), update, delete', async () => {
@@ -30,7 +30,7 @@ describe('management nodes against the emulator: experimentation', function () {
       ops: ops('feature_flag'),
       itemsKey: 'feature_flags',
       pages: true,
-      body: { name: unique('flag'), parameters: { color: { type: 'string', default: 'blue' } } },
+      body: { name: unique('flag'), parameters: { color: { type: 'string', value: 'blue' } } },
       change: { description: 'button colour' },
     });
     await crudRoundTrip(h, {
@@ -38,7 +38,7 @@ describe('management nodes against the emulator: experimentation', function () {
       ops: ops('segment'),
       itemsKey: 'segments',
       pages: true,
-      body: { name: unique('segment'), rules: [{ attribute: 'country', operator: 'eq', value: 'NZ' }] },
+      body: { name: unique('segment'), rules: [{ match: { client_id: ['nz-web'] } }] },
       change: { description: 'New Zealand' },
     });
     const f = await flag();
@@ -67,7 +67,7 @@ describe('management nodes against the emulator: experimentation', function () {
       parent: { id: f.id },
       itemsKey: 'variations',
       ops: { list: 'list_variations', create: 'create_variation', get: 'get_variation', update: 'update_variation', delete: 'delete_variation' },
-      body: { name: 'green', overrides: { color: 'green' } },
+      body: { name: 'green', overrides: { color: { value: 'green' } } },
       change: { description: 'the green one' },
     });
     await h.gone('experimentation', 'list_variations', { id: 'ff_none' });
@@ -75,7 +75,9 @@ describe('management nodes against the emulator: experimentation', function () {
 
   it('validates an experiment, refuses to start it with a stranger variation, starts it once fixed, and filters by status', async () => {
     const f = await flag();
-    const green = payloadOf(await h.run('experimentation', 'create_variation', { id: f.id, body: { name: 'green', overrides: { color: 'green' } } }));
+    const green = payloadOf(
+      await h.run('experimentation', 'create_variation', { id: f.id, body: { name: 'green', overrides: { color: { value: 'green' } } } }),
+    );
     const experiment = payloadOf(
       await h.run('experimentation', 'create_experiment', {
         body: {
@@ -84,7 +86,7 @@ describe('management nodes against the emulator: experimentation', function () {
           authentication_flow: 'login',
           allocation_strategy: 'percentage',
           assignment_config: { subject: 'device' },
-          allocations: [{ variation_id: 'ffv_stranger', weight: 100 }],
+          allocations: [{ variation_id: 'ffv_stranger', weight: 100, is_control: false }],
         },
       }),
     );
@@ -94,7 +96,10 @@ describe('management nodes against the emulator: experimentation', function () {
     assert.equal(itemsOf(invalid, 'errors')[0].code, 'variation_not_found');
     assert.equal((await h.fail('experimentation', 'update_experiment_status', { id: experiment.id, status: 'active' })).statusCode, 400);
 
-    await h.run('experimentation', 'update_experiment', { id: experiment.id, body: { allocations: [{ variation_id: green.id, weight: 100 }] } });
+    await h.run('experimentation', 'update_experiment', {
+      id: experiment.id,
+      body: { allocations: [{ variation_id: green.id, weight: 100, is_control: false }] },
+    });
     assert.equal(payloadOf(await h.run('experimentation', 'validate_experiment', { id: experiment.id })).is_valid, true);
     const started = payloadOf(await h.run('experimentation', 'update_experiment_status', { id: experiment.id, status: 'active' }));
     assert.equal(started.status, 'active');

@@ -21,9 +21,10 @@ describe('management nodes against the emulator: flows', function () {
     await crudRoundTrip(h, {
       group: 'flows',
       ops: CRUD_OPS,
+      createdStatus: 200,
       itemsKey: 'flows',
       pages: true,
-      body: { name: unique('notify'), actions: [{ id: 'send', type: 'EMAIL', action: 'SEND_EMAIL', params: { to: '{{fields.email}}' } }] },
+      body: { name: unique('notify'), actions: [{ id: 'verify', type: 'EMAIL', action: 'VERIFY_EMAIL', params: { email: '{{fields.email}}' } }] },
       change: { name: unique('renamed') },
     });
   });
@@ -61,6 +62,7 @@ describe('management nodes against the emulator: flows', function () {
       group: 'flows',
       itemsKey: 'connections',
       writeOnly: ['setup'],
+      createdStatus: 200,
       ops: {
         list: 'list_vault_connections',
         create: 'create_vault_connection',

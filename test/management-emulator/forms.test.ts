@@ -18,6 +18,7 @@ describe('management nodes against the emulator: forms', function () {
     await crudRoundTrip(h, {
       group: 'forms',
       ops: CRUD_OPS,
+      createdStatus: 200,
       itemsKey: 'forms',
       pages: true,
       body: { name: unique('consent'), start: { next_node: 'step1' }, nodes: [{ id: 'step1', type: 'STEP', config: { components: [] } }] },

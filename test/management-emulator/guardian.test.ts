@@ -77,7 +77,7 @@ describe('management nodes against the emulator: guardian', function () {
     assert.equal(read.status, 'confirmed');
     assert.equal(read.name, 'Work phone');
     assertStatus(await h.run('guardian', 'delete_enrollment', { id }), 'delete_enrollment', 204);
-    assert.equal((await h.gone('guardian', 'get_enrollment', { id })).errorCode, 'inexistent_enrollment');
+    assert.equal((await h.gone('guardian', 'get_enrollment', { id })).errorCode, 'enrollment_not_found');
     assert.deepEqual(payloadOf(await h.run('users', 'get_guardian_enrollments', { user_id: user.user_id })), []);
   });
 
@@ -140,6 +140,23 @@ describe('management nodes against the emulator: guardian', function () {
     assert.deepEqual(payloadOf(await h.run('guardian', 'update_policies', { body: ['all-applications'] })), ['all-applications']);
     assert.deepEqual(payloadOf(await h.run('guardian', 'get_policies', {})), ['all-applications']);
     assert.equal((await h.fail('guardian', 'update_policies', { body: ['sometimes'] })).statusCode, 400);
+  });
+
+  it("sets the MFA settings and the e-mail and phone factors' code settings, read back each (Auth0 since the reference)", async () => {
+    const settings = {
+      display_remember_me_checkbox: true,
+      remember_me_default_value: false,
+      mfa_session_inactivity_timeout: 30,
+      mfa_session_overall_timeout: 720,
+    };
+    await h.run('guardian', 'set_settings', { body: settings });
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_settings', {})), settings);
+    for (const factor of ['email', 'phone']) {
+      const otp = { otp_length: factor === 'email' ? 6 : 8, otp_expiration_time: 10 };
+      await h.run('guardian', `set_${factor}_factor_settings`, { body: otp });
+      assert.deepEqual(payloadOf(await h.run('guardian', `get_${factor}_factor_settings`, {})), otp, factor);
+    }
+    assert.equal((await h.fail('guardian', 'set_phone_factor_settings', { body: { otp_length: 'eight' } })).statusCode, 400);
   });
 
   it('exercised every guardian operation', () => {

@@ -109,10 +109,19 @@ function flow(domain: string, extraNodes: readonly Msg[]): unknown[] {
   ];
   let y = 100;
   for (const group of Object.keys(GROUP_MODULES)) {
-    const common = { type: nodeType(group), z: 'tab', tenant: 'cfg', operation: '', version: 1, wires: [['out']] };
+    const common = {
+      type: nodeType(group),
+      z: 'tab',
+      tenant: 'cfg',
+      operation: '',
+      version: 1,
+      wires: [['out']],
+    };
     nodes.push({ ...common, id: group, x: 100, y });
     nodes.push({ ...common, id: `${group}:all`, x: 250, y, paging: 'all', pagingOutput: 'array' });
     nodes.push({ ...common, id: `${group}:items`, x: 400, y, paging: 'all', pagingOutput: 'items' });
+    // Bodies unchecked: what the emulator itself refuses (a body checked first would fail before it).
+    nodes.push({ ...common, id: `${group}:unchecked`, x: 500, y, checkBody: false });
     y += 40;
   }
   // Nodes configured as the editor saves them (operation and typed inputs set), wired the same way.
@@ -130,7 +139,7 @@ export interface Harness {
   runNode(nodeId: string, msg: Msg): Promise<Msg>;
   /** Runs a list operation with "fetch all pages", one message per item. */
   runItems(group: string, operation: string, payload?: Msg): Promise<Msg[]>;
-  /** Runs an operation that must fail; resolves with what the Catch node received. */
+  /** Runs an operation that must fail, its body unchecked (the emulator's answer is tested); resolves with what the Catch node received. */
   fail(group: string, operation: string, payload?: Msg): Promise<CaughtFailure>;
   /** Asserts that reading gives a 404 to the Catch node. */
   gone(group: string, operation: string, payload: Msg): Promise<CaughtFailure>;
@@ -202,15 +211,15 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
     });
   };
 
-  const send = async (group: string, operation: string, payload: Msg, paging: PagingChoice): Promise<Msg[]> => {
-    const msgs = await deliver(paging === 'off' ? group : `${group}:${paging}`, { operation, payload }, paging);
+  const send = async (group: string, operation: string, payload: Msg, paging: PagingChoice, unchecked = false): Promise<Msg[]> => {
+    const msgs = await deliver(unchecked ? `${group}:unchecked` : paging === 'off' ? group : `${group}:${paging}`, { operation, payload }, paging);
     exercised.add(`${group}.${operation}`);
     return msgs;
   };
 
   const fail = async (group: string, operation: string, payload: Msg = {}): Promise<CaughtFailure> => {
     try {
-      const msg = await send(group, operation, payload, 'off');
+      const msg = await send(group, operation, payload, 'off', true);
       throw new assert.AssertionError({ message: `${group}.${operation} succeeded (${JSON.stringify(msg[0]?.payload).slice(0, 200)}) but should have failed` });
     } catch (err) {
       if (err instanceof CaughtFailure) return err;

@@ -42,7 +42,7 @@ describe('management nodes against the emulator: hooks', function () {
     assert.ok(itemsOf(payloadOf(await h.run('hooks', 'all', { enabled: false }))).some((x) => x.id === hook.id));
 
     assertStatus(await h.run('hooks', 'delete', { id: hook.id }), 'delete', 204);
-    assert.equal((await h.gone('hooks', 'get', { id: hook.id })).errorCode, 'inexistent_hook');
+    assert.equal((await h.gone('hooks', 'get', { id: hook.id })).errorCode, 'HookDoesNotExist');
   });
 
   it('adds, reads, updates and deletes secrets of a hook', async () => {

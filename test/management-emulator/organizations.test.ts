@@ -59,6 +59,27 @@ describe('management nodes against the emulator: organizations', function () {
     assert.equal(items.length, total);
   });
 
+  it('searches organizations in Lucene and SCIM syntax, sorted, by checkpoint and with fetch all pages', async () => {
+    const tag = unique('find')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+    h.emulator.seed({ organizations: ['zulu', 'alpha', 'mike'].map((word) => ({ name: `${tag}-${word}`, display_name: `Found ${word}` })) });
+    const names = (payload: Msg): string[] => itemsOf(payload, 'organizations').map((o) => String(o.name));
+    const lucene = payloadOf(await h.run('organizations', 'search_organizations', { q: `name:${tag}*`, sort: 'name' }));
+    assert.deepEqual(names(lucene), [`${tag}-alpha`, `${tag}-mike`, `${tag}-zulu`]);
+    const scim = payloadOf(await h.run('organizations', 'search_organizations', { q: `name sw "${tag}" and display_name ew "mike"`, parser: 'scim' }));
+    assert.deepEqual(names(scim), [`${tag}-mike`]);
+    const first = payloadOf(await h.run('organizations', 'search_organizations', { q: `name:${tag}*`, sort: 'name', take: 2 }));
+    assert.deepEqual(names(first), [`${tag}-alpha`, `${tag}-mike`]);
+    const rest = payloadOf(await h.run('organizations', 'search_organizations', { q: `name:${tag}*`, sort: 'name', take: 2, from_param: first.next }));
+    assert.deepEqual(names(rest), [`${tag}-zulu`]);
+    assert.equal(rest.next, undefined);
+    const all = await h.run('organizations', 'search_organizations', { q: `name:${tag}*`, take: 1 }, 'all');
+    assert.equal(itemsOf(payloadOf(all)).length, 3);
+    assert.equal((all.auth0 as Msg & { paging: Msg }).paging.mode, 'checkpoint');
+    assert.equal((await h.fail('organizations', 'search_organizations', { q: 'secret_field:x' })).statusCode, 400);
+  });
+
   it('enables a connection, reads it back, updates it, lists it, removes it, then reads 404', async () => {
     const org = await newOrg();
     const created = await h.run('organizations', 'create_organization_connection', {

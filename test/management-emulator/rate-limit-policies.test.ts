@@ -10,7 +10,7 @@ const policy = (client: string): Msg => ({
   resource: 'oauth_authentication_api',
   consumer: 'client',
   consumer_selector: client,
-  configuration: { per_minute: 60 },
+  configuration: { action: 'block', limit: 60 },
 });
 
 describe('management nodes against the emulator: rate_limit_policies', function () {
@@ -27,9 +27,9 @@ describe('management nodes against the emulator: rate_limit_policies', function 
     const created = payloadOf(await h.run('rate_limit_policies', 'create', { body: policy('client_a') }));
     assert.equal(created.consumer_selector, 'client_a');
     assert.equal((await h.fail('rate_limit_policies', 'create', { body: policy('client_a') })).statusCode, 409, 'one policy per client');
-    const updated = payloadOf(await h.run('rate_limit_policies', 'update', { id: created.id, body: { configuration: { per_minute: 10 } } }));
-    assert.deepEqual(updated.configuration, { per_minute: 10 });
-    assert.deepEqual(payloadOf(await h.run('rate_limit_policies', 'get', { id: created.id })).configuration, { per_minute: 10 });
+    const updated = payloadOf(await h.run('rate_limit_policies', 'update', { id: created.id, body: { configuration: { action: 'block', limit: 10 } } }));
+    assert.deepEqual(updated.configuration, { action: 'block', limit: 10 });
+    assert.deepEqual(payloadOf(await h.run('rate_limit_policies', 'get', { id: created.id })).configuration, { action: 'block', limit: 10 });
     assertStatus(await h.run('rate_limit_policies', 'delete', { id: created.id }), 'delete', 204);
     assert.equal((await h.fail('rate_limit_policies', 'get', { id: created.id })).statusCode, 404);
   });

@@ -2,7 +2,7 @@
  * auth0-tenants in Node-RED against the emulator: settings read, changed and read back.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness } from './harness';
+import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: tenant settings', function () {
@@ -33,7 +33,10 @@ describe('management nodes against the emulator: tenant settings', function () {
     assert.equal(read.friendly_name, 'Acme Identity');
     assert.equal(read.support_email, 'help@acme.example');
     assert.deepEqual(read.allowed_logout_urls, ['https://acme.example/bye']);
-    assert.deepEqual(read.flags, { enable_client_connections: false, disable_clickjack_protection_headers: true });
+    const flags = read.flags as Msg;
+    assert.equal(flags.enable_client_connections, false);
+    assert.equal(flags.disable_clickjack_protection_headers, true);
+    assert.equal(flags.enable_sso, true, "a new tenant's flags are kept");
 
     assert.deepEqual(payloadOf(await h.run('tenants', 'get', { fields: 'friendly_name,support_email' })), {
       friendly_name: 'Acme Identity',

@@ -20,7 +20,10 @@ describe('management nodes against the emulator: user attribute profiles', funct
       ops: CRUD_OPS,
       itemsKey: 'user_attribute_profiles',
       pages: true,
-      body: { name: unique('attrs'), user_attributes: { email: { label: 'E-mail', profile_required: true, auth0_mapping: 'email' } } },
+      body: {
+        name: unique('attrs'),
+        user_attributes: { email: { description: 'E-mail address', label: 'E-mail', profile_required: true, auth0_mapping: 'email' } },
+      },
       change: { user_id: { oidc_mapping: 'sub' } },
     });
   });

@@ -103,6 +103,8 @@ export interface ExpectedRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string>;
+  /** Query parameters sent as the key repeated (`strategy=auth0&strategy=samlp`), one value each. */
+  queryLists?: Record<string, string[]>;
   /** JSON body, or for a multipart upload `{ fields, files }` with each file's JSON content. */
   body?: unknown;
   /** The request carries Auth0-Custom-Domain. */
@@ -237,6 +239,13 @@ export const CASES: readonly RequestCase[] = [
     values: {},
     expect: { method: 'GET', path: '/api/v2/organizations', query: { include_totals: 'true' } },
     sdk: (c) => c.organizations.list({ include_totals: true, take: NONE }),
+  },
+  {
+    group: organizationsGroup,
+    op: 'search_organizations',
+    values: { q: 'name:acme*', parser: 'lucene', sort: 'name', take: 10, from_param: 'b3JnXzE' },
+    expect: { method: 'GET', path: '/api/v2/organizations/search', query: { q: 'name:acme*', parser: 'lucene', sort: 'name', take: '10', from: 'b3JnXzE' } },
+    sdk: (c) => c.organizations.search({ q: 'name:acme*', parser: 'lucene', sort: 'name', take: 10, from: 'b3JnXzE' }),
   },
   {
     group: organizationsGroup,
@@ -683,7 +692,8 @@ export const CASES: readonly RequestCase[] = [
     expect: {
       method: 'GET',
       path: '/api/v2/connections',
-      query: { strategy: 'auth0', fields: 'name', include_fields: 'true', page: '1', per_page: '3', name: 'db' },
+      query: { fields: 'name', include_fields: 'true', page: '1', per_page: '3', name: 'db' },
+      queryLists: { strategy: ['auth0'] },
     },
     // v7 pages connections by checkpoint only; page and per_page are py4's connections.all.
     sdk: (c) =>
@@ -692,6 +702,15 @@ export const CASES: readonly RequestCase[] = [
         q({ page: 1, per_page: 3 }),
       ),
   },
+  {
+    group: connectionsGroup,
+    op: 'all',
+    // Auth0's description: strategy is an array, sent as the key repeated (style form, explode).
+    values: { strategy: 'auth0,samlp' },
+    expect: { method: 'GET', path: '/api/v2/connections', query: { include_fields: 'true' }, queryLists: { strategy: ['auth0', 'samlp'] } },
+    sdk: (c) => c.connections.list({ strategy: ['auth0', 'samlp'], include_fields: true, include_totals: NONE, take: NONE }),
+  },
+
   {
     group: connectionsGroup,
     op: 'create',
@@ -800,6 +819,55 @@ export const CASES: readonly RequestCase[] = [
   },
 
   // ── guardian ──────────────────────────────────────────────────────────
+  // Auth0 since the reference (its SDKs of 2026-09): the MFA settings and the factors' OTP settings.
+  { group: guardianGroup, op: 'get_settings', values: {}, expect: { method: 'GET', path: '/api/v2/guardian/settings' }, sdk: (c) => c.guardian.get() },
+  {
+    group: guardianGroup,
+    op: 'set_settings',
+    values: {
+      body: { display_remember_me_checkbox: true, remember_me_default_value: false, mfa_session_inactivity_timeout: 30, mfa_session_overall_timeout: 720 },
+    },
+    expect: {
+      method: 'PUT',
+      path: '/api/v2/guardian/settings',
+      body: { display_remember_me_checkbox: true, remember_me_default_value: false, mfa_session_inactivity_timeout: 30, mfa_session_overall_timeout: 720 },
+    },
+    sdk: (c) =>
+      c.guardian.set({
+        display_remember_me_checkbox: true,
+        remember_me_default_value: false,
+        mfa_session_inactivity_timeout: 30,
+        mfa_session_overall_timeout: 720,
+      }),
+  },
+  {
+    group: guardianGroup,
+    op: 'get_email_factor_settings',
+    values: {},
+    expect: { method: 'GET', path: '/api/v2/guardian/factors/email/settings' },
+    sdk: (c) => c.guardian.factors.email.get(),
+  },
+  {
+    group: guardianGroup,
+    op: 'set_email_factor_settings',
+    values: { body: { otp_length: 6, otp_expiration_time: 5 } },
+    expect: { method: 'PUT', path: '/api/v2/guardian/factors/email/settings', body: { otp_length: 6, otp_expiration_time: 5 } },
+    sdk: (c) => c.guardian.factors.email.set({ otp_length: 6, otp_expiration_time: 5 }),
+  },
+  {
+    group: guardianGroup,
+    op: 'get_phone_factor_settings',
+    values: {},
+    expect: { method: 'GET', path: '/api/v2/guardian/factors/phone/settings' },
+    sdk: (c) => c.guardian.factors.phone.get(),
+  },
+  {
+    group: guardianGroup,
+    op: 'set_phone_factor_settings',
+    values: { body: { otp_length: 8, otp_expiration_time: 10 } },
+    expect: { method: 'PUT', path: '/api/v2/guardian/factors/phone/settings', body: { otp_length: 8, otp_expiration_time: 10 } },
+    sdk: (c) => c.guardian.factors.phone.set({ otp_length: 8, otp_expiration_time: 10 }),
+  },
   {
     group: guardianGroup,
     op: 'all_factors',
@@ -1007,10 +1075,10 @@ export const CASES: readonly RequestCase[] = [
     expect: {
       method: 'GET',
       path: '/api/v2/rules',
-      query: { stage: 'login_success', enabled: 'true', include_fields: 'true', include_totals: 'false' },
+      query: { enabled: 'true', include_fields: 'true', include_totals: 'false' },
     },
-    // v7 has no stage argument; stage with its default is py4's rules.all.
-    sdk: (c) => c.rules.list({ enabled: true, include_fields: true, include_totals: false, page: NONE, per_page: NONE }, q({ stage: 'login_success' })),
+    // stage only when set: Auth0's description of GET /rules no longer has it.
+    sdk: (c) => c.rules.list({ enabled: true, include_fields: true, include_totals: false, page: NONE, per_page: NONE }),
   },
   {
     group: rulesGroup,
@@ -1091,6 +1159,18 @@ export const CASES: readonly RequestCase[] = [
       query: { enabled: 'false', include_fields: 'true', page: '0', per_page: '2', include_totals: 'false' },
     },
     sdk: (c) => c.hooks.list({ enabled: false, include_totals: false, page: 0, per_page: 2 }, q({ include_fields: true })),
+  },
+  {
+    group: hooksGroup,
+    op: 'all',
+    values: { trigger_id: 'post-user-registration' },
+    expect: {
+      method: 'GET',
+      path: '/api/v2/hooks',
+      query: { enabled: 'true', triggerId: 'post-user-registration', include_fields: 'true', include_totals: 'false' },
+    },
+    sdk: (c) =>
+      c.hooks.list({ enabled: true, triggerId: 'post-user-registration', include_totals: false, page: NONE, per_page: NONE }, q({ include_fields: true })),
   },
   {
     group: hooksGroup,

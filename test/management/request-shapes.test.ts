@@ -29,6 +29,7 @@ describe('management request shapes', () => {
       assert.equal(spec.method, c.expect.method, 'method');
       assert.equal(spec.path, c.expect.path, 'path');
       assert.deepEqual(spec.query, c.expect.query, 'query');
+      assert.deepEqual(spec.queryLists, c.expect.queryLists, 'query keys repeated');
       assert.deepEqual(readableBody(spec), c.expect.body, 'body');
       if (c.expect.body === undefined) assert.equal(spec.contentType, undefined, 'no content type without a body');
       else assert.equal(spec.contentType, c.expect.body && (c.expect.body as { files?: unknown }).files ? 'multipart' : 'json');

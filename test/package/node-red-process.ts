@@ -102,13 +102,23 @@ export interface NodeRedProcess {
  * `node` is the Node.js binary to run it with (Node-RED 5 needs Node.js 22); `extraSettings`, more
  * properties for settings.js (JavaScript text, e.g. an adminAuth block).
  */
-export async function startNodeRed(redJs: string, userDir: string, limitMs = 90000, node = process.execPath, extraSettings = ''): Promise<NodeRedProcess> {
-  const port = await freePort();
+export async function startNodeRed(
+  redJs: string,
+  userDir: string,
+  limitMs = 90000,
+  node = process.execPath,
+  extraSettings = '',
+  /** A port chosen beforehand (e.g. one the settings must name); default a free one. */
+  chosenPort?: number,
+  /** More environment variables for Node-RED. */
+  env: Record<string, string> = {},
+): Promise<NodeRedProcess> {
+  const port = chosenPort ?? (await freePort());
   const settings = writeSettings(userDir, extraSettings);
   const child: ChildProcess = spawn(node, [redJs, '--userDir', userDir, '--port', String(port), '--settings', settings], {
     cwd: userDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false' },
+    env: { ...process.env, NODE_RED_ENABLE_PROJECTS: 'false', ...env },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -35,6 +35,8 @@ const ALLOWED = [
   /^resources\/[^/]+\.js$/,
   /^examples\/.+\.json$/,
   /^dist\/nodes\/.+\.(js|html|json|svg|png)$/,
+  // @idflow/node-red-auth0/login and its plugin.
+  /^dist\/login\/[^/]+\.(js|html)$/,
 ];
 /** Things that must never ship, with the reason shown when they do. */
 const FORBIDDEN: [RegExp, string][] = [
@@ -145,6 +147,17 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
           [],
           'node types not loaded',
         );
+
+        // The login module: the subpath resolves from the user directory (as settings.js requires it), and its plugin loaded.
+        const login = await run(runtime.node, ['-p', "Object.keys(require('@idflow/node-red-auth0/login')).sort().join(',')"], userDir);
+        assert.equal(login.trim(), 'adminAuth,httpMiddleware,logoutUrl');
+        const plugins = JSON.parse((await get(`${nr.url}/plugins`, { accept: 'application/json' })).text) as {
+          module: string;
+          plugins?: { id: string }[];
+          err?: unknown;
+        }[];
+        const loginPlugin = plugins.find((set) => set.module === pkg.name);
+        assert.ok(loginPlugin && !loginPlugin.err, `the auth0-login-routes plugin did not load: ${JSON.stringify(loginPlugin)}`);
 
         const editor = await get(`${nr.url}/nodes`, { accept: 'text/html' });
         for (const m of modules) assert.ok(editor.text.includes(`registerType('${m.name}'`), `the editor gets no definition of ${m.name}`);

@@ -202,7 +202,7 @@ describe('scorecard: the node modules', () => {
       const catalog = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
       const html = parsed.get(m.name)?.html ?? '';
       // The generic form's script reads the action strings too.
-      const text = html.includes('auth0-editor.js') && html.includes('data-auth0-catalogue') ? html + editorScript : html;
+      const text = html.includes('Auth0Editor.prepare') ? html + editorScript : html;
       for (const key of i18nKeys(text)) {
         const [namespace, rest] = key.includes(':') ? key.split(':', 2) : ['', key];
         const value = namespace === 'node-red' ? lookup(coreCatalog, rest) : namespace === '' ? lookup(catalog, rest) : 'other namespace';
@@ -227,8 +227,17 @@ describe('scorecard: the node modules', () => {
         undefined,
         `${m.name}: the help belongs in locales/en-US/${m.base}.html, where Node-RED looks it up by language`,
       );
-      const help = fs.existsSync(localeHelp) ? namedBlock(fs.readFileSync(localeHelp, 'utf8'), 'help', m.name)?.body : undefined;
-      assert.ok(help, `${m.name}: no help (data-help-name) in locales/en-US/${m.base}.html`);
+      const stub = fs.existsSync(localeHelp) ? namedBlock(fs.readFileSync(localeHelp, 'utf8'), 'help', m.name)?.body : undefined;
+      assert.ok(stub, `${m.name}: no help (data-help-name) in locales/en-US/${m.base}.html`);
+      // The help as a user sees it: its first paragraphs, then the rest loaded into the placeholder
+      // when it is shown (nodes/editor/editor-data-route.ts).
+      const rest = path.join(root, 'dist', 'nodes', 'editor', 'data', `${m.name}.help.html`);
+      const placeholder = /<div class="auth0-help-more" data-auth0-help="([^"]+)">[\s\S]*?<\/div>/.exec(stub);
+      if (placeholder) {
+        assert.equal(placeholder[1], m.name, `${m.name}: its help placeholder names ${placeholder[1]}`);
+        assert.ok(fs.existsSync(rest), `${m.name}: the help has a placeholder but the build wrote no ${path.relative(root, rest)}`);
+      }
+      const help = placeholder ? stub.replace(placeholder[0], fs.readFileSync(rest, 'utf8')) : stub;
       const outline = helpOutline(help);
       assert.equal(outline.first, 'p', `${m.name}: the help must start with a <p> (the palette tooltip)`);
       assert.ok(

@@ -47,6 +47,31 @@ describe('shared state: the Redis URL setting', function () {
     assert.equal(maskRedisUrl('redis://:hunter2@h:1/0'), 'redis://:***@h:1/0');
   });
 
+  it('a password holding "@", ":" or "/" is never shown in part (the URL shown is rebuilt from the parsed one)', function () {
+    const at = parseRedisUrl('redis://default:Pass@123@cache.example.com:6380/1')!;
+    assert.equal(at.display, 'redis://default:***@cache.example.com:6380/1');
+    assert.equal(at.password, 'Pass@123');
+    for (const raw of ['redis://default:Pa:ss@123@cache.example.com', 'redis://default:x@Pass@123@cache.example.com/2', 'redis://:Pass@123@h']) {
+      assert.doesNotMatch(maskRedisUrl(raw), /Pass|123|Pa:ss/, raw);
+      assert.doesNotMatch(parseRedisUrl(raw)!.display, /Pass|123|Pa:ss/, raw);
+    }
+    for (const bad of [
+      'redis://default:Pass@123@cache.example.com/abc',
+      'http://default:Pass@123@cache.example.com',
+      'redis://default:Pass@123@h?password=Pass@123',
+    ]) {
+      assert.throws(
+        () => parseRedisUrl(bad),
+        (err: Error) => {
+          assert.match(err.message, /Redis URL \(redisUrl\)/);
+          assert.doesNotMatch(err.message, /Pass|123/);
+          return true;
+        },
+        bad,
+      );
+    }
+  });
+
   it('a bad Redis URL fails every request of the tenant with that error, before anything is sent', async function () {
     const server = await TestServer.start();
     try {
@@ -250,6 +275,22 @@ describe('shared state: Redis (a real redis-server)', function () {
       assert.match(messages[0], /password was refused/);
       assert.doesNotMatch(messages[0], /wrong-password/);
       assert.equal(s.available, false);
+    } finally {
+      await locked.remove();
+    }
+  });
+
+  it('a refused password holding "@" is not shown in part in the warning', async function () {
+    const locked = await RedisServer.start({ password: 'right-password' });
+    try {
+      const messages: string[] = [];
+      const target = parseRedisUrl(`redis://default:Wrong@Pass-123@127.0.0.1:${locked.port}/0`)!;
+      const s = new SharedState({ target, prefix: 'x', log: (_level, message) => messages.push(message) });
+      states.push(s);
+      for (let i = 0; i < 40 && messages.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(messages.length, 1, messages.join('\n'));
+      assert.match(messages[0], new RegExp(`redis://default:\\*\\*\\*@127\\.0\\.0\\.1:${locked.port}/0`));
+      assert.doesNotMatch(messages[0], /Pass-123|Wrong/);
     } finally {
       await locked.remove();
     }

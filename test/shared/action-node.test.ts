@@ -173,6 +173,71 @@ describe('action node: what is (not) sent', function () {
     assert.equal(recorder.requests.length, 0, 'nothing was sent, not even a token request');
   });
 
+  it('assembles the body from the properties set in the form over msg.payload.body: a form property wins', async () => {
+    await load({
+      operation: 'create',
+      params: {},
+      bodyProperties: {
+        connection: { value: 'Username-Password-Authentication', type: 'str' },
+        email: { value: 'who.email', type: 'msg' },
+        password: { value: 'who.password', type: 'msg' },
+        user_metadata: { value: '{"plan":"gold"}', type: 'json' },
+        verify_email: { value: 'false', type: 'bool' },
+        // Unset in the form: msg.payload.body's value stays.
+        name: { value: '', type: 'str' },
+      },
+      version: 1,
+    });
+    const next = nextMessage(helper.getNode('out'));
+    helper.getNode('users')?.receive({
+      who: { email: 'form@example.com', password: 'Str0ng-pass!word' },
+      payload: { body: { connection: 'from-the-message', email: 'message@example.com', name: 'Kept From The Message', app_metadata: { tier: 1 } } },
+    });
+    await next;
+    const [request] = recorder.apiRequests();
+    assert.deepEqual(JSON.parse(request.body), {
+      connection: 'Username-Password-Authentication',
+      email: 'form@example.com',
+      password: 'Str0ng-pass!word',
+      name: 'Kept From The Message',
+      app_metadata: { tier: 1 },
+      user_metadata: { plan: 'gold' },
+      verify_email: false,
+    });
+  });
+
+  it('body properties in the form make the body without msg.payload.body, over the body input set in the editor, and fail naming body.<name>', async () => {
+    await load({
+      operation: 'create',
+      params: { body: { value: '{"connection":"db","email":"editor@example.com"}', type: 'json' } },
+      bodyProperties: { email: { value: 'form@example.com', type: 'str' } },
+      version: 1,
+    });
+    let next = nextMessage(helper.getNode('out'));
+    helper.getNode('users')?.receive({ payload: {} });
+    await next;
+    assert.deepEqual(JSON.parse(recorder.apiRequests()[0].body), { connection: 'db', email: 'form@example.com' });
+    await helper.unload();
+
+    await load({
+      operation: 'create',
+      bodyProperties: { connection: { value: 'db', type: 'str' }, user_metadata: { value: 'payload.(', type: 'jsonata' } },
+      version: 1,
+    });
+    next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: {} });
+    const failed = await next;
+    assert.match(String((failed.error as Record<string, unknown>).message), /body\.user_metadata/);
+    assert.equal((failed.auth0 as Record<string, unknown>).input, 'body.user_metadata');
+    await helper.unload();
+
+    await load({ operation: 'create', bodyProperties: { connection: { value: 'db', type: 'str' } }, version: 1 });
+    next = nextMessage(helper.getNode('caught'));
+    helper.getNode('users')?.receive({ payload: { body: [1, 2] } });
+    assert.match(String(((await next).error as Record<string, unknown>).message), /input "body" must be an object/);
+    assert.equal(recorder.apiRequests().length, 1, 'only the first message was sent');
+  });
+
   it('fails an unknown or deprecated operation before any request', async () => {
     await load({ operation: '' });
     let next = nextMessage(helper.getNode('caught'));

@@ -14,7 +14,7 @@ const FLOORS = [
   ['shared-state'], // the generic Redis parts: state, lease, fenced store, budget, token
   ['tenant-client'], // the HTTP client of one tenant: token, rate limits, retries, endpoint classes
   ['config'], // the config node, what nodes use of it, the connection check
-  ['engine'], // the catalogue-driven request engine and the generic action node
+  ['engine', 'descriptions', 'editor'], // the catalogue-driven request engine, the generic action node, Auth0's descriptions, the editor's data route
   ['watch', 'receive'], // the watchers' skeleton, the receivers' module
 ];
 

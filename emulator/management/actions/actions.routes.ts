@@ -64,7 +64,24 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     const view: JsonRecord = clone(rest);
     view.secrets = ((secrets as JsonRecord[] | undefined) ?? []).map((s) => ({ name: s.name, updated_at: s.updated_at }));
     const deployed = typeof deployedId === 'string' ? versions().get(deployedId) : undefined;
-    if (deployed) view.deployed_version = publicVersion(deployed);
+    if (deployed) {
+      view.deployed_version = publicVersion(deployed);
+      // Auth0 also answers the latest version in brief, its status in capitals (recorded 2023–2025).
+      const latest = versions()
+        .list()
+        .filter((v) => v.action_id === action.id)
+        .reduce((a, b) => (Number(b.number) > Number(a.number) ? b : a), deployed);
+      view.current_version = {
+        id: latest.id,
+        code: latest.code,
+        runtime: latest.runtime,
+        status: String(latest.status).toUpperCase(),
+        number: latest.number,
+        ...(latest.built_at ? { build_time: latest.built_at } : {}),
+        created_at: latest.created_at,
+        updated_at: latest.updated_at,
+      };
+    }
     if (action.status === 'failed') view.errors = clone(errors);
     return view;
   };
@@ -130,6 +147,15 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
             a.built_at = now();
           }
         });
+        // A version deployed before its build ended (created with `deploy: true`) ends with it.
+        for (const version of versions().list()) {
+          if (version.action_id !== id || version.status !== 'pending') continue;
+          versions().update(String(version.id), (v) => {
+            v.status = errors.length > 0 ? 'failed' : 'built';
+            if (errors.length === 0) v.built_at = now();
+            v.updated_at = now();
+          });
+        }
       }, BUILD_DELAY_MS),
     );
   };
@@ -158,10 +184,10 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
       secrets: ((action.secrets as JsonRecord[] | undefined) ?? []).map((s) => ({ name: s.name, updated_at: s.updated_at })),
       supported_triggers: clone(action.supported_triggers),
       deployed: true,
-      status: 'built',
+      status: source.status === 'built' || from !== undefined ? 'built' : 'pending',
       number: existing.reduce((max, v) => Math.max(max, Number(v.number)), 0) + 1,
       errors: [],
-      built_at: stamp,
+      ...(source.status === 'built' || from !== undefined ? { built_at: stamp } : {}),
       created_at: stamp,
       updated_at: stamp,
     };
@@ -215,6 +241,8 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     };
     actions().insert(action);
     startBuild(action);
+    // `deploy: true` deploys the first version at once; it is built with the action (recorded).
+    if (body.deploy === true) deploy(requireAction(String(action.id)));
     ctx.status = 201;
     return publicAction(requireAction(String(action.id)));
   });
@@ -269,7 +297,8 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     if (action.status !== 'built') {
       throw badRequest(`The action cannot be deployed while its build is ${String(action.status)}.`, 'action_not_built');
     }
-    ctx.status = 202;
+    // 200, as Auth0 answers (recorded 2023 and 2026; its description says 202).
+    ctx.status = 200;
     return publicVersion(deploy(action));
   });
 
@@ -315,7 +344,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
         a.updated_at = now();
       });
     }
-    ctx.status = 202;
+    ctx.status = 200; // as recorded, like the action's deploy
     return publicVersion(deploy(requireAction(String(action.id)), version));
   });
 

@@ -9,7 +9,7 @@ import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { badRequest, notFound } from '../../core/errors';
 import { prefixedId } from '../../core/ids';
 import type { JsonRecord } from '../../core/collection';
-import type { RoutesModule } from '../../core/types';
+import type { RoutesModule, Tenant } from '../../core/types';
 import { bodyObject, checkBody, checkString, clone, payloadError, type BodySpec } from '../group-helpers';
 import { toText } from '../../../nodes/shared/to-text';
 
@@ -58,9 +58,66 @@ function checkDate(value: unknown, property: string): void {
 }
 
 /** What Auth0 returns: never the PEM. */
-function present(record: JsonRecord): JsonRecord {
+export function presentCredential(record: JsonRecord): JsonRecord {
   const { pem: _pem, client_id: _clientId, ...shown } = clone(record);
   return shown;
+}
+
+/** The credentials registered for `clientId`. */
+function credentialsOf(tenant: Tenant, clientId: string): JsonRecord[] {
+  return tenant.state
+    .collection(CLIENT_CREDENTIALS)
+    .list()
+    .filter((c) => c.client_id === clientId);
+}
+
+/** Checks and stores a credential of `clientId` (from `POST …/credentials`, or inline in a new client). */
+export function createCredential(tenant: Tenant, clientId: string, given: JsonRecord): JsonRecord {
+  const body = checkBody(given, CREATE_SPEC);
+  checkString(body.name, 'name', { max: 128 });
+  checkDate(body.expires_at, 'expires_at');
+  if (body.kid !== undefined && !KID_PATTERN.test(body.kid as string))
+    throw payloadError(`String does not match pattern ^([0-9a-zA-Z-_]{10,64})$: ${toText(body.kid)}`, 'kid');
+  const type = body.credential_type as string;
+  let key: KeyObject | undefined;
+  if (type === 'cert_subject_dn') {
+    if (typeof body.subject_dn !== 'string' || body.subject_dn === '') throw badRequest('subject_dn is required for credential_type cert_subject_dn');
+  } else {
+    if (typeof body.pem !== 'string') throw badRequest(`pem is required for credential_type ${type}`);
+    try {
+      key = createPublicKey(body.pem);
+    } catch {
+      throw badRequest('The pem is not a valid PEM-formatted public key or X509 certificate');
+    }
+    if (key.asymmetricKeyType !== 'rsa') throw badRequest('Only RSA keys are supported');
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < 2048) throw badRequest('The key must be at least 2048 bits');
+  }
+  if (credentialsOf(tenant, clientId).length >= MAX_PER_CLIENT) {
+    throw badRequest(`An application can have at most ${MAX_PER_CLIENT} credentials; delete one first`, 'too_many_credentials');
+  }
+  const now = tenant.clock.isoNow();
+  const record: JsonRecord = {
+    id: prefixedId('cred', 22),
+    client_id: clientId,
+    name: body.name ?? '',
+    credential_type: type,
+    created_at: now,
+    updated_at: now,
+  };
+  if (key) {
+    record.kid = body.kid ?? thumbprint(key);
+    record.alg = body.alg ?? 'RS256';
+    record.pem = body.pem;
+    if (type === 'x509_cert')
+      record.thumbprint_sha256 = createHash('sha256')
+        .update(key.export({ format: 'der', type: 'spki' }))
+        .digest('base64url');
+  }
+  if (type === 'cert_subject_dn') record.subject_dn = body.subject_dn;
+  if (typeof body.expires_at === 'string') record.expires_at = new Date(body.expires_at).toISOString();
+  tenant.state.collection(CLIENT_CREDENTIALS).insert(record);
+  return record;
 }
 
 export const registerClientCredentialsRoutes: RoutesModule = (routes, tenant) => {
@@ -81,7 +138,7 @@ export const registerClientCredentialsRoutes: RoutesModule = (routes, tenant) =>
 
   routes.management('GET', '/api/v2/clients/:id/credentials', 'read:client_credentials', (ctx) => {
     requireClient(ctx.params.id);
-    return ofClient(ctx.params.id).map(present);
+    return ofClient(ctx.params.id).map(presentCredential);
   });
 
   routes.management(
@@ -90,59 +147,16 @@ export const registerClientCredentialsRoutes: RoutesModule = (routes, tenant) =>
     'create:client_credentials',
     (ctx) => {
       const clientId = ctx.params.id;
-      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
-      checkString(body.name, 'name', { max: 128 });
-      checkDate(body.expires_at, 'expires_at');
       requireClient(clientId);
-      if (body.kid !== undefined && !KID_PATTERN.test(body.kid as string))
-        throw payloadError(`String does not match pattern ^([0-9a-zA-Z-_]{10,64})$: ${toText(body.kid)}`, 'kid');
-      const type = body.credential_type as string;
-      let key: KeyObject | undefined;
-      if (type === 'cert_subject_dn') {
-        if (typeof body.subject_dn !== 'string' || body.subject_dn === '') throw badRequest('subject_dn is required for credential_type cert_subject_dn');
-      } else {
-        if (typeof body.pem !== 'string') throw badRequest(`pem is required for credential_type ${type}`);
-        try {
-          key = createPublicKey(body.pem);
-        } catch {
-          throw badRequest('The pem is not a valid PEM-formatted public key or X509 certificate');
-        }
-        if (key.asymmetricKeyType !== 'rsa') throw badRequest('Only RSA keys are supported');
-        const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-        if (bits < 2048) throw badRequest('The key must be at least 2048 bits');
-      }
-      if (ofClient(clientId).length >= MAX_PER_CLIENT) {
-        throw badRequest(`An application can have at most ${MAX_PER_CLIENT} credentials; delete one first`, 'too_many_credentials');
-      }
-      const now = tenant.clock.isoNow();
-      const record: JsonRecord = {
-        id: prefixedId('cred', 22),
-        client_id: clientId,
-        name: body.name ?? '',
-        credential_type: type,
-        created_at: now,
-        updated_at: now,
-      };
-      if (key) {
-        record.kid = body.kid ?? thumbprint(key);
-        record.alg = body.alg ?? 'RS256';
-        record.pem = body.pem;
-        if (type === 'x509_cert')
-          record.thumbprint_sha256 = createHash('sha256')
-            .update(key.export({ format: 'der', type: 'spki' }))
-            .digest('base64url');
-      }
-      if (type === 'cert_subject_dn') record.subject_dn = body.subject_dn;
-      if (typeof body.expires_at === 'string') record.expires_at = new Date(body.expires_at).toISOString();
-      credentials().insert(record);
+      const record = createCredential(tenant, clientId, bodyObject(ctx));
       ctx.status = 201;
-      return present(record);
+      return presentCredential(record);
     },
     { description: 'Create a client credential' },
   );
 
   routes.management('GET', '/api/v2/clients/:id/credentials/:credential_id', 'read:client_credentials', (ctx) => {
-    return present(requireCredential(ctx.params.id, ctx.params.credential_id));
+    return presentCredential(requireCredential(ctx.params.id, ctx.params.credential_id));
   });
 
   routes.management(
@@ -159,9 +173,9 @@ export const registerClientCredentialsRoutes: RoutesModule = (routes, tenant) =>
         else c.expires_at = new Date(body.expires_at as string).toISOString();
         c.updated_at = tenant.clock.isoNow();
       }) as JsonRecord;
-      // Auth0 answers this update with 201.
-      ctx.status = 201;
-      return present(updated);
+      // 200, as Auth0 answers (recorded 2023; the v7 SDK's types say 201 and the emulator followed them before).
+      ctx.status = 200;
+      return presentCredential(updated);
     },
     { description: 'Update a client credential' },
   );

@@ -101,6 +101,7 @@ export const registerClientGrantsRoutes: RoutesModule = (routes, tenant) => {
         client_id: clientId,
         audience,
         scope: (body.scope as string[] | undefined) ?? [],
+        subject_type: 'client', // Auth0's default (recorded 2025)
         ...clone(body),
       };
       grants().insert(grant);

@@ -10,111 +10,12 @@ import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, 
 import type { ClientRecord } from '../../core/model';
 import type { RouteContext, RoutesModule, Tenant } from '../../core/types';
 import { registerClientSearchAndCimd } from './client-search-and-cimd';
-import { CLIENT_CREDENTIALS } from './client-credentials.routes';
-import { bodyObject, checkBody, checkString, clone, hasScope, payloadError, tenantName, type BodySpec, type JsonType } from '../group-helpers';
+import { CLIENT_CREDENTIALS, createCredential, presentCredential } from './client-credentials.routes';
+import type { JsonRecord } from '../../core/collection';
+import { bodyObject, checkString, clone, hasScope, payloadError, tenantName } from '../group-helpers';
 
-const COMMON_TYPES: Record<string, JsonType | readonly JsonType[]> = {
-  name: 'string',
-  description: 'string',
-  logo_uri: 'string',
-  callbacks: 'array',
-  oidc_logout: 'object',
-  oidc_backchannel_logout: 'object',
-  session_transfer: ['object', 'null'],
-  allowed_origins: 'array',
-  web_origins: 'array',
-  client_aliases: 'array',
-  allowed_clients: 'array',
-  allowed_logout_urls: 'array',
-  grant_types: 'array',
-  token_endpoint_auth_method: 'string',
-  is_token_endpoint_ip_header_trusted: 'boolean',
-  app_type: 'string',
-  is_first_party: 'boolean',
-  oidc_conformant: 'boolean',
-  jwt_configuration: 'object',
-  encryption_key: ['object', 'null'],
-  sso: 'boolean',
-  cross_origin_authentication: 'boolean',
-  cross_origin_loc: 'string',
-  sso_disabled: 'boolean',
-  custom_login_page_on: 'boolean',
-  custom_login_page: 'string',
-  custom_login_page_preview: 'string',
-  form_template: 'string',
-  addons: 'object',
-  client_metadata: 'object',
-  mobile: 'object',
-  initiate_login_uri: 'string',
-  native_social_login: 'object',
-  fedcm_login: 'object',
-  refresh_token: ['object', 'null'],
-  default_organization: ['object', 'null'],
-  organization_usage: 'string',
-  organization_require_behavior: 'string',
-  organization_discovery_methods: 'array',
-  client_authentication_methods: ['object', 'null'],
-  require_pushed_authorization_requests: 'boolean',
-  require_proof_of_possession: 'boolean',
-  signed_request_object: 'object',
-  token_vault_privileged_access: 'object',
-  compliance_level: ['string', 'null'],
-  skip_non_verifiable_callback_uri_confirmation_prompt: 'boolean',
-  token_exchange: 'object',
-  par_request_expiry: ['integer', 'null'],
-  token_quota: 'object',
-  identity_assertion_authorization_grant: 'object',
-  anonymous_sessions: 'object',
-  third_party_security_mode: 'string',
-  redirection_policy: 'string',
-  express_configuration: 'object',
-  b2b_integration_configuration: 'object',
-  my_organization_configuration: 'object',
-  async_approval_notification_channels: 'array',
-};
-
-const ENUMS = {
-  app_type: [
-    'native',
-    'spa',
-    'regular_web',
-    'non_interactive',
-    'resource_server',
-    'express_configuration',
-    'rms',
-    'box',
-    'cloudbees',
-    'concur',
-    'dropbox',
-    'mscrm',
-    'echosign',
-    'egnyte',
-    'newrelic',
-    'office365',
-    'salesforce',
-    'sentry',
-    'sharepoint',
-    'slack',
-    'springcm',
-    'zendesk',
-    'zoom',
-    'sso_integration',
-    'oag',
-  ],
-  token_endpoint_auth_method: ['none', 'client_secret_post', 'client_secret_basic'],
-  organization_usage: ['deny', 'allow', 'require'],
-};
-
-const CREATE_SPEC: BodySpec = {
-  types: { ...COMMON_TYPES, resource_server_identifier: 'string' },
-  required: ['name'],
-  enums: ENUMS,
-};
-
-const UPDATE_SPEC: BodySpec = {
-  types: { ...COMMON_TYPES, client_secret: 'string' },
-  enums: ENUMS,
-};
+// Bodies are checked against Auth0's description before a route runs (core/described-body.ts):
+// types, required properties and enums are not repeated here.
 
 /** Properties only `update:client_keys` may change. */
 const KEY_PROPERTIES = ['client_secret', 'encryption_key'];
@@ -132,6 +33,24 @@ function defaultGrantTypes(appType: unknown): string[] {
     default:
       return ['authorization_code', 'implicit', 'refresh_token', 'client_credentials'];
   }
+}
+
+const JWT_DEFAULTS = { alg: 'RS256', lifetime_in_seconds: 36000, secret_encoded: false };
+/** Auth0's refresh token defaults for a new client (recorded 2023–2025). */
+const REFRESH_TOKEN_DEFAULTS = {
+  rotation_type: 'non-rotating',
+  expiration_type: 'non-expiring',
+  leeway: 0,
+  token_lifetime: 2592000,
+  infinite_token_lifetime: true,
+  idle_token_lifetime: 1296000,
+  infinite_idle_token_lifetime: true,
+};
+/** The authentication methods whose credentials a new client may bring inline. */
+const CREDENTIAL_METHODS = ['private_key_jwt', 'tls_client_auth', 'self_signed_tls_client_auth'];
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function signingKey(tenant: Tenant): Record<string, unknown> {
@@ -194,6 +113,8 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
       oidc_conformant: true,
       sso_disabled: false,
       cross_origin_authentication: false,
+      // Auth0's answers also carry the older name (recorded 2023–2025; not in its v7 SDK types).
+      cross_origin_auth: false,
       custom_login_page_on: true,
       callbacks: [],
       allowed_logout_urls: [],
@@ -204,21 +125,63 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
       callback_url_template: false,
       grant_types: defaultGrantTypes(appType),
       token_endpoint_auth_method: appType === 'spa' || appType === 'native' ? 'none' : 'client_secret_post',
-      jwt_configuration: { alg: 'RS256', lifetime_in_seconds: 36000, secret_encoded: false },
-      refresh_token: {
-        rotation_type: 'non-rotating',
-        expiration_type: 'non-expiring',
-        leeway: 0,
-        token_lifetime: 31557600,
-        infinite_token_lifetime: true,
-        idle_token_lifetime: 2592000,
-        infinite_idle_token_lifetime: true,
-      },
       signing_keys: [signingKey(tenant)],
       ...clone(body),
+      // What the body gives of these is merged into Auth0's defaults (recorded answers).
+      jwt_configuration: { ...JWT_DEFAULTS, ...objectOrEmpty(body.jwt_configuration) },
+      refresh_token: body.refresh_token === null ? null : { ...REFRESH_TOKEN_DEFAULTS, ...objectOrEmpty(body.refresh_token) },
     };
+    if (client.refresh_token === null) delete client.refresh_token;
     if (client.token_endpoint_auth_method === 'none') delete client.client_secret;
     return client;
+  };
+
+  /**
+   * Credentials given inline (`client_authentication_methods.<method>.credentials`,
+   * `signed_request_object.credentials`) are registered as by `POST …/credentials`; the client keeps
+   * their ids, as Auth0 does. Returns the new credentials by where they were given.
+   */
+  const registerInlineCredentials = (client: ClientRecord): Map<unknown[], JsonRecord[]> => {
+    const created = new Map<unknown[], JsonRecord[]>();
+    const lists: unknown[][] = [];
+    const methods = objectOrEmpty(client.client_authentication_methods);
+    for (const method of CREDENTIAL_METHODS) {
+      const list = objectOrEmpty(methods[method]).credentials;
+      if (Array.isArray(list)) lists.push(list);
+    }
+    const signed = objectOrEmpty(client.signed_request_object).credentials;
+    if (Array.isArray(signed)) lists.push(signed);
+    for (const list of lists) {
+      const records = list.map((given) => {
+        const item = objectOrEmpty(given);
+        return typeof item.id === 'string' && Object.keys(item).length === 1 ? undefined : createCredential(tenant, client.client_id, item);
+      });
+      list.forEach((given, i) => {
+        const record = records[i];
+        if (record) list[i] = { id: record.id };
+      });
+      created.set(
+        list,
+        records.filter((r): r is JsonRecord => r !== undefined),
+      );
+    }
+    return created;
+  };
+  /** The create answer shows each new credential whole where the stored client has its id. */
+  const withCredentialViews = (view: Record<string, unknown>, created: Map<unknown[], JsonRecord[]>): Record<string, unknown> => {
+    const byId = new Map<unknown, JsonRecord>();
+    for (const records of created.values()) for (const record of records) byId.set(record.id, presentCredential(record));
+    const replace = (list: unknown): void => {
+      if (!Array.isArray(list)) return;
+      list.forEach((item, i) => {
+        const full = byId.get(objectOrEmpty(item).id);
+        if (full) list[i] = full;
+      });
+    };
+    const methods = objectOrEmpty(view.client_authentication_methods);
+    for (const method of CREDENTIAL_METHODS) replace(objectOrEmpty(methods[method]).credentials);
+    replace(objectOrEmpty(view.signed_request_object).credentials);
+    return view;
   };
 
   routes.management(
@@ -226,12 +189,13 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/clients',
     'create:clients',
     (ctx) => {
-      const body = checkBody(bodyObject(ctx), CREATE_SPEC);
+      const body = bodyObject(ctx);
       checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
       const client = newClient(body);
+      const created = registerInlineCredentials(client);
       state().clients.insert(client);
       ctx.status = 201;
-      return present(ctx, client, true);
+      return withCredentialViews(present(ctx, client, true), created);
     },
     { description: 'Create a client' },
   );
@@ -245,7 +209,7 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/clients/:id',
     ['update:clients', 'update:client_keys'],
     (ctx) => {
-      const body = checkBody(bodyObject(ctx), UPDATE_SPEC);
+      const body = bodyObject(ctx);
       checkString(body.name, 'name', { min: 1, pattern: NAME_PATTERN });
       const touchesKeys = KEY_PROPERTIES.some((key) => key in body);
       if (touchesKeys && !hasScope(ctx, 'update:client_keys')) throw forbidden('Insufficient scope, expected any of: update:client_keys', 'insufficient_scope');
@@ -256,6 +220,8 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
           if (value === null) delete client[key];
           else client[key] = value;
         }
+        // Auth0 keeps secret_encoded (recorded): the defaults are kept under what PATCH gives.
+        if (client.jwt_configuration) client.jwt_configuration = { ...JWT_DEFAULTS, ...client.jwt_configuration };
       }) as ClientRecord;
       return present(ctx, updated, true);
     },

@@ -5,6 +5,7 @@ import { registerResources, checkpointList, offsetList, crudScopes, type Resourc
 const RESOURCES: readonly ResourceSpec[] = [
   {
     name: 'token-exchange-profiles',
+    deleteAbsentAnswers204: true, // as Auth0 answers (recorded)
     path: '/api/v2/token-exchange-profiles',
     idPrefix: 'tep',
     scopes: crudScopes('token_exchange_profiles'),

@@ -5,6 +5,7 @@
  */
 import { ApiError, conflict, notFound } from '../../core/errors';
 import type { JsonRecord } from '../../core/collection';
+import { randomAlnum } from '../../core/ids';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { bodyObject, checkBody, clone, payloadError, tenantName, type BodySpec } from '../group-helpers';
 import { registerResources, registerSettings } from '../resources';
@@ -27,7 +28,8 @@ function defaultContent(type: string): JsonRecord {
     type === 'otp_verify' || type === 'otp_enroll'
       ? '@{{code}} is your verification code for {{friendly_name}}.'
       : `{{friendly_name}}: ${type.replace(/_/g, ' ')} notice.`;
-  return { syntax: 'liquid', body: { text, voice: text } };
+  // `from` empty: the provider's number is used (Auth0's reset answer carries the key, recorded).
+  return { syntax: 'liquid', from: '', body: { text, voice: text } };
 }
 
 export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
@@ -54,8 +56,9 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
     templatePath,
     'update:branding',
     (ctx) => {
-      const body = checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] });
-      const text = body.template as string;
+      // Auth0 takes `{template}` or the template itself as a JSON string (as go-auth0 sends it, recorded).
+      const text =
+        typeof ctx.body === 'string' ? ctx.body : (checkBody(bodyObject(ctx), { types: { template: 'string' }, required: ['template'] }).template as string);
       if (!text.includes('{%- auth0:head -%}') || !text.includes('{%- auth0:widget -%}')) {
         throw payloadError('The template must contain the {%- auth0:head -%} and {%- auth0:widget -%} tags', 'template');
       }
@@ -63,7 +66,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       tenant.state.setDoc('branding:universal-login', { body: text });
       // Auth0: 201 when the template is created, 204 when an existing one is replaced.
       ctx.status = existed ? 204 : 201;
-      return undefined;
+      return existed ? undefined : {};
     },
     { description: 'Set the Universal Login page template' },
   );
@@ -94,6 +97,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       idParam: 'themeId',
       idField: 'themeId',
       idPrefix: 'thm',
+      newId: () => randomAlnum(32), // Auth0's pattern ^[a-zA-Z0-9]{32}$ (its description; recorded ids alike)
       scopes: { create: 'update:branding', get: 'read:branding', update: 'update:branding', delete: 'delete:branding' },
       create: { types: THEME_TYPES, required: THEME_REQUIRED, defaults: { displayName: '' } },
       derive: () => {
@@ -157,6 +161,8 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
       update: { types: { content: 'object', disabled: 'boolean' } },
       unique: 'type',
       notFound: { message: 'Phone template not found', errorCode: 'inexistent_phone_template' },
+      timestamps: true,
+      mergedOnUpdate: ['content'],
     },
   ]);
 
@@ -167,11 +173,11 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
     if (!item) throw notFound(`Phone ${what} not found`, `inexistent_phone_${what}`);
     return item;
   };
-  const sendTest = (ctx: RouteContext, text: string, kind: string): undefined => {
+  const sendTest = (ctx: RouteContext, text: string, kind: string): JsonRecord => {
     const body = checkBody(bodyObject(ctx), TRY_SPEC);
     tenant.outbox.push({ channel: 'sms', to: body.to, kind, body: text, delivery_method: body.delivery_method ?? 'text' });
     ctx.status = 202;
-    return undefined;
+    return { code: 202, message: 'Test notification successfully sent for processing' }; // Auth0's answer (recorded)
   };
   routes.management(
     'POST',
@@ -201,7 +207,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
     'update:phone_templates',
     (ctx) => {
       const template = requireItem(phoneTemplates, ctx, 'template');
-      const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)) };
+      const reset: JsonRecord = { ...template, content: defaultContent(String(template.type)), updated_at: tenant.clock.isoNow() };
       phoneTemplates().put(reset);
       const { _parent: _hidden, ...shown } = clone(reset);
       return shown;

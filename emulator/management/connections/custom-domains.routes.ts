@@ -9,7 +9,7 @@ import { randomAlnum } from '../../core/ids';
 import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest } from '../../core/paging';
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule } from '../../core/types';
-import { bodyObject, checkBody, checkString, clone, type BodySpec } from '../group-helpers';
+import { bodyObject, checkBody, checkString, clone, tenantName, type BodySpec } from '../group-helpers';
 import { toText } from '../../../nodes/shared/to-text';
 
 const TYPES = ['auth0_managed_certs', 'self_managed_certs'];
@@ -132,15 +132,24 @@ export const registerCustomDomainsRoutes: RoutesModule = (routes, tenant) => {
           .some((d) => d.domain === name)
       )
         throw conflict('The custom domain already exists', 'custom_domain_conflict');
+      const id = `cd_${randomAlnum(16)}`;
+      // A CNAME to the tenant's edge unless TXT verification is asked for; Auth0 also answers
+      // is_default, the verification status, created_at and (managed certificates) the
+      // certificate authority (recorded 2025–2026).
+      const method =
+        body.verification_method === 'txt'
+          ? { name: 'txt', record: `auth0-domain-verification=${randomAlnum(32).toLowerCase()}`, domain: `_cf-custom-hostname.${name}` }
+          : { name: 'CNAME', record: `${tenantName(tenant)}-${id.toLowerCase().replace('_', '-')}.edge.tenants.auth0.com`, domain: name };
       const record: JsonRecord = {
-        custom_domain_id: `cd_${randomAlnum(16)}`,
+        custom_domain_id: id,
         domain: name,
         primary: domains().size === 0,
+        is_default: false,
         status: 'pending_verification',
         type: body.type,
-        verification: {
-          methods: [{ name: 'txt', record: `auth0-domain-verification=${randomAlnum(32).toLowerCase()}`, domain: `_cf-custom-hostname.${name}` }],
-        },
+        verification: { methods: [method], status: 'pending' },
+        certificate: body.type === 'auth0_managed_certs' ? { certificate_authority: 'letsencrypt' } : undefined,
+        created_at: tenant.clock.isoNow(),
         tls_policy: body.type === 'auth0_managed_certs' ? (body.tls_policy ?? 'recommended') : undefined,
         custom_client_ip_header: body.custom_client_ip_header ?? undefined,
         domain_metadata: body.domain_metadata,
@@ -196,6 +205,7 @@ export const registerCustomDomainsRoutes: RoutesModule = (routes, tenant) => {
       const domain = requireDomain(ctx.params.id);
       const updated = domains().update(domain.custom_domain_id as string, (d) => {
         d.status = 'ready';
+        d.verification = { ...(d.verification as JsonRecord), status: 'verified' };
         d.origin_domain_name = `${String(d.domain).replace(/\./g, '-')}-cd-${randomAlnum(16).toLowerCase()}.edge.tenants.auth0.com`;
         if (d.type === 'self_managed_certs' && d.cname_api_key === undefined) d.cname_api_key = randomAlnum(64).toLowerCase();
       }) as JsonRecord;

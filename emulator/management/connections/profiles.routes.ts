@@ -46,6 +46,7 @@ const PROFILES: readonly ResourceSpec[] = [
   },
   {
     name: 'user-attribute-profiles',
+    deleteAbsentAnswers204: true, // as Auth0 answers (recorded)
     path: '/api/v2/user-attribute-profiles',
     idPrefix: 'uap',
     scopes: crudScopes('user_attribute_profiles'),

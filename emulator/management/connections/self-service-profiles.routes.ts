@@ -31,6 +31,7 @@ export const registerSelfServiceProfilesRoutes: RoutesModule = (routes, tenant) 
   registerResources(routes, tenant, [
     {
       name: PROFILES,
+      deleteAbsentAnswers204: true, // as Auth0 answers (recorded)
       path: '/api/v2/self-service-profiles',
       idPrefix: 'ssp',
       timestamps: true,

@@ -310,7 +310,8 @@ export const registerEventStreamsRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/event-streams/:id',
     'delete:event_streams',
     (ctx) => {
-      if (!streams().delete(ctx.params.id)) throw notFound(STREAM_NOT_FOUND, 'inexistent_event_stream');
+      // An absent stream answers 204 too, as Auth0 does (recorded).
+      streams().delete(ctx.params.id);
       deliverer.forget(ctx.params.id);
       ctx.status = 204;
     },

@@ -43,6 +43,8 @@ export interface AttemptRecord {
   timestamp: string;
   http_status?: number;
   error_message?: string;
+  /** Milliseconds the attempt took (Auth0 sends it, recorded). */
+  duration?: number;
 }
 
 export interface DeliveryRecord {
@@ -94,7 +96,8 @@ export class WebhookDeliverer {
   /** Starts delivering `event` to `target` (first attempt now); returns its record. */
   deliver(target: WebhookTarget, event: CloudEvent, publishedAt = process.hrtime.bigint()): DeliveryRecord {
     const record: DeliveryRecord = {
-      id: `dlv_${event.id.slice(4)}`,
+      // A delivery's id is its event's id, as Auth0 answers (recorded): redeliver/{id} takes it.
+      id: event.id,
       event_stream_id: target.id,
       event_type: event.type,
       status: 'pending',
@@ -149,9 +152,14 @@ export class WebhookDeliverer {
 
   private attempt(target: WebhookTarget, record: DeliveryRecord, index: number): void {
     if (this.closed) return;
+    const started = performance.now();
     void this.post(target, record.event).then((outcome) => {
       if (this.closed) return;
-      const attempt: AttemptRecord = { status: outcome.ok ? 'succeeded' : 'failed', timestamp: this.tenant.clock.isoNow() };
+      const attempt: AttemptRecord = {
+        status: outcome.ok ? 'succeeded' : 'failed',
+        timestamp: this.tenant.clock.isoNow(),
+        duration: Math.round((performance.now() - started) * 1000) / 1000,
+      };
       if (outcome.status !== undefined) attempt.http_status = outcome.status;
       if (outcome.error) attempt.error_message = outcome.error;
       record.attempts.push(attempt);

@@ -4,7 +4,7 @@
  * as `_VALUE_NOT_SHOWN_`, as Auth0 does.
  */
 import { conflict, notFound } from '../../core/errors';
-import { randomAlnum } from '../../core/ids';
+import { ulid } from '../../core/ids';
 import { fieldsProjection, offsetBody, offsetPage } from '../../core/paging';
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule } from '../../core/types';
@@ -44,7 +44,7 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
   const hooks = () => tenant.state.collection('hooks');
   const requireHook = (id: string): JsonRecord => {
     const hook = hooks().get(id);
-    if (!hook) throw notFound('The hook does not exist', 'inexistent_hook');
+    if (!hook) throw notFound('Error: Hook does not exist', 'HookDoesNotExist'); // Auth0's words and code (recorded)
     return hook;
   };
   const secretsOf = (hook: JsonRecord): Record<string, string> => (hook.secrets as Record<string, string> | undefined) ?? {};
@@ -72,7 +72,7 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
           .some((h) => h.name === body.name)
       )
         throw conflict('A hook with the same name already exists', 'hook_conflict');
-      const hook: JsonRecord = { id: randomAlnum(24), enabled: false, dependencies: {}, ...clone(body), secrets: {} };
+      const hook: JsonRecord = { id: ulid(), enabled: false, dependencies: {}, ...clone(body), secrets: {} };
       hooks().insert(hook);
       ctx.status = 201;
       return hookView(hook);
@@ -108,7 +108,8 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/hooks/:id',
     'delete:hooks',
     (ctx) => {
-      // Idempotent, as in Auth0: an absent hook is not an error.
+      // An absent hook is a 404 at Auth0 (recorded), unlike most other deletes.
+      requireHook(ctx.params.id);
       hooks().delete(ctx.params.id);
       ctx.status = 204;
       return undefined;
@@ -138,8 +139,9 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
       hooks().update(hook.id as string, (h) => {
         h.secrets = { ...secrets, ...added };
       });
+      // 201 with an empty object, as Auth0 answers (recorded).
       ctx.status = 201;
-      return undefined;
+      return {};
     },
     { description: 'Add hook secrets' },
   );
@@ -157,7 +159,9 @@ export const registerHooksRoutes: RoutesModule = (routes, tenant) => {
       hooks().update(hook.id as string, (h) => {
         h.secrets = { ...secrets, ...changed };
       });
-      return undefined;
+      // Auth0 answers an update of secrets as their creation: 201 with an empty object (recorded).
+      ctx.status = 201;
+      return {};
     },
     { description: 'Update hook secrets' },
   );

@@ -199,7 +199,8 @@ export const registerJobsRoutes: RoutesModule = (routes: RouteRegistry, tenant: 
       };
       try {
         const job = jobs().createImport(request);
-        ctx.status = 201;
+        // 202 Accepted, as Auth0 answers (recorded; the v7 SDK and the description agree).
+        ctx.status = 202;
         return view(job);
       } catch (err) {
         throw asApiError(err);
@@ -242,7 +243,8 @@ export const registerJobsRoutes: RoutesModule = (routes: RouteRegistry, tenant: 
           ...(limit !== undefined ? { limit } : {}),
           ...(fields ? { fields } : {}),
         });
-        ctx.status = 201;
+        // 200, as Auth0 answers (recorded; its description says 201).
+        ctx.status = 200;
         return view(job);
       } catch (err) {
         throw asApiError(err);

@@ -80,12 +80,18 @@ export const registerLogStreamsRoutes: RoutesModule = (routes, tenant) => {
         type,
         status: 'active',
         sink,
-        ...(body.filters !== undefined ? { filters: clone(body.filters) } : {}),
+        // A priority stream without filters gets the security category (Auth0's recorded answers).
+        ...(body.filters !== undefined
+          ? { filters: clone(body.filters) }
+          : body.isPriority === true
+            ? { filters: [{ type: 'category', name: 'security' }] }
+            : {}),
         ...(body.isPriority !== undefined ? { isPriority: body.isPriority } : { isPriority: false }),
         ...(body.pii_config !== undefined ? { pii_config: clone(body.pii_config) } : {}),
       };
       streams().insert(stream);
-      ctx.status = 201;
+      // 200, as Auth0 answers (recorded 2023–2025); its API description says 201.
+      ctx.status = 200;
       return clone(stream);
     },
     { description: 'Create a log stream' },
@@ -118,7 +124,8 @@ export const registerLogStreamsRoutes: RoutesModule = (routes, tenant) => {
     '/api/v2/log-streams/:id',
     'delete:log_streams',
     (ctx) => {
-      if (!streams().delete(ctx.params.id)) throw notFound('The log stream does not exist', 'inexistent_log_stream');
+      // Deleting what is already gone answers 204 at Auth0 too (recorded).
+      streams().delete(ctx.params.id);
       ctx.status = 204;
       return undefined;
     },

@@ -50,7 +50,7 @@ function searchLogs(ctx: RouteContext): unknown {
     events = events.filter(matches);
   }
   sortBy(events, ctx.query.str('sort') ?? 'date:-1', (event, field) => (field === 'date' ? event.log_id : (event as Record<string, unknown>)[field]));
-  const page = offsetPage(events, ctx.query, { itemsKey: 'logs', defaultPerPage: 50, maxPerPage: 100, cap: 1000 });
+  const page = offsetPage(events, ctx.query, { itemsKey: 'logs', defaultPerPage: 50, maxPerPage: 100, cap: 1000, withLength: true });
   const project = fieldsProjection(ctx.query);
   return offsetBody(page, 'logs', (event) => project({ ...event }));
 }

@@ -62,7 +62,9 @@ export const registerOrganizationLinksRoutes: RoutesModule = (routes, tenant) =>
       if (links(ORG_GRANTS).has(id)) throw conflict('The client grant is already associated with the organization', 'client_grant_conflict');
       links(ORG_GRANTS).insert({ id, organization_id: ctx.params.id, grant_id: grant.id });
       ctx.status = 201;
-      return clone(grant);
+      // Auth0 answers the association: the grant's fields under `grant_id` instead of `id` (recorded).
+      const { id: _id, ...fields } = clone(grant);
+      return { grant_id: grant.id, ...fields };
     },
     { description: 'Associate a client grant with an organization' },
   );
@@ -170,6 +172,7 @@ export const registerOrganizationLinksRoutes: RoutesModule = (routes, tenant) =>
   registerResources(routes, tenant, [
     {
       name: DOMAINS,
+      deleteAbsentAnswers204: true, // as Auth0 answers (recorded)
       path: '/api/v2/organizations/:id/discovery-domains',
       idParam: 'discovery_domain_id',
       idPrefix: 'dd',

@@ -7,6 +7,7 @@ import type { TenantState } from '../../core/state';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { objectBody, onlyProperties, optionalBoolean, optionalObject, optionalString, payloadError, requiredString, stringList } from '../body';
 import { memberView } from '../roles/roles.routes';
+import { searchOrganizations } from './organization-search';
 import { eventSnapshot, publishMemberEvent, publishOrganizationEvent } from '../events/publish';
 
 const ORG_NAME = /^[a-z0-9](?:[a-z0-9_-]{0,48}[a-z0-9])?$/;
@@ -52,6 +53,7 @@ function readOrgConnection(state: TenantState, body: Record<string, unknown>, re
   if (assign !== undefined) out.assign_membership_on_login = assign;
   const button = optionalBoolean(body, 'show_as_button');
   if (button !== undefined) out.show_as_button = button;
+  else if (requireId) out.show_as_button = true; // Auth0's default for a newly enabled connection (recorded)
   const signup = optionalBoolean(body, 'is_signup_enabled');
   if (signup !== undefined) out.is_signup_enabled = signup;
   return out;
@@ -167,6 +169,7 @@ function listOrganizations(ctx: RouteContext): unknown {
 
 export const registerOrganizationsRoutes: RoutesModule = (routes) => {
   routes.management('GET', '/api/v2/organizations', ['read:organizations', 'read:organizations_summary'], listOrganizations);
+  routes.management('GET', '/api/v2/organizations/search', ['read:organizations'], (ctx) => searchOrganizations(ctx, orgView));
 
   routes.management(
     'POST',
@@ -286,7 +289,8 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
     };
     if (isCheckpointRequest(ctx.query))
       return checkpointBody(
-        checkpointPage(members, ctx.query, (u) => u.user_id),
+        // Auth0 sends `next` on a full last page too; the page after it is empty (recorded).
+        checkpointPage(members, ctx.query, (u) => u.user_id, { nextOn: 'full-page' }),
         'members',
         view,
       );

@@ -83,7 +83,9 @@ export const registerRolesRoutes: RoutesModule = (routes) => {
       state.rolePermissions.delete(ctx.params.id);
       state.userRoles.removeRight(ctx.params.id);
       state.orgMemberRoles.removeRight(ctx.params.id);
-      ctx.status = 204;
+      // Auth0 answers 200 with an empty object (recorded 2023–2025; its API description says 204).
+      ctx.status = 200;
+      return {};
     },
     { description: 'Delete a role' },
   );
@@ -103,6 +105,7 @@ export const registerRolesRoutes: RoutesModule = (routes) => {
       requireRole(state, ctx.params.id);
       addPermissions(state.rolePermissions, ctx.params.id, permissionList(state, objectBody(ctx.body)));
       ctx.status = 201;
+      return {}; // Auth0 answers an empty object (recorded)
     },
     { description: 'Associate permissions with a role' },
   );
@@ -142,7 +145,7 @@ export const registerRolesRoutes: RoutesModule = (routes) => {
       const userIds = stringList(objectBody(ctx.body), 'users');
       for (const id of userIds) if (!state.users.has(id)) throw notFound(`User ${id} does not exist`, 'inexistent_user');
       for (const id of userIds) state.userRoles.add(id, ctx.params.id);
-      return undefined;
+      return {}; // Auth0 answers 200 with an empty object (recorded)
     },
     { description: 'Assign users to a role' },
   );

@@ -325,7 +325,7 @@ export const registerGuardianRoutes: RoutesModule = (routes: RouteRegistry, tena
 
   const requireEnrollment = (id: string) => {
     const enrollment = tenant.state.enrollments.get(id);
-    if (!enrollment) throw notFound('Enrollment not found', 'inexistent_enrollment');
+    if (!enrollment) throw notFound('Enrollment not found', 'enrollment_not_found'); // Auth0's code (recorded)
     return enrollment;
   };
 

@@ -3,9 +3,10 @@
  * signals (settings documents), network ACLs and rate limit policies (collections), and the
  * anomaly IP blocks (a collection the attack protection would fill; tests seed it).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../core/errors';
 import type { RoutesModule } from '../../core/types';
+import { tenantName } from '../group-helpers';
 import { registerResources, registerSettings, type SettingsSpec } from '../resources';
 
 const AP_READ = 'read:attack_protection';
@@ -48,7 +49,12 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
       enabled: true,
       shields: ['admin_notification', 'block'],
       allowlist: [],
-      stage: { 'pre-login': { max_attempts: 100, rate: 864000 }, 'pre-user-registration': { max_attempts: 50, rate: 1200 } },
+      // The custom token exchange stage as Auth0 answers it by default (recorded 2025).
+      stage: {
+        'pre-login': { max_attempts: 100, rate: 864000 },
+        'pre-user-registration': { max_attempts: 50, rate: 1200 },
+        'pre-custom-token-exchange': { max_attempts: 10, rate: 600000 },
+      },
     },
     read: AP_READ,
     update: AP_UPDATE,
@@ -163,8 +169,13 @@ export const registerSecurityResourcesRoutes: RoutesModule = (routes, tenant) =>
       list: { shape: 'offset', itemsKey: 'network_acls' },
       create: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' }, required: ['description', 'active', 'rule'] },
       update: { types: { description: 'string', active: 'boolean', priority: 'number', rule: 'object' } },
-      notFound: { message: 'Network ACL not found', errorCode: 'inexistent_network_acl' },
+      notFound: { message: 'NetworkACL with this ID was not found', errorCode: 'inexistent_network_acl' },
       timestamps: true,
+      // As Auth0 answers (recorded 2025): UUID ids, the tenant and an empty deletion time on each
+      // ACL, and a delete answered 200 with a body.
+      newId: randomUUID,
+      derive: (item) => Object.assign(item, { tenant_id: tenantName(tenant), deleted_at: null }),
+      deletedAnswer: { status: 200, body: { code: 204, object: '' } },
     },
     {
       name: 'rate-limit-policies',

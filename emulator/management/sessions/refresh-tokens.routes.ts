@@ -79,8 +79,13 @@ export const registerRefreshTokensRoutes: RoutesModule = (routes, tenant) => {
 
   routes.management('GET', '/api/v2/users/:id/refresh-tokens', 'read:refresh_tokens', (ctx) => {
     requireUser(ctx.params.id);
-    const page = checkpointPage(userRefreshTokens(state, ctx.params.id), ctx.query, (r) => String(r.id));
-    return checkpointBody(page, 'tokens', refreshTokenView);
+    // As Auth0 answers (recorded): `next` (the last token's id) on every page that has tokens, and
+    // `total` with include_totals.
+    const all = userRefreshTokens(state, ctx.params.id);
+    const page = checkpointPage(all, ctx.query, (r) => String(r.id), { nextOn: 'any-page', rawCursor: true });
+    const body = checkpointBody(page, 'tokens', refreshTokenView) as Record<string, unknown>;
+    if (ctx.query.bool('include_totals') === true) body.total = all.length;
+    return body;
   });
 
   routes.management('DELETE', '/api/v2/users/:id/refresh-tokens', 'delete:refresh_tokens', (ctx) => {

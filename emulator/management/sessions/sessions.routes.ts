@@ -50,7 +50,7 @@ export const registerSessionsRoutes: RoutesModule = (routes, tenant) => {
   routes.management('DELETE', '/api/v2/sessions/:id', 'delete:sessions', (ctx) => {
     endSessions(tenant, [ctx.params.id], { refreshTokens: false });
     ctx.status = 202;
-    return undefined;
+    return {}; // Auth0 answers an empty object (recorded)
   });
 
   routes.management('GET', '/api/v2/users/:id/sessions', 'read:sessions', (ctx) => {
@@ -67,7 +67,7 @@ export const registerSessionsRoutes: RoutesModule = (routes, tenant) => {
       { refreshTokens: false },
     );
     ctx.status = 202;
-    return undefined;
+    return {}; // Auth0 answers an empty object (recorded)
   });
 
   routes.management('POST', '/api/v2/users/:id/revoke-access', ['delete:sessions'], (ctx) => {

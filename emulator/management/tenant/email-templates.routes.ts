@@ -22,6 +22,7 @@ export const TEMPLATE_NAMES = [
   'change_password',
   'password_reset',
   'async_approval',
+  'auth_email_by_code',
 ];
 
 const TYPES = {

@@ -3,6 +3,7 @@
  * ../resources.ts), with what needs more than storage: statuses, and the checks before an experiment starts.
  */
 import { badRequest, notFound } from '../../core/errors';
+import { base58Id } from '../../core/ids';
 import type { JsonRecord } from '../../core/collection';
 import type { RouteRegistry, RoutesModule, Tenant } from '../../core/types';
 import { bodyObject, checkBody, clone } from '../group-helpers';
@@ -15,7 +16,8 @@ const RESOURCES: readonly ResourceSpec[] = [
   {
     name: 'experimentation-feature-flags',
     path: '/api/v2/experimentation/feature-flags',
-    idPrefix: 'ff',
+    idPrefix: 'flg',
+    newId: () => base58Id('flg'), // Auth0's pattern ^flg_[base58]+$ (its description)
     scopes: crudScopes('experimentation'),
     list: checkpointList('feature_flags'),
     timestamps: true,
@@ -32,7 +34,8 @@ const RESOURCES: readonly ResourceSpec[] = [
     name: 'experimentation-variations',
     path: '/api/v2/experimentation/feature-flags/:id/variations',
     idParam: 'vid',
-    idPrefix: 'ffv',
+    idPrefix: 'var',
+    newId: () => base58Id('var'),
     scopes: crudScopes('experimentation'),
     timestamps: true,
     parent: { param: 'id', exists: recordExists('experimentation-feature-flags'), notFound: 'The feature flag does not exist.' },
@@ -44,6 +47,7 @@ const RESOURCES: readonly ResourceSpec[] = [
     name: 'experimentation-segments',
     path: '/api/v2/experimentation/segments',
     idPrefix: 'seg',
+    newId: () => base58Id('seg'),
     scopes: crudScopes('experimentation'),
     list: checkpointList('segments'),
     timestamps: true,
@@ -56,6 +60,7 @@ const RESOURCES: readonly ResourceSpec[] = [
     name: 'experimentation-experiments',
     path: '/api/v2/experimentation/experiments',
     idPrefix: 'exp',
+    newId: () => base58Id('exp'),
     scopes: crudScopes('experimentation'),
     list: checkpointList('experiments'),
     timestamps: true,

@@ -45,6 +45,7 @@ export const PROMPTS = [
   'captcha',
   'brute-force-protection',
   'async-approval-flow',
+  'confirmation',
 ];
 
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/;

@@ -42,7 +42,7 @@ function listUsers(ctx: RouteContext): unknown {
     users = state.users.list();
   }
   sortBy(users, q.str('sort'));
-  return pagedList(users, q, { itemsKey: 'users', defaultPerPage: 50, maxPerPage: 100, cap: 1000 }, publicUser);
+  return pagedList(users, q, { itemsKey: 'users', defaultPerPage: 50, maxPerPage: 100, cap: 1000, withLength: true }, publicUser);
 }
 
 function identityView(identity: Identity): Record<string, unknown> {
@@ -103,10 +103,12 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
     '/api/v2/users/:id',
     ['delete:users'],
     (ctx) => {
-      const user = requireUser(ctx.tenant.state, ctx.params.id);
+      ctx.status = 204;
+      // Deleting a user who is already gone answers 204 at Auth0 too (recorded): offboarding may repeat.
+      const user = ctx.tenant.state.users.get(ctx.params.id);
+      if (!user) return;
       deleteUser(ctx.tenant.state, user.user_id);
       publishUserEvent(ctx, 'user.deleted', user);
-      ctx.status = 204;
     },
     { description: 'Delete a User' },
   );
@@ -160,6 +162,7 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
       requireUser(state, ctx.params.id);
       addPermissions(state.userPermissions, ctx.params.id, permissionList(state, objectBody(ctx.body)));
       ctx.status = 201;
+      return {}; // Auth0 answers an empty object (recorded)
     },
     { description: 'Assign permissions to a user' },
   );
@@ -190,7 +193,7 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
     const events = ctx.tenant.logs.forUser(ctx.params.id);
     // log_id order is creation order, so it sorts dates without same-millisecond ties.
     sortBy(events, ctx.query.str('sort') ?? 'date:-1', (event, field) => (field === 'date' ? event.log_id : (event as Record<string, unknown>)[field]));
-    const page = offsetPage(events, ctx.query, { itemsKey: 'logs', defaultPerPage: 50, maxPerPage: 100 });
+    const page = offsetPage(events, ctx.query, { itemsKey: 'logs', defaultPerPage: 50, maxPerPage: 100, withLength: true });
     return offsetBody(page, 'logs');
   });
 
@@ -285,7 +288,9 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
         const userId = body.user_id;
         if (!provider) throw payloadError('Missing required property: provider');
         if (typeof userId !== 'string' && typeof userId !== 'number') throw payloadError('Missing required property: user_id');
-        secondaryId = `${provider}|${userId}`;
+        // Auth0 takes the identity's own id or the full user id (`auth0|…`, as go-auth0 sends it, recorded).
+        const given = String(userId);
+        secondaryId = given.startsWith(`${provider}|`) ? given : `${provider}|${given}`;
       }
       if (secondaryId === primary.user_id) throw badRequest('Main identity and the new one are the same.', 'invalid_body');
       const secondary = state.users.get(secondaryId);

@@ -3,11 +3,12 @@
  * rows, a failed job's details), what a failed poll means (give up, or try again with backoff),
  * and Auth0's own time limits, past which a job is given up as timed out.
  */
-import { type BackoffPolicy, backoffCeilingMs, withJitter } from '../../shared/backoff';
-import { Auth0Error, ConfigError, InputError, RateLimitError, TenantClosedError } from '../../shared/errors';
+import type { BackoffPolicy } from '../../shared/backoff';
+import { Auth0Error, ConfigError, InputError, TenantClosedError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import { encodePathSegment } from '../../engine/request';
 import { JOB_LIMITS } from '../job-limits';
+import { failureWaitMs } from '../../watch/failure-wait';
 import { ExportFileError } from './records';
 import type { Job, WatchedJob } from './watched-job';
 
@@ -40,14 +41,13 @@ export function timeoutText(job: WatchedJob): string {
 }
 
 /**
- * When to poll a job again after `job.failures` failed polls in a row: two intervals after the
- * first, then doubling up to five minutes (±10 %), and never before a 429's reset.
+ * When to poll a job again after `job.failures` failed polls in a row: the watchers' one failure
+ * wait (watch/failure-wait.ts) with the job watch's numbers: two intervals after the first, then
+ * doubling up to five minutes (±10 %), never before a 429's reset, never sooner than the interval.
  */
 export function nextPollAfterFailure(job: WatchedJob, err: unknown, intervalMs: number, now: number): number {
   const policy: BackoffPolicy = { firstMs: intervalMs, capMs: MAX_BACKOFF_MS, jitter: [0.9, 1.1] };
-  let wait = backoffCeilingMs(job.failures + 1, policy);
-  if (err instanceof RateLimitError && err.resetAt) wait = Math.max(wait, Math.min(MAX_BACKOFF_MS, err.resetAt * 1000 - now));
-  return now + Math.max(intervalMs, withJitter(wait, policy));
+  return now + Math.max(intervalMs, failureWaitMs(err, job.failures + 1, policy, now));
 }
 
 /** The requests about a job, through the tenant's client, ended by the watch's signal. */

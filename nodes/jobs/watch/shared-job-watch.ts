@@ -8,6 +8,8 @@
 import type { DoneFunction, Node, NodeMessage, SendFunction } from '../../shared/node-red-types';
 import { SharedJobStore } from './shared-job-store';
 import { type WatcherSharing, sharedStatus } from '../../watch/watcher-sharing';
+import { claimTurn } from '../../watch/lease-turn';
+import { PollLoop } from '../../watch/poll-loop';
 import type { TenantUse } from '../../config/tenant-use';
 import type { JobRef } from './job-refs';
 import type { JobWatcher } from './job-watcher';
@@ -17,9 +19,9 @@ import { toError } from '../../shared/errors';
 
 export class SharedJobWatch {
   private watcher: JobWatcher | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** The watchers' schedule (watch/poll-loop.ts): a lease turn every quarter of the lease time. */
+  private readonly loop: PollLoop;
   private closed = false;
-  private ticking: Promise<void> = Promise.resolve();
   readonly store: SharedJobStore;
 
   constructor(
@@ -31,7 +33,11 @@ export class SharedJobWatch {
     private readonly makeWatcher: (store: Pick<WatchStore, 'load' | 'save' | 'flush' | 'clear'>) => JobWatcher,
   ) {
     this.store = new SharedJobStore(sharing.shared, sharing.lease, node.id, (err) => node.debug(`auth0-job-watch: ${err.message}`));
-    this.schedule(0);
+    this.loop = new PollLoop(async () => {
+      await this.tick();
+      return { delayMs: this.sharing.retryMs };
+    }, sharing.retryMs);
+    this.loop.start(0);
   }
 
   /** An input message: watched here when this replica holds the watch, else handed to the holder. */
@@ -56,29 +62,19 @@ export class SharedJobWatch {
 
   async close(removed: boolean): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.ticking;
+    await this.loop.stop();
     await this.watcher?.close(removed);
     if (removed && !this.watcher) await this.store.clear().catch(() => undefined);
     this.watcher = undefined;
     await this.sharing.release();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.ticking = this.tick().finally(() => this.schedule(this.sharing.retryMs));
-    }, delayMs);
-  }
-
   /** Claims or renews the lease; the holder runs the engine and picks up jobs handed over. */
   private async tick(): Promise<void> {
-    const role = await this.sharing.claim().catch(() => 'unavailable' as const);
+    const { role, takenOver } = await claimTurn(this.sharing).catch(() => ({ role: 'unavailable' as const, takenOver: false }));
     if (this.closed) return;
     if (role === 'holder') {
-      if (this.watcher && !this.sharing.takenOver()) {
+      if (this.watcher && !takenOver) {
         this.watcher.adopt(await this.store.load().catch(() => []));
         return;
       }

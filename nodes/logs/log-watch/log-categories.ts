@@ -1,11 +1,14 @@
 /**
- * Auth0 log event type codes and the categories the log watcher filters by. One table, read by
- * the runtime (the filter) and by the editor (through the admin endpoint of auth0-log-watch).
+ * The categories the log watcher filters by, read by the runtime (the filter) and by the editor
+ * (through the admin endpoint of auth0-log-watch), beside every log type of Auth0's catalogue
+ * (../log-types.ts, derived from it).
  *
- * Codes and meanings: Auth0's "Log event type codes" page; categories follow Auth0's log stream
- * event filters ("Login - Failure" is f, fc, fco, fcoa, fens, fp, fu) where Auth0 has one, and
- * group the alerting cases (blocked accounts, breached passwords, rate limits) where it has none.
+ * Categories follow Auth0's log stream event filters ("Login - Failure" is f, fc, fco, fcoa, fens,
+ * fp, fu) where Auth0 has one, and group the alerting cases (blocked accounts, breached
+ * passwords, rate limits) where it has none; a few codes Auth0 still sends but no longer lists in
+ * its catalogue (fc, fapi, du, …) stay in them.
  */
+import { allLogTypes } from '../log-types';
 
 export interface LogCategory {
   /** Stored in the node's `categories` property. */
@@ -15,107 +18,6 @@ export interface LogCategory {
   /** Codes starting with one of these also belong (Guardian adds `gd_*` codes over time). */
   prefixes?: readonly string[];
 }
-
-/** Known codes with a short meaning, for the editor's list and the help. */
-export const LOG_TYPE_CODES: Readonly<Record<string, string>> = {
-  s: 'Successful login',
-  scoa: 'Successful cross-origin authentication',
-  sens: 'Successful native social login',
-  f: 'Failed login',
-  fc: 'Failed login by connector',
-  fco: 'Failed by CORS (origin not allowed)',
-  fcoa: 'Failed cross-origin authentication',
-  fens: 'Failed native social login',
-  fp: 'Failed login (incorrect password)',
-  fu: 'Failed login (invalid email or username)',
-  w: 'Warnings during login',
-  ss: 'Successful signup',
-  fs: 'Failed signup',
-  slo: 'Successful logout',
-  flo: 'Failed logout',
-  oidc_backchannel_logout_succeeded: 'Successful OIDC back-channel logout',
-  oidc_backchannel_logout_failed: 'Failed OIDC back-channel logout',
-  ssa: 'Successful silent authentication',
-  fsa: 'Failed silent authentication',
-  seacft: 'Exchanged an authorization code for an access token',
-  feacft: 'Failed to exchange an authorization code for an access token',
-  seccft: 'Exchanged client credentials for an access token',
-  feccft: 'Failed to exchange client credentials for an access token',
-  sede: 'Exchanged a device code for an access token',
-  fede: 'Failed to exchange a device code for an access token',
-  seoobft: 'Exchanged password and OOB challenge for an access token',
-  feoobft: 'Failed to exchange password and OOB challenge',
-  seotpft: 'Exchanged password and OTP challenge for an access token',
-  feotpft: 'Failed to exchange password and OTP challenge',
-  sepft: 'Exchanged a password for an access token',
-  fepft: 'Failed to exchange a password for an access token',
-  sercft: 'Exchanged password and MFA recovery code for an access token',
-  fercft: 'Failed to exchange password and MFA recovery code',
-  sertft: 'Exchanged a refresh token for an access token',
-  fertft: 'Failed to exchange a refresh token for an access token',
-  ferrt: 'Failed to exchange a rotating refresh token (reuse detected?)',
-  srrt: 'Successful refresh token revocation',
-  sapi: 'Management API operation succeeded',
-  fapi: 'Management API operation failed',
-  mgmt_api_read: 'Management API read operation',
-  api_limit: 'Rate limit reached (Authentication or Management API)',
-  api_limit_warning: 'Rate limit at 80 % of a bucket',
-  limit_delegation: 'Too many calls to /delegation',
-  limit_wc: 'Blocked account (too many failed logins from one IP)',
-  limit_sul: 'Blocked user (suspicious logins)',
-  limit_mu: 'Blocked IP address (failed logins or signups from one IP)',
-  ublkdu: 'Login block released',
-  pwd_leak: 'Login with a breached password',
-  signup_pwd_leak: 'Signup with a breached password',
-  reset_pwd_leak: 'Password reset to a breached password',
-  mfar: 'MFA required',
-  gd_auth_failed: 'MFA authentication failed',
-  gd_auth_rejected: 'MFA push notification rejected',
-  gd_auth_succeed: 'MFA authentication succeeded',
-  gd_enrollment_complete: 'MFA enrollment complete',
-  gd_otp_rate_limit_exceed: 'Too many wrong MFA codes',
-  gd_recovery_failed: 'Wrong MFA recovery code',
-  gd_recovery_rate_limit_exceed: 'Too many wrong MFA recovery codes',
-  gd_recovery_succeed: 'MFA recovery succeeded',
-  gd_send_pn: 'MFA push notification sent',
-  gd_send_sms: 'MFA SMS sent',
-  gd_send_sms_failure: 'MFA SMS could not be sent',
-  gd_send_voice: 'MFA voice call made',
-  gd_send_voice_failure: 'MFA voice call failed',
-  gd_start_auth: 'MFA second factor started',
-  gd_start_enroll: 'MFA enrollment started',
-  gd_tenant_update: 'Guardian tenant settings updated',
-  gd_unenroll: 'MFA device unenrolled',
-  gd_update_device_account: 'MFA device updated',
-  scp: 'Password changed',
-  fcp: 'Failed to change password',
-  scpr: 'Password change requested',
-  fcpr: 'Failed password change request',
-  sce: 'Email changed',
-  fce: 'Failed to change email',
-  scu: 'Username changed',
-  fcu: 'Failed to change username',
-  scpn: 'Phone number changed',
-  fcpn: 'Failed to change phone number',
-  sv: 'Email verified',
-  fv: 'Failed to send the verification email',
-  svr: 'Verification email requested',
-  fvr: 'Failed verification email request',
-  du: 'User deleted',
-  sdu: 'User deleted (successful deletion)',
-  fdu: 'Failed to delete a user',
-  cls: 'Passwordless code or link sent',
-  cs: 'Passwordless code sent',
-  fcls: 'Failed to send a passwordless code or link',
-  fn: 'Failed to send a notification email',
-  sui: 'Users imported',
-  fui: 'Users import failed',
-  con: 'AD/LDAP connector online',
-  coff: 'AD/LDAP connector offline',
-  fcpro: 'Failed to provision an AD/LDAP connector',
-  depnote: 'Deprecation notice',
-  actions_execution_failed: 'An Action failed',
-};
 
 export const LOG_CATEGORIES: readonly LogCategory[] = [
   { id: 'login_failure', label: 'Login failures', codes: ['f', 'fc', 'fco', 'fcoa', 'fens', 'fp', 'fu'] },
@@ -196,10 +98,10 @@ export function logTypeMatcher(types: readonly string[], categories: readonly st
   return (type) => typeof type === 'string' && (codes.has(type) || prefixes.some((prefix) => type.startsWith(prefix)));
 }
 
-/** Editor data: every category with its codes, every known code with its meaning. */
-export function logTypeTable(): { categories: LogCategory[]; codes: { code: string; label: string }[] } {
+/** Editor data: every category with its codes, and every type of Auth0's catalogue with its meaning and category. */
+export function logTypeTable(): { categories: LogCategory[]; codes: { code: string; label: string; category: string }[] } {
   return {
     categories: LOG_CATEGORIES.map((category) => ({ ...category, codes: [...category.codes] })),
-    codes: Object.entries(LOG_TYPE_CODES).map(([code, label]) => ({ code, label })),
+    codes: allLogTypes().map((type) => ({ code: type.code, label: type.description, category: type.category })),
   };
 }

@@ -8,8 +8,8 @@
  *
  * The context-store record lives in the node's flow context (see flow-context-record.ts).
  */
-import { FlowContextRecord, flowContextKey } from '../shared/flow-context-record';
-import type { Node } from '../shared/node-red-types';
+import { FlowContextRecord, flowContextKey } from '../../shared/flow-context-record';
+import type { Node } from '../../shared/node-red-types';
 
 export interface EventPosition {
   /** The tenant's domain: an offset of another tenant means nothing here. */

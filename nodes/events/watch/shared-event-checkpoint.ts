@@ -5,7 +5,7 @@
  * copy is read only when Redis has none (a Redis that lost its data): then events may come
  * again, never lost.
  */
-import type { FencedStore } from '../shared-state/fenced-store';
+import type { FencedStore } from '../../shared-state/fenced-store';
 import type { EventCheckpoint, EventPosition } from './event-checkpoint';
 
 const VERSION = 1;

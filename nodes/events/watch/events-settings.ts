@@ -1,7 +1,7 @@
 /** auth0-events' editor properties, read and checked once when the node starts. */
-import { ConfigError } from '../shared/errors';
-import type { NodeDefinition } from '../shared/node-red-types';
-import { unknownEventTypes } from './event-types';
+import { ConfigError } from '../../shared/errors';
+import type { NodeDefinition } from '../../shared/node-red-types';
+import { unknownEventTypes } from '../event-types';
 
 export interface EventsConfig extends NodeDefinition {
   tenant?: string;

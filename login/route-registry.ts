@@ -1,0 +1,63 @@
+/**
+ * Node-RED runs `httpNodeMiddleware` only on the routes of deployed `http in` nodes, so the login
+ * callback and the logout path must be routes of their own. settings.js creates the middleware
+ * before Node-RED loads any module; this package's plugin (auth0-login-routes) then hands over
+ * Node-RED's httpNode app and root, and every middleware's routes are added to it, before any flow
+ * starts. The registry lives on a global symbol so that a settings.js and a plugin that resolved
+ * the package through different paths still meet.
+ */
+import type { RequestHandler, RouteHost } from './express-types';
+
+export interface LoginRoutes {
+  /** Paths relative to httpNodeRoot. */
+  routes: Array<{ path: string; handler: RequestHandler }>;
+}
+
+interface Registry {
+  pending: LoginRoutes[];
+  app?: RouteHost;
+  /** httpNodeRoot without its trailing slash ('' for /). */
+  nodeRoot: string;
+  mounted: Set<string>;
+}
+
+const KEY = Symbol.for('@idflow/node-red-auth0/login routes');
+
+function registry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  let found = holder[KEY];
+  if (!found) {
+    found = { pending: [], nodeRoot: '', mounted: new Set() };
+    holder[KEY] = found;
+  }
+  return found;
+}
+
+function mount(reg: Registry, app: RouteHost, routes: LoginRoutes): void {
+  for (const { path, handler } of routes.routes) {
+    // Two middlewares with the same paths: the first one's routes answer.
+    if (reg.mounted.has(path)) continue;
+    reg.mounted.add(path);
+    app.get(path, handler);
+  }
+}
+
+export function registerLoginRoutes(routes: LoginRoutes): void {
+  const reg = registry();
+  reg.pending.push(routes);
+  if (reg.app) mount(reg, reg.app, routes);
+}
+
+/** Called by the plugin with RED.httpNode and RED.settings.httpNodeRoot. */
+export function attachNodeApp(app: RouteHost, httpNodeRoot: unknown): void {
+  const reg = registry();
+  reg.app = app;
+  reg.mounted = new Set();
+  reg.nodeRoot = typeof httpNodeRoot === 'string' ? httpNodeRoot.replace(/\/+$/, '') : '';
+  for (const routes of reg.pending) mount(reg, app, routes);
+}
+
+/** httpNodeRoot without its trailing slash, once the plugin has told it ('' before, as for /). */
+export function nodeRoot(): string {
+  return registry().nodeRoot;
+}

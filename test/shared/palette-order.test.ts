@@ -35,7 +35,11 @@ describe('palette order', () => {
       return PALETTE_AREAS.indexOf(area);
     };
     const order = entries.map(areaIndex);
-    assert.deepEqual(order, [...order].sort((a, b) => a - b), 'each area together, in the order of scripts/palette.ts');
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => a - b),
+      'each area together, in the order of scripts/palette.ts',
+    );
     assert.equal(entries[0][0], 'auth0-users', 'the users node comes first');
     assert.equal(PALETTE_AREAS[0].category, 'Auth0 users');
   });

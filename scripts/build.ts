@@ -6,8 +6,8 @@
  * icons and Auth0's derived API descriptions, and checks that package.json lists exactly those
  * modules.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
 import { actionNodeHelp, actionNodeHtml, editorCatalogue, helpInner, helpScript, splitHelp } from './editor-html';
 import { EDITOR_DATA_DIR } from '../nodes/editor/editor-data-route';

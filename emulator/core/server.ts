@@ -195,9 +195,9 @@ export class EmulatorServer implements Tenant {
         this.router.add(method, path, { kind, method: method.toUpperCase(), pattern: path, scopes, handler, options: options ?? {} });
       };
     return {
-      management: add('management') as RouteRegistry['management'],
-      auth: add('auth') as RouteRegistry['auth'],
-      raw: add('raw') as RouteRegistry['raw'],
+      management: add('management'),
+      auth: add('auth'),
+      raw: add('raw'),
       onReset: (fn) => this.resetHooks.push(fn),
       onSeed: (fn) => this.seedHooks.push(fn),
       onClose: (fn) => this.closeHooks.push(fn),

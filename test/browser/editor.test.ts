@@ -10,9 +10,9 @@
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';
@@ -301,12 +301,9 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.equal(await page.locator('#node-input-auth0-body-connection').inputValue(), '', 'no body property is set from the old body');
       await page.locator('#node-dialog-ok').click();
       await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-      const after = (await page.evaluate(
+      const after = await page.evaluate<{ params: unknown; bodyProperties: unknown }>(
         `(() => { const n = RED.nodes.node(${JSON.stringify(id)}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`,
-      )) as {
-        params: unknown;
-        bodyProperties: unknown;
-      };
+      );
       assert.deepEqual(after, { params, bodyProperties: {} });
       assert.deepEqual(pageErrors, [], 'the editor page threw');
     });

@@ -3,9 +3,9 @@
  * in a real Node-RED with adminAuth: refused without a token, served to a user who may read (as
  * Node-RED's own read endpoints), and only for a node type the build wrote data for.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startNodeRed, type NodeRedProcess } from './node-red-process';
 import { root } from './package-files';
 import { EDITOR_DATA_PATH } from '../../nodes/editor/editor-data-route';

@@ -541,7 +541,7 @@ function lowerCaseHeaders(headers: http.IncomingHttpHeaders): Record<string, str
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : toText(value);
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }

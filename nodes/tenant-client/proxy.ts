@@ -94,10 +94,10 @@ export class TunnelAgent extends https.Agent {
       }
       const secure = tls.connect({ ...options, socket, servername: options.servername ?? (tlsHostName(host) || undefined) });
       secure.once('secureConnect', () => done(null, secure));
-      secure.once('error', (err) => done(err));
+      secure.once('error', (err: Error) => done(err));
       secure.once('close', () => done(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
     });
-    connect.once('error', (err) => done(err));
+    connect.once('error', (err: Error) => done(err));
     connect.setTimeout(this.connectTimeoutMs, () => connect.destroy(Object.assign(new Error('the proxy did not answer CONNECT'), { code: 'ETIMEDOUT' })));
     connect.end();
     return undefined;

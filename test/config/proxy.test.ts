@@ -2,7 +2,7 @@
  * Proxies from the environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), as axios honoured them: plain
  * http in absolute form to the proxy, https through a CONNECT tunnel with TLS to the tenant.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { createTenantClient } from '../../nodes/tenant-client/client';

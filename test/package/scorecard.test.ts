@@ -17,9 +17,9 @@ const modules = nodeModules();
 
 /** Node-RED's minimum Node.js version of its newest major line (5.x), which P07 tests against. */
 const NEWEST_NODE_RED_MIN_NODE = '22.9.0';
-/** The contract: Node-RED 3.1, 4.x and 5.x; Node.js 18 and later. */
+/** The contract: Node-RED 3.1, 4.x and 5.x; Node.js 20 and later. */
 const SUPPORTED_NODE_RED = ['3.1.0', '4.0.0', '5.0.0'];
-const OLDEST_NODE = '18.0.0';
+const OLDEST_NODE = '20.0.0';
 
 describe('scorecard: package.json', () => {
   it('P01 has a licence (an SPDX id) and the licence file', () => {

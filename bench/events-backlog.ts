@@ -5,9 +5,9 @@
  * (an HTTP request and the same SSE parser, nothing stored) draining the same backlog from the
  * same offset. Memory must stay flat: the node reads as fast as it handles, never ahead.
  */
-import * as http from 'http';
-import * as v8 from 'v8';
-import * as vm from 'vm';
+import * as http from 'node:http';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { createParser } from 'eventsource-parser';
 import { startEmulator, type Emulator } from '../emulator';
 import { eventBusOfState } from '../emulator/management/events/event-bus';

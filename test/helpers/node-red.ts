@@ -2,7 +2,7 @@
  * Node-RED test runtime (node-red-node-test-helper) with this package's node modules loaded
  * from dist, plus core nodes (catch, status) for Catch/Status assertions.
  */
-import * as path from 'path';
+import * as path from 'node:path';
 import { translating } from './messages';
 
 // The helper ships no types; this is the part the tests use.

@@ -3,8 +3,8 @@
  * per status change (active → suspended, deleted), sink credentials left out, an input message
  * polling at once, failures to Catch nodes.
  */
-import { strict as assert } from 'assert';
-import { startEmulator, type Emulator, type SeedData } from '../../emulator';
+import assert from 'node:assert/strict';
+import { startEmulator, type Emulator } from '../../emulator';
 import {
   Collector,
   TAB,
@@ -68,7 +68,7 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     await emu.close();
   });
   beforeEach(() => {
-    emu.seed({ logStreams: STREAMS } as SeedData);
+    emu.seed({ logStreams: STREAMS });
   });
   afterEach(async () => {
     await helper.unload();

@@ -3,9 +3,9 @@
  * that survives restarts, flow stop/start (a redeploy), a process restart with a persistent
  * context store, and waiting without timed assertions.
  */
-import * as http from 'http';
-import type { AddressInfo } from 'net';
-import * as path from 'path';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import type { Emulator } from '../../emulator';
 import { helper } from '../helpers/node-red';
 import { translating } from '../helpers/messages';
@@ -142,7 +142,7 @@ export function errorCalls(nodeId: string): { err: unknown; msg: unknown }[] {
 /** Status calls of a node, oldest first. */
 export function statusCalls(nodeId: string): { fill?: string; shape?: string; text?: string }[] {
   const node = helper.getNode(nodeId) as unknown as { status?: unknown } | null;
-  const spy = node?.status as unknown as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
+  const spy = node?.status as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
   return (spy?.getCalls?.() ?? []).filter((call) => call.thisValue?.id === nodeId).map((call) => call.args[0] as { fill?: string; text?: string });
 }
 
@@ -225,7 +225,7 @@ export function trackTimers(pathPart: string): { created(): number; pending(): s
   }) as unknown as typeof setTimeout;
   const patchedClear = ((handle?: NodeJS.Timeout | string | number) => {
     open.delete(handle);
-    original.clearTimeout(handle as NodeJS.Timeout);
+    original.clearTimeout(handle);
   }) as typeof clearTimeout;
   global.setTimeout = patchedSet;
   global.clearTimeout = patchedClear;

@@ -2,11 +2,11 @@
  * A real Node-RED in a child process, as a user runs it: a user directory of its own, a free
  * loopback port, the admin HTTP API. Also npm in a child process, and a few HTTP helpers.
  */
-import { type ChildProcess, execFile, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
 
 export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,9 @@
  */
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream';
+// eventsource-parser stays on 3.x: 4.x needs Node.js 22.12, and this package supports Node.js 20.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { toError } from '../../shared/errors';
 
 /** A wait the handler asks for (an offset write), or undefined to read on at once. */
 export type ReadOn = Promise<void> | undefined;
@@ -35,7 +37,7 @@ export interface SseReading {
 export function readSse(body: Readable, handler: SseHandler): SseReading {
   let settle: (err?: unknown) => void = () => undefined;
   const done = new Promise<void>((resolve, reject) => {
-    settle = (err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err))));
+    settle = (err) => (err === undefined ? resolve() : reject(toError(err)));
   });
   let stopped = false;
   let ended = false;
@@ -87,7 +89,10 @@ export function readSse(body: Readable, handler: SseHandler): SseReading {
     waiting = false;
     if (stopped) return;
     try {
-      while (held !== undefined && held.length > 0 && !waiting && !stopped) handle(held.shift() as EventSourceMessage);
+      while (held && held.length > 0 && !waiting && !stopped) {
+        const next = held.shift();
+        if (next) handle(next);
+      }
     } catch (err) {
       stop(err);
       return;

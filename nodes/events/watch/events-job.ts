@@ -19,7 +19,7 @@ import { EventStatus } from './event-status';
 import type { EventsSettings } from './events-settings';
 import { OffsetBatch } from './offset-batch';
 import { SharedEventCheckpoint } from './shared-event-checkpoint';
-import { sseMessages } from './sse-messages';
+import { readSse } from './sse-messages';
 import { MAX_DELAY_MS } from '../../watch/poll-loop';
 
 /** The stored offset could not be read: the watcher cannot know where to go on. */
@@ -122,28 +122,30 @@ export class EventsJob implements WatchJob {
     let read = 0;
     ctx.settle();
     this.status.connected();
-    for await (const messages of sseMessages(body)) {
-      for (const message of messages) {
-        if (ctx.closing) return read;
-        if (message.kind === 'comment') continue; // `:connected`, `: heartbeat`
-        if (message.event === 'error') throw streamError(message.data);
-        const data = parseData(message.data);
+    const reading = readSse(body, {
+      message: (id, eventName, text) => {
+        if (ctx.closing) {
+          reading.stop();
+          return undefined;
+        }
+        if (eventName === 'error') throw streamError(text);
+        const data = parseData(text);
         // The offset is the message's id; Auth0 also puts it in the data (where its SDKs read it).
-        const offset = message.id || (typeof data?.offset === 'string' ? data.offset : '');
-        if (offset === '') continue;
+        const offset = id || (typeof data?.offset === 'string' ? data.offset : '');
+        if (offset === '') return undefined;
         read += 1;
         ctx.progress();
         // A replica that may have lost the lease sends nothing more (its offset write would be refused anyway).
         ctx.checkHolding();
-        if (message.event !== 'offset-only') this.deliver(message.event, data, offset);
+        if (eventName !== 'offset-only') this.deliver(eventName, data, offset);
         this.lastEventId = offset;
-        const writing = this.batch.add(offset);
-        if (writing) await writing;
-      }
+        return this.batch.add(offset);
+      },
       // Caught up (nothing more has arrived): the offset is written now, so an idle or slow
       // stream repeats nothing; a backlog keeps its batches.
-      if (body.readableLength === 0) await this.batch.flush();
-    }
+      caughtUp: () => (this.batch.pending ? this.batch.flush() : undefined),
+    });
+    await reading.done;
     return read;
   }
 

@@ -20,7 +20,7 @@ export interface OffsetBatchLimits {
 }
 
 export class OffsetBatch {
-  private pending: string | undefined;
+  private pendingOffset: string | undefined;
   private count = 0;
   private firstAt = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -40,7 +40,7 @@ export class OffsetBatch {
    */
   add(offset: string): Promise<void> | undefined {
     this.throwFailure();
-    this.pending = offset;
+    this.pendingOffset = offset;
     this.count += 1;
     if (this.count === 1) {
       this.firstAt = this.now();
@@ -56,12 +56,17 @@ export class OffsetBatch {
     return undefined;
   }
 
+  /** True when an offset read is not written yet. */
+  get pending(): boolean {
+    return this.pendingOffset !== undefined;
+  }
+
   /** Writes the pending offset, if any; resolves when every write so far is done. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const offset = this.pending;
-    this.pending = undefined;
+    const offset = this.pendingOffset;
+    this.pendingOffset = undefined;
     this.count = 0;
     if (offset !== undefined) this.writing = this.writing.then(() => this.write(offset));
     return this.writing.then(() => this.throwFailure());
@@ -71,7 +76,7 @@ export class OffsetBatch {
   drop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.pending = undefined;
+    this.pendingOffset = undefined;
     this.count = 0;
     this.failure = undefined;
   }

@@ -7,7 +7,7 @@ import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
 import type { Emulator } from '../../emulator';
 import { helper } from '../helpers/node-red';
-import { TestServer } from '../config/helpers';
+import { TestServer } from '../tenant-client/helpers';
 
 export type Msg = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
-import { TestServer, json } from '../config/helpers';
+import { TestServer, json } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
 import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy, until } from './fixtures';
 

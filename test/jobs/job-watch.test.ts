@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import { gzipSync } from 'zlib';
 import { startEmulator, type Emulator } from '../../emulator';
-import { json, TestServer } from '../config/helpers';
+import { json, TestServer } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
 import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, placed, trackJobTimers, until } from './fixtures';
 

@@ -76,12 +76,3 @@ export function storedOffset(nodeId: string, key: string, store?: string): Promi
     node.context().flow.get(key, store, (err, value) => (err ? reject(err) : resolve((value as { lastEventId?: string } | undefined)?.lastEventId)));
   });
 }
-
-/** Waits until the asynchronous `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang, not a speed requirement). */
-export async function until(ready: () => Promise<boolean>, describe: () => string | Promise<string>, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${await describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

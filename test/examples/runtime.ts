@@ -157,19 +157,10 @@ export function watch(ids: string[]): { count(id: string): number; last(id: stri
   return { count: (id) => counts.get(id) ?? 0, last: (id) => lasts.get(id) };
 }
 
-/**
- * Waits until `ready()` holds or a problem is logged; fails with what was logged, or with
- * `describe()` after `limitMs` (a guard against a hang, not a speed requirement).
- */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 15000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const problems = problemsLogged();
-    if (problems.length > 0) throw new Error(`logged:\n  ${problems.join('\n  ')}`);
-    if (ready()) return;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** For waitUntil's `abort`: what was logged as a problem, if anything (a wait need not go on then). */
+export function problemLogged(): string | undefined {
+  const problems = problemsLogged();
+  return problems.length > 0 ? `logged:\n  ${problems.join('\n  ')}` : undefined;
 }
 
 /** Serves the HTTP-in endpoints of the deployed flows on a loopback port. */

@@ -109,15 +109,6 @@ export function collect(id: string): Msg[] {
   return seen;
 }
 
-/** Waits until `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang, not a speed check). */
-export async function until(ready: () => boolean, describe: () => string, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export interface ProxiedExchange {
   method: string;
   path: string;

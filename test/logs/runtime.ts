@@ -116,18 +116,6 @@ export function deploy(flow: FlowNode[], credentials: Record<string, unknown>): 
   return internals.setFlows(flow, 'full', credentials);
 }
 
-/**
- * Waits until `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang,
- * not a speed requirement).
- */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -31,9 +31,9 @@ import {
   placed,
   safeText,
   sleep,
-  waitFor,
 } from './support/runtime';
 import { sampleValue } from './support/samples';
+import { waitUntil } from '../helpers/wait';
 
 const MARK = 'SECRET';
 const TENANT_CLIENT_ID = 'tenant-client-id-0001';
@@ -248,11 +248,7 @@ describe('reliability: secrets never leak', function () {
           helper.getNode(`jobwatch-${tab}`)?.receive({ payload: 'job_echo0001' });
         }
         const total = sent.tc + sent.tn;
-        await waitFor(
-          () => accounted() >= total,
-          () => `${accounted()} of ${total} messages accounted for`,
-          60_000,
-        );
+        await waitUntil(() => accounted() >= total, { what: () => `${accounted()} of ${total} messages accounted for`, timeout: 60_000 });
         await sleep(600); // the pollers' failures and statuses too
         assert.equal(accounted(), total);
         assert.ok(sent.tc > 150, `a message per operation (${sent.tc})`);
@@ -308,10 +304,7 @@ describe('reliability: secrets never leak', function () {
       for (let i = 0; i < 40; i++) {
         helper.getNode('users')?.receive({ payload: { body: { connection: 'c', email: 'a@example.com', password: secret } } });
       }
-      await waitFor(
-        () => caught.length === 40,
-        () => `${caught.length} caught`,
-      );
+      await waitUntil(() => caught.length === 40, { what: () => `${caught.length} caught` });
       assertNoSecret({
         "a Catch node's message": caught.map((m) => safeText((m.error as Msg).message)).join('\n'),
         'a node status': safeText(nodeCalls('status')),

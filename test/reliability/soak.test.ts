@@ -12,7 +12,8 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy, type ProxyAction } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, waitFor } from './support/runtime';
+import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB } from './support/runtime';
+import { waitUntil } from '../helpers/wait';
 
 /** Messages under faults (after a warm-up of WARM_UP without). */
 const BUDGET = 2400;
@@ -246,11 +247,7 @@ describe('reliability: soak (bounded)', function () {
         const [node, msg] = traffic(sent);
         helper.getNode(node)?.receive({ ...msg, seq: sent });
       }
-      await waitFor(
-        () => seqs.size >= sent,
-        () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`,
-        60_000,
-      );
+      await waitUntil(() => seqs.size >= sent, { what: () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`, timeout: 60_000 });
       forgetSpyCalls();
     };
 

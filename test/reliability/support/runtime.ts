@@ -93,15 +93,6 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Waits until `ready()`; fails with `describe()` after `limitMs` (a guard against a hang, not a speed check). */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await sleep(10);
-  }
-}
-
 /** What each message (tagged `msg.seq`) became: sent on by a node, or caught. */
 export class Tally {
   readonly outputs: Msg[] = [];

@@ -64,7 +64,7 @@ describe('examples: tenant snapshots, run', function () {
   }
 
   it('nightly-snapshot: one formatted file per resource, the same bytes for an unchanged tenant, no client secret in them', async () => {
-    const flow = await deployExample('tenant-config/nightly-snapshot.json');
+    const flow = await deployExample('management/tenant-snapshot-nightly.json');
     const summary = byName(flow, 'summary');
     const written = byName(flow, 'written');
     const seen = watch([summary, written]);
@@ -90,7 +90,7 @@ describe('examples: tenant snapshots, run', function () {
   });
 
   it('drift-alert: the first run keeps a baseline; a new connection alerts, a role description does not', async () => {
-    const flow = await deployExample('tenant-config/drift-alert.json');
+    const flow = await deployExample('management/tenant-snapshot-drift-alert.json');
     const summary = byName(flow, 'summary');
     const alert = byName(flow, 'alert (e-mail or chat)');
     const seen = watch([summary, alert]);

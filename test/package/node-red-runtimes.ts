@@ -34,7 +34,7 @@ function installedVersion(dir: string, pkg: string): string | undefined {
 }
 
 /** `npm install spec` into a cache folder of its own unless `pkg` there already starts with `prefix`. */
-async function cachedInstall(folder: string, spec: string, pkg: string, prefix: string): Promise<string> {
+export async function cachedInstall(folder: string, spec: string, pkg: string, prefix: string): Promise<string> {
   const dir = path.join(CACHE, folder);
   if (!installedVersion(dir, pkg)?.startsWith(prefix)) {
     fs.rmSync(dir, { recursive: true, force: true });

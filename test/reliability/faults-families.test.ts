@@ -132,30 +132,48 @@ describe('reliability: authentication nodes under faults', function () {
     assert.equal(tally.errors()[0].errorCode, 'invalid_response');
   });
 
-  it('auth0-verify-token: a failing key fetch (5xx, dropped, malformed) goes to Catch; the tokens after it are verified', async () => {
+  it('auth0-verify-token: a failing key fetch (5xx, dropped, malformed) goes to Catch, remembered until the next fetch is due; the tokens after it are verified', async () => {
     await load();
     const token = emu.managementToken();
     const bearer = (): Msg => ({ req: { headers: { authorization: `Bearer ${token}` } }, payload: 'x' });
-    emu.faults.set({ errorNext: 1, pathPrefix: '/.well-known/jwks.json' });
-    sendAll('verify', [bearer()], 0);
-    await tally.settle(1);
-    emu.faults.set({ malformedNext: 1, pathPrefix: '/.well-known/jwks.json' });
-    sendAll('verify', [bearer()], 1);
-    await tally.settle(2);
-    // A dropped connection on a GET is retried once: this one succeeds.
-    emu.faults.set({ dropNext: 1, pathPrefix: '/.well-known/jwks.json' });
-    sendAll('verify', [bearer(), bearer()], 2);
-    await tally.settle(4);
-    tally.assertEachOnce(4);
+    // The key cache fetches at most once every 30 s: the test moves the process's clock past that between faults.
+    const realNow = Date.now;
+    let offset = 0;
+    Date.now = () => realNow() + offset;
+    const fetches = (): number => proxy.count('GET', '/.well-known/jwks.json');
+    try {
+      emu.faults.set({ errorNext: 1, pathPrefix: '/.well-known/jwks.json' });
+      sendAll('verify', [bearer()], 0);
+      await tally.settle(1);
+      // While the failure is remembered, a token gets it again without a fetch.
+      sendAll('verify', [bearer()], 1);
+      await tally.settle(2);
+      assert.equal(fetches(), 1);
+      offset += 31_000;
+      emu.faults.set({ malformedNext: 1, pathPrefix: '/.well-known/jwks.json' });
+      sendAll('verify', [bearer()], 2);
+      await tally.settle(3);
+      assert.equal(fetches(), 2);
+      offset += 31_000;
+      // A dropped connection on a GET is retried once: this one succeeds.
+      emu.faults.set({ dropNext: 1, pathPrefix: '/.well-known/jwks.json' });
+      sendAll('verify', [bearer(), bearer()], 3);
+      await tally.settle(5);
+    } finally {
+      Date.now = realNow;
+    }
+    tally.assertEachOnce(5);
     assert.deepEqual(
       tally.errors().map((e) => e.seq),
-      [0, 1],
+      [0, 1, 2],
     );
     // As from every node, Catch gets the status and Auth0's code in msg.auth0, not only the text.
     assert.match(tally.errors()[0].message, /Service Unavailable/);
     assert.equal(tally.errors()[0].statusCode, 503);
-    assert.match(tally.errors()[1].message, /not valid JSON/);
-    assert.equal(tally.errors()[1].errorCode, 'invalid_response');
+    assert.match(tally.errors()[1].message, /Service Unavailable.*fetched again in \d+ s/);
+    assert.equal(tally.errors()[1].statusCode, 503);
+    assert.match(tally.errors()[2].message, /not valid JSON/);
+    assert.equal(tally.errors()[2].errorCode, 'invalid_response');
     assert.equal(tally.outputs.length, 2, 'the last two tokens are valid');
     assert.ok(tally.outputs.every((m) => (m.payload as Msg).sub !== undefined));
   });

@@ -10,12 +10,18 @@ import { createTenantClient } from '../../nodes/tenant-client/client';
 import { isAuth0Domain, isLoopbackHost, plainHttpRefusal, plainHttpWarning } from '../../nodes/tenant-client/plain-http';
 import { checkConnection } from '../../nodes/config/connection-check';
 import { helper, nodeModules } from '../helpers/node-red';
+import type { TenantClientOptions } from '../../nodes/tenant-client/client-options';
 
 type Spied = { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] };
 
 function callsOf(id: string, method: 'error' | 'warn' | 'status'): unknown[] {
   const spy = helper.getNode(id)?.[method] as Spied | undefined;
   return (spy?.getCalls?.() ?? []).filter((call) => call.thisValue?.id === id).map((call) => call.args[0]);
+}
+
+/** A tenant's settings with plain http to `domain`, and a client secret that must never be sent. */
+function httpTo(domain: string): TenantClientOptions {
+  return { domain, protocol: 'http', telemetry: false, connectTimeout: 1, readTimeout: 1, retries: 0, clientId: 'app', clientSecret: 'client-secret-value' };
 }
 
 const AUTH0_HOSTS = [
@@ -47,16 +53,7 @@ describe('plain http to a tenant', function () {
 
   it('the tenant client refuses http for every Auth0 domain: each request fails naming the setting, before anything is sent', async () => {
     for (const domain of AUTH0_HOSTS) {
-      const client = createTenantClient({
-        domain,
-        protocol: 'http',
-        telemetry: false,
-        connectTimeout: 1,
-        readTimeout: 1,
-        retries: 0,
-        clientId: 'app',
-        clientSecret: 'client-secret-value',
-      });
+      const client = createTenantClient(httpTo(domain));
       try {
         await assert.rejects(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }), (err: Error) => {
           assert.ok(err instanceof ConfigError, `${domain}: ${err.name} ${err.message}`);
@@ -72,16 +69,7 @@ describe('plain http to a tenant', function () {
   });
 
   it('Check connection refuses it (the protocol named), without sending anything', async () => {
-    const result = await checkConnection({
-      domain: 'my-tenant.eu.auth0.com',
-      protocol: 'http',
-      telemetry: false,
-      connectTimeout: 1,
-      readTimeout: 1,
-      retries: 0,
-      clientId: 'app',
-      clientSecret: 'client-secret-value',
-    });
+    const result = await checkConnection(httpTo('my-tenant.eu.auth0.com'));
     assert.equal(result.ok, false);
     assert.equal(result.ok ? '' : result.problem, 'protocol');
     assert.match(result.ok ? '' : result.message, /Auth0 domain, served over https only/);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Readable } from 'node:stream';
+import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import busboy from 'busboy';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { InputError } from '../../nodes/shared/errors';
@@ -43,6 +44,37 @@ describe('tenant client: what is sent and what comes back', function () {
   afterEach(async function () {
     client.close();
     await server.close();
+  });
+
+  describe('compressed answers', function () {
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      it(`asks for and decodes ${encoding}: a JSON answer and a streamed one`, async function () {
+        const body = JSON.stringify({ user_id: 'auth0|z', note: 'x'.repeat(5000) });
+        server.setHandler((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+          res.end(compress(Buffer.from(body)));
+        });
+        const answer = await client.request<{ user_id: string; note: string }>({ method: 'GET', path: '/api/v2/users/x', auth: 'management' });
+        assert.equal(answer.data.user_id, 'auth0|z');
+        assert.equal(answer.data.note.length, 5000);
+        assert.equal(answer.headers['content-encoding'], undefined, 'the body handed on is decoded');
+        assert.match(String(server.requests[0]?.headers['accept-encoding']), new RegExp(encoding));
+        const streamed = await client.request<Readable>({
+          method: 'GET',
+          path: '/api/v2/users/x',
+          auth: 'management',
+          responseType: 'stream',
+          signal: new AbortController().signal,
+        });
+        const chunks: Buffer[] = [];
+        for await (const chunk of streamed.data) chunks.push(chunk as Buffer);
+        assert.equal(Buffer.concat(chunks).toString('utf8'), body);
+      });
+    }
   });
 
   describe('the target', function () {

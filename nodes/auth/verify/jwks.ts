@@ -64,7 +64,8 @@ export class JwksCache {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     this.minRefetchMs = options.minRefetchMs ?? 30_000;
     this.maxStaleMs = options.maxStaleMs ?? 24 * 3_600_000;
-    this.now = options.now ?? Date.now;
+    // Read at each call (not captured), so a test that moves the process's clock moves this one too.
+    this.now = options.now ?? (() => Date.now());
   }
 
   /**

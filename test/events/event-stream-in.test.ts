@@ -8,21 +8,10 @@
 import { strict as assert } from 'assert';
 import type * as http from 'http';
 import { startEmulator, type Emulator } from '../../emulator';
-import {
-  Collector,
-  TAB,
-  helper,
-  request,
-  serveHttpNode,
-  startFlows,
-  statusCalls,
-  stopFlows,
-  tenantCredentials,
-  tenantNode,
-  type FlowNode,
-} from '../logs/runtime';
+import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules } from './support';
 import { waitUntil } from '../helpers/wait';
+import { Collector, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 const PATH = '/auth0/events';
 const TOKEN = 'evs-bearer-7Qm2-secret-token';

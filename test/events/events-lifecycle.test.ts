@@ -7,8 +7,9 @@
 import { strict as assert } from 'assert';
 import { startChildEmulator, type ChildEmulator } from '../reliability/support/child-emulator';
 import { activeResources, grown, trackResources } from '../reliability/support/handles';
-import { catchNodes, coreModules, helper, modulesFor, placed, sleep, TAB, Tally } from '../reliability/support/runtime';
+import { catchNodes, sleep, TAB, Tally } from '../reliability/support/runtime';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, helper, modulesFor, placed } from '../helpers/node-red';
 
 describe('event nodes: closing while they work', function () {
   this.timeout(60_000);
@@ -51,7 +52,7 @@ describe('event nodes: closing while they work', function () {
     const ours = trackResources();
     let loaded = true;
     try {
-      await helper.load([...modulesFor('auth0-events', 'auth0-event-stream-in'), ...coreModules('25-catch.js')], flow, credentials);
+      await helper.load([...modulesFor('auth0-events', 'auth0-event-stream-in'), ...coreNodes('25-catch.js')], flow, credentials);
       const tally = new Tally().attach(['out']);
       const stored = (id: string) =>
         (helper.getNode(id) as unknown as { context(): { flow: { get(k: string): unknown } } }).context().flow.get(`auth0Events_${id}`);

@@ -13,9 +13,10 @@ import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { Collector, TAB, helper, sleep, statusCalls, tenantNode, type FlowNode } from '../logs/runtime';
+import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { compare, control, eventModules, eventSettings, produce, sentIds } from './support';
 import { waitUntil } from '../helpers/wait';
+import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const WATCH: FlowNode = { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']] };

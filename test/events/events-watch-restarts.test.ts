@@ -13,26 +13,23 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
+import { TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
-  catchModule,
+  coreNodes,
   closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
   restartProcess,
-  sleep,
   startFlows,
   stopFlows,
-  tenantCredentials,
-  tenantNode,
   useSettings,
   type FlowNode,
-} from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
-import { waitUntil } from '../helpers/wait';
+} from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const key = eventCheckpointKey('watch');
@@ -60,7 +57,11 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
 
   it('through periodic and abrupt disconnects, 5xx, 429s, the connection cap and a redeploy: every event once, in order', async () => {
     const credentials = tenantCredentials(emu);
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT], credentials);
+    await helper.load(
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT],
+      credentials,
+    );
     const out = new Collector('out').attach();
     await connected();
     const reached = (n: number) =>
@@ -135,7 +136,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     });
     try {
       const credentials = tenantCredentials(emu);
-      await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), OUT], credentials);
+      await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
       await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
       const out = new Collector('out').attach();
@@ -205,7 +206,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
     const caught: FlowNode = { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 300 };
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
     const out = new Collector('out').attach();
     await connected();
     produce(emu, 20);

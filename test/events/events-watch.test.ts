@@ -10,9 +10,10 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
-import { Collector, TAB, catchModule, errorCalls, helper, statusCalls, tenantCredentials, tenantNode, type FlowNode } from '../logs/runtime';
+import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
@@ -39,7 +40,7 @@ describe('auth0-events', function () {
   });
 
   async function load(node: FlowNode = watchNode(), extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
     const out = new Collector('out').attach();
     // Connected once the start position (the first offset-only marker) is stored.
     await waitUntil(async () => (await storedOffset('watch', key)) !== undefined, { what: () => 'the watcher stored no offset after connecting' });
@@ -104,7 +105,7 @@ describe('auth0-events', function () {
 
   it('refuses an event type Auth0 does not have at deploy, naming it, before any request', async () => {
     await helper.load(
-      [...eventModules('auth0-events'), catchModule()],
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
       [TAB, tenantNode(emu), watchNode({ types: ['user.created', 'user.exploded'] }), OUT],
       tenantCredentials(emu),
     );
@@ -124,7 +125,7 @@ describe('auth0-events', function () {
     const other = http.get(`${emu.url}/api/v2/events`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
     other.on('error', () => undefined); // destroyed below
     await new Promise<void>((resolve) => other.once('response', () => resolve()));
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
     const out = new Collector('out').attach();
     await waitUntil(() => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')), { what: () => JSON.stringify(statusCalls('watch')) });
     other.destroy();

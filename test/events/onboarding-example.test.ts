@@ -8,10 +8,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
-import { deploy, helper, problemLogged, problemsLogged, watch } from '../examples/runtime';
+import { deploy, problemLogged, problemsLogged, watch } from '../examples/runtime';
 import type { RawNode } from '../examples/flow-files';
 import { produce } from './support';
 import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 

@@ -7,7 +7,7 @@ import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
-import { helper } from '../logs/runtime';
+import { helper } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 

@@ -12,8 +12,9 @@ import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { actionBindings } from '../../emulator/management/actions/executions';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';
-import { deploy, helper, problemLogged, problemsLogged, watch } from './runtime';
+import { deploy, problemLogged, problemsLogged, watch } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const PASSWORD = 'Demo-passw0rd!';
 const REDIRECT = 'http://localhost:3000/callback';

@@ -12,8 +12,9 @@ import { deployableFlow, readExamples, type ExampleFlow } from '../../scripts/ex
 import {
   coreNodeModules, EDITOR_TYPES, exampleFiles, examplesDir, groupOf, isConfigType, nodesOf, packageNodeModules, root, type RawNode, wiredTo,
 } from './flow-files';
-import { debugNodesAfter, deploy, helper, post, problemLogged, problemsLogged, serveHttpNodes, watch } from './runtime';
+import { debugNodesAfter, deploy, post, problemLogged, problemsLogged, serveHttpNodes, watch } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const files = exampleFiles();
 const ours = packageNodeModules();

@@ -5,6 +5,7 @@
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
+import { helper } from '../helpers/node-red';
 import { coreNodeModules, EDITOR_TYPES, packageNodeModules, type RawNode, wiredTo } from './flow-files';
 
 type Listener = (msg: Record<string, unknown>) => void;
@@ -22,21 +23,6 @@ interface LogCall {
   type?: string;
   id?: string;
 }
-
-/** The part of node-red-node-test-helper these tests use (it ships no types). */
-interface TestHelper {
-  init(nodeRedPath: string, settings?: Record<string, unknown>): void;
-  load(nodes: unknown[], flow: unknown[], credentials: Record<string, unknown>): Promise<void>;
-  unload(): Promise<void>;
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  getNode(id: string): RuntimeNode | null;
-  log(): { args: unknown[][] } | undefined;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const helper = require('node-red-node-test-helper') as TestHelper;
-helper.init(require.resolve('node-red'));
 
 const LOG_ERROR = 20;
 const LOG_WARN = 30;

@@ -11,8 +11,9 @@ import * as path from 'path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';
-import { deploy, helper, problemLogged, problemsLogged, watch } from './runtime';
+import { deploy, problemLogged, problemsLogged, watch } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 describe('examples: tenant snapshots, run', function () {
   this.timeout(60000);

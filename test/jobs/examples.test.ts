@@ -10,8 +10,9 @@ import * as path from 'path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { root, type RawNode } from '../examples/flow-files';
-import { deploy, helper, problemsLogged, watch } from '../examples/runtime';
+import { deploy, problemsLogged, watch } from '../examples/runtime';
 import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 type Msg = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
 import type { Emulator } from '../../emulator';
-import { helper } from '../helpers/node-red';
+import { helper, placed } from '../helpers/node-red';
 import { TestServer } from '../tenant-client/helpers';
 
 export type Msg = Record<string, unknown>;
@@ -46,11 +46,6 @@ export interface JobsFlowOptions {
  */
 export function jobsFlow(domain: string, options: JobsFlowOptions = {}): Msg[] {
   return placed(jobsNodes(domain, options));
-}
-
-/** Gives every node of a tab a position: Node-RED takes a node without x and y for a config node. */
-export function placed(flow: Msg[]): Msg[] {
-  return flow.map((node, i) => (node.z === undefined ? node : { x: 100 + 10 * i, y: 100, ...node }));
 }
 
 function jobsNodes(domain: string, options: JobsFlowOptions): Msg[] {

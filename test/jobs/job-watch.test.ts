@@ -8,8 +8,8 @@ import { strict as assert } from 'assert';
 import { gzipSync } from 'zlib';
 import { startEmulator, type Emulator } from '../../emulator';
 import { json, TestServer } from '../tenant-client/helpers';
-import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, placed, trackJobTimers } from './fixtures';
+import { coreNodes, helper, nodeModules, placed } from '../helpers/node-red';
+import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, trackJobTimers } from './fixtures';
 import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];

@@ -10,8 +10,9 @@ import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import type { RequestSpec, TenantClient } from '../../nodes/shared/http-types';
-import { TAB, catchModule, errorCalls, helper, logModules, passwordLogin, statusCalls, type FlowNode } from './runtime';
+import { TAB, logModules, passwordLogin } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 /** The project's examples folder (the tests may run from another build directory than dist/). */
 function examplesDir(): string {
@@ -68,7 +69,7 @@ describe('example: alert on failed logins, against the emulator', function () {
         coreModule('common/20-inject.js'),
         coreModule('common/90-comment.js'),
         coreModule('function/10-function.js'),
-        catchModule(),
+        ...coreNodes('25-catch.js'),
       ],
       flow,
       { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } },

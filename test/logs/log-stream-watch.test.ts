@@ -5,21 +5,9 @@
  */
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import {
-  Collector,
-  TAB,
-  catchModule,
-  errorCalls,
-  helper,
-  logModules,
-  request,
-  sleep,
-  statusCalls,
-  tenantCredentials,
-  tenantNode,
-  type FlowNode,
-} from './runtime';
+import { TAB, logModules, request, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
@@ -77,7 +65,11 @@ describe('auth0-log-stream-watch in Node-RED', function () {
   });
 
   async function load(node: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-stream-watch'), catchModule()], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
+    await helper.load(
+      [...logModules('auth0-log-stream-watch'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu), node, OUT, ...extra],
+      tenantCredentials(emu),
+    );
     return new Collector('out').attach();
   }
 

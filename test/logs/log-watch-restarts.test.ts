@@ -10,25 +10,21 @@ import * as os from 'os';
 import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
+import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
   closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
-  logModules,
   restartProcess,
-  sleep,
   startFlows,
   stopFlows,
-  tenantCredentials,
-  tenantNode,
   useSettings,
   type FlowNode,
-} from './runtime';
-import { waitUntil } from '../helpers/wait';
+} from '../helpers/node-red';
 
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
 

@@ -7,21 +7,9 @@ import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
-import {
-  Collector,
-  TAB,
-  catchModule,
-  trackTimers,
-  errorCalls,
-  helper,
-  logModules,
-  sleep,
-  statusCalls,
-  tenantCredentials,
-  tenantNode,
-  type FlowNode,
-} from './runtime';
+import { TAB, trackTimers, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
@@ -82,7 +70,7 @@ describe('auth0-log-watch in Node-RED', function () {
   });
 
   async function load(watch: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-watch'), catchModule()], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
+    await helper.load([...logModules('auth0-log-watch'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
     return new Collector('out').attach();
   }
 

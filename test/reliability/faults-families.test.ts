@@ -7,8 +7,9 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 function sendAll(node: string, messages: Msg[], from = 0): void {
   messages.forEach((msg, i) => helper.getNode(node)?.receive({ ...msg, seq: from + i }));
@@ -46,7 +47,7 @@ describe('reliability: authentication nodes under faults', function () {
       { id: 'invalid', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-token', 'auth0-database', 'auth0-verify-token'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-token', 'auth0-database', 'auth0-verify-token'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     tally = new Tally().attach(['out', 'invalid']);
   };
   const tokenGrant = (): Msg => ({ payload: { audience: emu.managementAudience } });
@@ -209,7 +210,7 @@ describe('reliability: jobs under faults', function () {
       { id: 'failed', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-jobs', 'auth0-job-watch'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-jobs', 'auth0-job-watch'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     tally = new Tally().attach(['jobsOut']);
   };
 
@@ -343,7 +344,7 @@ describe('reliability: auth0-log-watch under faults', function () {
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-log-watch'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-log-watch'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     const out: Msg[] = [];
     helper.getNode('out')?.on('input', (msg) => out.push(msg));
     const sent = (): string[] => out.map((m) => String((m.payload as Msg).log_id));

@@ -8,10 +8,11 @@
 import { strict as assert } from 'assert';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
-const modules = (): unknown[] => [...modulesFor('auth0-roles', 'auth0-users'), ...coreModules('25-catch.js')];
+const modules = (): unknown[] => [...modulesFor('auth0-roles', 'auth0-users'), ...coreNodes('25-catch.js')];
 
 function flow(domain: string, audience: string, config: Msg = {}): FlowNode[] {
   return placed([

@@ -12,8 +12,9 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy } from './support/fault-proxy';
 import { activeResources, grown, trackResources } from './support/handles';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, Tally } from './support/runtime';
+import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 const ALL_FAMILIES = [
   'auth0-users',
@@ -94,7 +95,7 @@ describe('reliability: lifecycle', function () {
       const ours = trackResources();
       let loaded = true;
       try {
-        await helper.load([...modulesFor(...ALL_FAMILIES), ...coreModules('25-catch.js')], flow, credentials);
+        await helper.load([...modulesFor(...ALL_FAMILIES), ...coreNodes('25-catch.js')], flow, credentials);
         const tally = new Tally().attach(['out']);
         helper.getNode('users')?.receive({ payload: {} });
         helper.getNode('roles')?.receive({ payload: {} });
@@ -190,7 +191,7 @@ describe('reliability: lifecycle', function () {
       });
 
     it('only the changed node restarts: the others keep the cached token and their requests in flight', async () => {
-      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreModules('25-catch.js')], flow('v1'), {
+      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreNodes('25-catch.js')], flow('v1'), {
         cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret },
       });
       let tally = new Tally().attach(['out']);

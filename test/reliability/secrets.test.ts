@@ -17,23 +17,10 @@ import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
-import {
-  actionGroups,
-  captureComms,
-  coreModules,
-  type FlowNode,
-  helper,
-  logLines,
-  modulesFor,
-  type Msg,
-  nodeCalls,
-  nodeFiles,
-  placed,
-  safeText,
-  sleep,
-} from './support/runtime';
+import { actionGroups, captureComms, logLines, type Msg, nodeCalls, safeText, sleep } from './support/runtime';
 import { sampleValue } from './support/samples';
 import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, nodeFiles, placed } from '../helpers/node-red';
 
 const MARK = 'SECRET';
 const TENANT_CLIENT_ID = 'tenant-client-id-0001';
@@ -207,7 +194,7 @@ describe('reliability: secrets never leak', function () {
     await helper.unload();
   });
 
-  const allModules = (): unknown[] => [...modulesFor(...Object.keys(nodeFiles())), ...coreModules('25-catch.js', '21-debug.js')];
+  const allModules = (): unknown[] => [...modulesFor(...Object.keys(nodeFiles())), ...coreNodes('25-catch.js', '21-debug.js')];
 
   for (const mode of ['fail', 'succeed'] as const) {
     it(`every operation of every node, the tenant ${mode === 'fail' ? 'echoing every request in its errors (and dropping some)' : 'answering success'}: no secret anywhere`, async () => {
@@ -289,7 +276,7 @@ describe('reliability: secrets never leak', function () {
     try {
       const domain = `127.0.0.1:${(server.address() as AddressInfo).port}`;
       await helper.load(
-        [...modulesFor('auth0-users'), ...coreModules('25-catch.js')],
+        [...modulesFor('auth0-users'), ...coreNodes('25-catch.js')],
         placed([
           { id: 'tc', type: 'tab', label: 'clip' },
           { id: 'static', type: 'auth0-config', domain, protocol: 'http', retries: 0 },

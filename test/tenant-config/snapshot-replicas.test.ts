@@ -9,10 +9,11 @@ import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { Collector, TAB, helper, sleep, statusCalls, tenantNode, type FlowNode } from '../logs/runtime';
+import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import * as path from 'path';
 import { waitUntil } from '../helpers/wait';
+import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -11,9 +11,12 @@ import * as os from 'os';
 import * as path from 'path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy, FORWARD } from '../reliability/support/fault-proxy';
+import { TAB } from '../logs/runtime';
+import { translating } from '../helpers/messages';
+import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
   closeContextStores,
   deploy,
   errorCalls,
@@ -23,10 +26,7 @@ import {
   restartProcess,
   useSettings,
   type FlowNode,
-} from '../logs/runtime';
-import { translating } from '../helpers/messages';
-import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
-import { waitUntil } from '../helpers/wait';
+} from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -8,6 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { translating } from './messages';
 
 // The helper ships no types; this is the part the tests use.
@@ -86,6 +87,26 @@ export function moduleOf(type: string): unknown {
 /** The config node's module plus those of `types`. */
 export function modulesFor(...types: string[]): unknown[] {
   return ['auth0-config', ...types.filter((t) => t !== 'auth0-config')].map(moduleOf);
+}
+
+/** Every action node group (management and authentication), with its node type's module. */
+export function actionGroups(): { group: GroupSpec; type: string }[] {
+  const found: { group: GroupSpec; type: string }[] = [];
+  for (const type of Object.keys(nodeFiles()).sort()) {
+    const mod = moduleOf(type) as { group?: GroupSpec };
+    if (mod.group && Array.isArray(mod.group.operations)) found.push({ group: mod.group, type });
+  }
+  return found;
+}
+
+/** The node module of every management group, by group name, as a path below dist/nodes (for nodeModules). */
+export function managementGroupModules(): Record<string, string> {
+  const files = nodeFiles();
+  return Object.fromEntries(
+    actionGroups()
+      .filter(({ group }) => group.api === 'management')
+      .map(({ group, type }) => [group.name, path.relative(path.join(dist, 'nodes'), files[type]).replace(/\.js$/, '')]),
+  );
 }
 
 /** Gives every node on a tab a position (a node without x and y is taken for a config node). */

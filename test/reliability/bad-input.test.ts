@@ -11,9 +11,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
-import { actionGroups, catchNodes, type Msg, TAB, Tally } from './support/runtime';
+import { catchNodes, type Msg, TAB, Tally } from './support/runtime';
 import { badValues, type BadValue, validInputs } from './support/samples';
-import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
+import { actionGroups, coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 const TENANT_CLIENT_ID = 'bad-input-tenant-client';
 const FETCHED_TOKEN = 'bad-input-fetched-token-value';

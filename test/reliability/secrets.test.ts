@@ -17,10 +17,10 @@ import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
-import { actionGroups, captureComms, logLines, type Msg, nodeCalls, safeText, sleep } from './support/runtime';
+import { captureComms, logLines, type Msg, nodeCalls, safeText, sleep } from './support/runtime';
 import { sampleValue } from './support/samples';
 import { waitUntil } from '../helpers/wait';
-import { coreNodes, type FlowNode, helper, modulesFor, nodeFiles, placed } from '../helpers/node-red';
+import { actionGroups, coreNodes, type FlowNode, helper, modulesFor, nodeFiles, placed } from '../helpers/node-red';
 
 const MARK = 'SECRET';
 const TENANT_CLIENT_ID = 'tenant-client-id-0001';

@@ -4,21 +4,9 @@
  * became (an output or a Catch), and captures of everything a user could see: statuses, log lines,
  * the debug sidebar.
  */
-import type { GroupSpec } from '../../../nodes/shared/catalogue';
-import { helper, moduleOf, nodeFiles, type FlowNode } from '../../helpers/node-red';
+import { helper, type FlowNode } from '../../helpers/node-red';
 
 export type Msg = Record<string, unknown>;
-
-
-/** Every action node group (management and authentication), with its node type's module. */
-export function actionGroups(): { group: GroupSpec; type: string }[] {
-  const found: { group: GroupSpec; type: string }[] = [];
-  for (const type of Object.keys(nodeFiles()).sort()) {
-    const mod = moduleOf(type) as { group?: GroupSpec };
-    if (mod.group && Array.isArray(mod.group.operations)) found.push({ group: mod.group, type });
-  }
-  return found;
-}
 
 export const TAB: FlowNode = { id: 'tab', type: 'tab', label: 'reliability' };
 

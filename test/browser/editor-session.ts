@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
 

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import type { NodeRedProcess } from '../package/node-red-process';
+import type { NodeRedProcess } from '../helpers/node-red-process';
 import type { EditorPage } from './editor-page';
 import { type EditorSession, openEditor, requireChromium } from './editor-session';
 import { waitUntil } from '../helpers/wait';

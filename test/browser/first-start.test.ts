@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, requireChromium } from './editor-session';
-import { freePort } from '../package/node-red-process';
+import { freePort } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
 import { waitUntil } from '../helpers/wait';
 

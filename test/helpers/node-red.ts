@@ -4,7 +4,7 @@
  * flows with positioned nodes, what nodes received, showed and reported, and the runtime's own
  * lifecycle: redeploy, stop and start the flows, a process restart with the settings' context
  * stores (a file store survives it). A Node-RED in its own process (an installed package, Node-RED
- * 4 or 5, the editor) is test/package/node-red-process.ts.
+ * 4 or 5, the editor) is node-red-process.ts here.
  */
 import * as fs from 'fs';
 import * as path from 'path';

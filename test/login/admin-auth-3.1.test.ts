@@ -9,7 +9,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { freePort, startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { freePort, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';

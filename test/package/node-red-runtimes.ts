@@ -9,7 +9,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { run } from './node-red-process';
+import { run } from '../helpers/node-red-process';
 
 export type RuntimeName = '3.1' | '4' | '5';
 

@@ -10,7 +10,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { userDirWithPackage } from '../browser/editor-session';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { type NodeRedRuntime, type RuntimeName, nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { waitForValue } from '../helpers/wait';

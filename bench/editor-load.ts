@@ -10,10 +10,10 @@
  * (nodes/editor/editor-data-route.ts). The time row is skipped (a row saying so) where Debian's
  * Chromium is missing.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import * as zlib from 'zlib';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { get, startNodeRed, type NodeRedProcess } from '../test/helpers/node-red-process';
 import { CHROMIUM, launchChromium, userDirWithPackage } from '../test/browser/editor-session';
 import { EditorPage } from '../test/browser/editor-page';

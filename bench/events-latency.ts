@@ -5,8 +5,8 @@
  * HTTP request and the same SSE parser) reading the same stream; for the receiver, the
  * emulator's own delivery time (its POST answered 2xx).
  */
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import { startEmulator, type Emulator } from '../emulator';
 import { eventBusOfState } from '../emulator/management/events/event-bus';

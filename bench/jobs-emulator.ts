@@ -3,10 +3,11 @@
  * 100,000 users and the import files it parses, so the main thread's heap measures only the
  * Node-RED side (the nodes, the client, the messages). Not a suite itself (no `run`).
  */
-import * as path from 'path';
-import * as v8 from 'v8';
-import * as vm from 'vm';
-import { Worker } from 'worker_threads';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { toText } from '../nodes/shared/to-text';
 
 export interface WorkerEmulator {
   url: string;
@@ -67,7 +68,7 @@ export async function startWorkerEmulator(): Promise<WorkerEmulator> {
       const waiter = pending.get(Number(message.id));
       if (!waiter) return;
       pending.delete(Number(message.id));
-      if (message.error) waiter.reject(new Error(String(message.error)));
+      if (message.error) waiter.reject(new Error(toText(message.error)));
       else waiter.resolve();
     });
   });

@@ -11,8 +11,8 @@
  */
 import { planImportFiles, buildImportFile } from '../nodes/jobs/import/split';
 import { MAX_IMPORT_FILE_BYTES } from '../nodes/jobs/import-executor';
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type BenchRow, flowHelper, type FlowHelper, packageNode, peakMemory, timed } from './util';
 import { startWorkerEmulator, withoutHelperSpies } from './jobs-emulator';
 

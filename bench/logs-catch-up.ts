@@ -4,8 +4,8 @@
  * `perSecond × 100` events/s once the burst is spent: that ceiling is the baseline. Memory must
  * stay flat: the node holds one page at a time, whatever the backlog.
  */
-import * as v8 from 'v8';
-import * as vm from 'vm';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { startEmulator, type Emulator } from '../emulator';
 import { type BenchRow, type FlowHelper, flowHelper, packageNode, peakMemory, timed } from './util';
 

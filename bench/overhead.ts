@@ -16,7 +16,7 @@
  * compares two runs close in time (the machines are noisy), and the median of those is reported.
  */
 import axios from 'axios';
-import * as http from 'http';
+import * as http from 'node:http';
 import { startEmulator, type Emulator } from '../emulator';
 import { createTenantClient } from '../nodes/tenant-client/client';
 import { sdkClient } from '../test/emulator/sdk-client';

@@ -47,7 +47,7 @@ async function ours(emulator: Emulator, config: Record<string, unknown>, tag: st
     { id: 'failed', type: 'helper', z: 'tab', x: 2, y: 2 },
   ];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const catchNode = require(require.resolve('@node-red/nodes/core/common/25-catch.js'));
+  const catchNode = require(require.resolve('@node-red/nodes/core/common/25-catch.js')) as unknown;
   await helper.load([packageNode('config/auth0-config'), packageNode('users/auth0-users'), catchNode], flow, {
     cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret },
   });
@@ -102,13 +102,13 @@ async function sdk(emulator: Emulator): Promise<Outcome> {
 
 async function axiosWithRetry(emulator: Emulator): Promise<Outcome> {
   const token = (
-    await axios.post(`${emulator.url}/oauth/token`, {
+    await axios.post<{ access_token: string }>(`${emulator.url}/oauth/token`, {
       grant_type: 'client_credentials',
       client_id: emulator.clientId,
       client_secret: emulator.clientSecret,
       audience: `https://${emulator.domain}/api/v2/`,
     })
-  ).data.access_token as string;
+  ).data.access_token;
   const http = axios.create({ baseURL: emulator.url, headers: { authorization: `Bearer ${token}` } });
   axiosRetry(http); // defaults
   await settle();

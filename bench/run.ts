@@ -3,10 +3,11 @@
  * optionally `title`), prints the rows and writes BENCHMARKS.md with the command that made them.
  * `npm run bench -- overhead pacing` runs only the suites whose file names contain those words.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { BenchRow } from './util';
+import { toError } from '../nodes/shared/errors';
 
 const NOT_SUITES = new Set(['run', 'util']);
 
@@ -58,8 +59,8 @@ async function main(): Promise<void> {
         );
       }
     } catch (err) {
-      sections.push({ title, rows: [], error: (err as Error).stack ?? String(err), seconds: (Date.now() - suiteStart) / 1000 });
-      process.stdout.write(`  failed: ${(err as Error).message}\n`);
+      sections.push({ title, rows: [], error: toError(err).stack ?? String(err), seconds: (Date.now() - suiteStart) / 1000 });
+      process.stdout.write(`  failed: ${toError(err).message}\n`);
     }
   }
   const total = (Date.now() - started) / 1000;

@@ -3,7 +3,7 @@
  * runtime (node-red-node-test-helper) to drive real flows. Figures are always reported beside a
  * baseline measured in the same run, since the machines are noisy.
  */
-import * as path from 'path';
+import * as path from 'node:path';
 
 export interface BenchRow {
   /** The benchmark, e.g. `Overhead: users.get through a flow`. */
@@ -114,7 +114,7 @@ export function flowHelper(): FlowHelper {
 export function withoutSpies(helper: FlowHelper, flow: { id: string }[]): void {
   helper._sandbox?.restore();
   for (const { id } of flow) {
-    const node = helper.getNode(id) as (FlowNode & { send?: { isSinonProxy?: boolean } }) | null;
+    const node: (FlowNode & { send?: { isSinonProxy?: boolean } }) | null = helper.getNode(id);
     if (node && Object.prototype.hasOwnProperty.call(node, 'send') && node.send?.isSinonProxy) delete node.send;
   }
 }

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator, type StartOptions } from './index';
 import type { SeedData } from './core/seed';
 import { planLimits } from './core/rate-limit-plans';
+import { toError } from '../nodes/shared/errors';
 
 const USAGE = `Usage: emulator [--port 4010] [--host 127.0.0.1] [--client-id ID] [--client-secret SECRET]
                 [--seed file.json] [--rate-limit REQUESTS_PER_SECOND] [--burst N]
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
   try {
     options = parseArgs(process.argv.slice(2));
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`${toError(err).message}\n${USAGE}\n`);
     process.exit(2);
   }
   // Signal handlers go in first: a signal that comes right after the banner must not find the default action.
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((err: unknown) => {
-    process.stderr.write(`emulator failed to start: ${(err as Error).message}\n`);
+    process.stderr.write(`emulator failed to start: ${toError(err).message}\n`);
     process.exit(1);
   });
 }

@@ -54,7 +54,7 @@ export class OidcClient {
         throw new LoginError(`the tenant ${options.domain} could not be reached for its signing keys`);
       }
       if (!res.ok) throw new LoginError(`the tenant's signing keys could not be read (HTTP ${res.status})`);
-      return (await res.json()) as unknown;
+      return await res.json();
     });
   }
 

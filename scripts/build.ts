@@ -6,8 +6,8 @@
  * icons and Auth0's derived API descriptions, and checks that package.json lists exactly those
  * modules.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../nodes/shared/catalogue';
 import { actionNodeHelp, actionNodeHtml, editorCatalogue, helpInner, helpScript, splitHelp } from './editor-html';
 import { EDITOR_DATA_DIR } from '../nodes/editor/editor-data-route';
@@ -82,6 +82,9 @@ export function build(): string[] {
       if (!html.includes(`category: '${area.category}'`) || (area.icon !== '' && !html.includes(`icon: '${area.icon}'`))) {
         problems.push(`${type}: ${path.relative(root, handWritten)} must register category '${area.category}' and icon '${area.icon}' (scripts/palette.ts)`);
       }
+      // Node-RED waits for every src script of a node set before the next one, on every editor load.
+      if (/<script[^>]*\ssrc=/.test(html))
+        problems.push(`${type}: load the editor script through window.Auth0EditorLoading, not a <script src> (Node-RED waits for it on every editor load)`);
       fs.copyFileSync(handWritten, htmlOut);
       for (const [own, out] of [
         [`${type}.json`, localeOut],

@@ -9,8 +9,8 @@
  * file against it. Where Auth0's description is stricter than Auth0 itself (a request its own SDK
  * sends and Auth0 accepts would be refused), the derivation relaxes it; each relaxation says why.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec, OperationSpec } from '../nodes/shared/catalogue';
 import type { AnswerDescription, AnswerField, DescriptionsData, JsonSchema } from '../nodes/descriptions/descriptions';
 

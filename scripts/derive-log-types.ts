@@ -9,9 +9,9 @@
  * `--pages-from <docs-v2 git directory>` first rewrites the pages list from that repository's
  * main/docs/tenant-logs/ (each page names its type in its front matter).
  */
-import { execFileSync } from 'child_process';
-import * as fs from 'fs';
-import * as path from 'path';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { referenceDir } from './derive-descriptions';
 
 const ROOT = path.resolve(__dirname, '..', '..');

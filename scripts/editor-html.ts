@@ -147,7 +147,8 @@ function operationHelp(group: GroupSpec, op: OperationSpec): string {
 
 /** The Details paragraph of a retired group: what still works, and the way to its replacement. */
 function endOfLifeHelp(group: GroupSpec): string {
-  const eol = group.endOfLife!;
+  const eol = group.endOfLife;
+  if (!eol) return '';
   return `<p>Auth0 retired this feature on ${escapeHtml(eol.date)}; use ${escapeHtml(eol.replacement)} instead. Every operation still sends the same request as before, so a flow can read, export or clean up what a tenant still holds; the node logs one warning when it is deployed.</p>`;
 }
 

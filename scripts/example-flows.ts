@@ -3,9 +3,9 @@
  * ids (examples are written independently and may reuse ids), and every auth0-config node
  * replaced by one config node for the tenant given (the local emulator for `npm start`).
  */
-import * as crypto from 'crypto';
-import * as fs from 'fs';
-import * as path from 'path';
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 export type FlowNode = Record<string, unknown> & { id: string; type: string; z?: string };
 

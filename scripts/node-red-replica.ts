@@ -101,7 +101,7 @@ export class Replica {
         // not listening yet
       }
       if (Date.now() > deadline) {
-        this.kill();
+        await this.kill();
         throw new Error(`${this.name} did not start:\n${this.log.slice(-4000)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));

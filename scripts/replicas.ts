@@ -10,8 +10,8 @@
  * Ports: EMULATOR_PORT (4010), REDIS_PORT (6390), NODE_RED_PORT (1881 and the next one).
  * State (user directories, Redis's file) in .node-red-replicas/ (ignored by git).
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator } from '../emulator';
 import { deployableFlow, readExamples } from './example-flows';
 import { RedisServer } from './local-redis';

@@ -4,9 +4,9 @@
  * The emulator gets an application for Node-RED, its login page, and the roles claim; Node-RED's
  * settings.js loads auth0-login-settings.js, which reads the secrets from the environment.
  */
-import { randomBytes } from 'crypto';
-import * as fs from 'fs';
-import * as path from 'path';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Emulator } from '../emulator';
 
 export const LOGIN_ROLES_CLAIM = 'https://example.com/roles';

@@ -10,10 +10,10 @@
  *
  * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010); NODE_RED_USER_DIR moves the user directory.
  */
-import { type ChildProcess, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as path from 'path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { arrangedFlow, readExamples } from './example-flows';
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';

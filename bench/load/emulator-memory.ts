@@ -8,6 +8,7 @@
  */
 import { startEmulator } from '../../emulator';
 import type { SeedUser } from '../../emulator/core/seed';
+import { toError } from '../../nodes/shared/errors';
 
 export interface MemoryResult {
   users: number;
@@ -53,7 +54,7 @@ if (require.main === module) {
       process.exit(0);
     },
     (err: unknown) => {
-      process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+      process.stderr.write(`${toError(err).stack ?? String(err)}\n`);
       process.exit(1);
     },
   );

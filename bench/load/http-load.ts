@@ -12,6 +12,7 @@
  *   node http-load.js '{"url":"http://127.0.0.1:4010/api/v2/users/x","headers":{…},"budget":20000,…}'
  */
 import * as net from 'node:net';
+import { toError } from '../../nodes/shared/errors';
 
 export interface LoadSpec {
   url: string;
@@ -124,7 +125,7 @@ if (require.main === module) {
       process.exit(0);
     },
     (err: unknown) => {
-      process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+      process.stderr.write(`${toError(err).stack ?? String(err)}\n`);
       process.exit(1);
     },
   );

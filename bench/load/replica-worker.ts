@@ -7,6 +7,7 @@ import { createTenantClient } from '../../nodes/tenant-client/client';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
+import { toError } from '../../nodes/shared/errors';
 
 export interface WorkerSetup {
   domain: string;
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((err: unknown) => {
-    process.stderr.write(`replica worker: ${(err as Error).message}\n`);
+    process.stderr.write(`replica worker: ${toError(err).message}\n`);
     process.exit(1);
   });
 }

@@ -15,6 +15,7 @@ import type { JsonRecord } from '../core/collection';
 import type { ClientRecord } from '../core/model';
 import type { TenantState } from '../core/state';
 import { CLIENT_CREDENTIALS, credentialKey } from '../management/applications/client-credentials.routes';
+import { toText } from '../../nodes/shared/to-text';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 const MAX_LENGTH = 2048;
@@ -94,7 +95,7 @@ export function clientFromAssertion(state: TenantState, body: Record<string, unk
   const candidates = enabledCredentials(state, client, nowMs).filter((c) => header.kid === undefined || c.kid === header.kid);
   if (candidates.length === 0) {
     throw invalid(
-      header.kid === undefined ? 'The client has no credential enabled for private_key_jwt' : `No credential of the client has kid ${String(header.kid)}`,
+      header.kid === undefined ? 'The client has no credential enabled for private_key_jwt' : `No credential of the client has kid ${toText(header.kid)}`,
     );
   }
   const input = `${parts[0]}.${parts[1]}`;

@@ -5,6 +5,7 @@ import { OAuthError } from '../core/errors';
 import type { ClientRecord } from '../core/model';
 import type { TenantState } from '../core/state';
 import { clientFromAssertion } from './client-assertion';
+import { toText } from '../../nodes/shared/to-text';
 
 export type AuthBody = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ export function bodyFields(body: unknown): AuthBody {
 export function str(body: AuthBody, name: string): string | undefined {
   const value = body[name];
   if (value === undefined || value === null || value === '') return undefined;
-  return typeof value === 'string' ? value : String(value);
+  return typeof value === 'string' ? value : toText(value);
 }
 
 export function requireStr(body: AuthBody, name: string): string {

@@ -206,7 +206,7 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
       created_at: (profileData?.created_at as string | undefined) ?? now,
       updated_at: now,
       user_id: target,
-      identities: [plainIdentity as Identity],
+      identities: [plainIdentity],
     };
     if (!state.users.has(restored.user_id)) state.users.insert(restored);
     return RawReply.text('OK');

@@ -9,6 +9,7 @@ import { RawReply, type RoutesModule } from '../core/types';
 import { authenticateClient, bodyFields, requireStr, str, urlAllowed } from './clients';
 import { loginConnection, recordLogin } from './login';
 import { consumeOtp, findOrCreatePasswordlessUser, issueOtp } from './passwordless';
+import { toText } from '../../nodes/shared/to-text';
 
 export const registerPasswordlessRoutes: RoutesModule = (routes) => {
   routes.auth('POST', '/passwordless/start', (ctx) => {
@@ -27,7 +28,7 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
       let link: string | undefined;
       if (send === 'link') {
         const params = new URLSearchParams({ client_id: client.client_id, connection: 'email', email, verification_code: code });
-        for (const [key, value] of Object.entries(authParams)) if (value !== undefined && value !== null) params.set(key, String(value));
+        for (const [key, value] of Object.entries(authParams)) if (value !== undefined && value !== null) params.set(key, toText(value));
         link = `${tenant.url}/passwordless/verify_redirect?${params.toString()}`;
       }
       tenant.outbox.push({
@@ -81,7 +82,7 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
       ctx.log({ type: 'f', description: 'Wrong email or verification code.', client_id: client.client_id, connection: 'email', user_name: email });
       const sep = redirectUri.includes('?') ? '&' : '?';
       return RawReply.redirect(
-        `${redirectUri}${sep}${new URLSearchParams({ error: 'access_denied', error_description: 'Wrong email or verification code.' })}`,
+        `${redirectUri}${sep}${new URLSearchParams({ error: 'access_denied', error_description: 'Wrong email or verification code.' }).toString()}`,
       );
     }
     const user = findOrCreatePasswordlessUser(ctx, connection, email);

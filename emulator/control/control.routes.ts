@@ -4,7 +4,6 @@
  */
 import { badRequest } from '../core/errors';
 import type { FaultSettings } from '../core/faults';
-import type { SeedData } from '../core/seed';
 import type { RouteRegistry, RoutesModule } from '../core/types';
 import type { BucketLimit } from '../core/rate-limit';
 import { planLimits } from '../core/rate-limit-plans';
@@ -51,7 +50,7 @@ export const registerControlRoutes: RoutesModule = (routes: RouteRegistry) => {
     'POST',
     '/__emulator/seed',
     (ctx) => {
-      ctx.tenant.seed(objectBody(ctx.body, 'seed data') as SeedData);
+      ctx.tenant.seed(objectBody(ctx.body, 'seed data'));
       ctx.status = 204;
     },
     { bodyLimit: 100 * 1024 * 1024 },

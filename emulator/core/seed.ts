@@ -6,7 +6,7 @@
 import type { JsonRecord } from './collection';
 import { badRequest } from './errors';
 import { prefixedId, randomAlnum } from './ids';
-import type { ClientGrantRecord, ClientRecord, ConnectionRecord, Permission, ResourceServerRecord } from './model';
+import type { ClientGrantRecord, ClientRecord, ConnectionRecord, OrganizationConnectionRecord, Permission, ResourceServerRecord } from './model';
 import type { TenantState } from './state';
 import { createUser } from './users';
 import type { LogInput, LogStore } from './logs';
@@ -123,7 +123,7 @@ export function applyCoreSeed(state: TenantState, logs: LogStore, data: SeedData
       const connection = state.connections.get(wanted) ?? state.connectionByName(wanted);
       if (!connection) throw badRequest(`seed: organization ${org.name} names unknown connection ${wanted}`);
       let map = state.orgConnections.get(id);
-      if (!map) state.orgConnections.set(id, (map = new Map()));
+      if (!map) state.orgConnections.set(id, (map = new Map<string, OrganizationConnectionRecord>()));
       map.set(connection.id, {
         connection_id: connection.id,
         assign_membership_on_login: typeof ref === 'string' ? false : (ref.assign_membership_on_login ?? false),

@@ -7,7 +7,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { parseBody } from './body';
-import { checkBodyAgainstDescription } from './described-body';
+import { checkBodyAgainstDescription, prepareBodyChecks } from './described-body';
 import { Clock } from './clock';
 import { ApiError, OAuthError, RATE_LIMIT_MESSAGE, isEmulatorError } from './errors';
 import { Faults } from './faults';
@@ -107,6 +107,8 @@ export class EmulatorServer implements Tenant {
 
   /** Listens, builds the tenant, registers the routes modules, seeds. */
   async start(modules: readonly RoutesModule[]): Promise<void> {
+    // Read Auth0's descriptions now, not inside the first write (it would hold that answer up).
+    prepareBodyChecks();
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
@@ -193,9 +195,9 @@ export class EmulatorServer implements Tenant {
         this.router.add(method, path, { kind, method: method.toUpperCase(), pattern: path, scopes, handler, options: options ?? {} });
       };
     return {
-      management: add('management') as RouteRegistry['management'],
-      auth: add('auth') as RouteRegistry['auth'],
-      raw: add('raw') as RouteRegistry['raw'],
+      management: add('management'),
+      auth: add('auth'),
+      raw: add('raw'),
       onReset: (fn) => this.resetHooks.push(fn),
       onSeed: (fn) => this.seedHooks.push(fn),
       onClose: (fn) => this.closeHooks.push(fn),
@@ -367,7 +369,7 @@ export class EmulatorServer implements Tenant {
           channel: 'api',
           ip: ctx.ip,
           userAgent: ctx.userAgent,
-          auth: ctx.token ? { user: {}, strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: [...ctx.token.scopes] } } : undefined,
+          auth: ctx.token ? { user: {}, strategy: 'jwt', credentials: { jti: ctx.token.claims.jti, scopes: scopeList(ctx.token.scopes) } } : undefined,
         },
         response: { statusCode: status },
       },
@@ -502,4 +504,12 @@ function maskSecrets(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && inner !== null ? '*****' : maskSecrets(inner, depth + 1);
   return out;
+}
+
+/** One frozen array per token's scope set, shared by every log event the token writes. */
+const scopeLists = new WeakMap<ReadonlySet<string>, readonly string[]>();
+function scopeList(scopes: ReadonlySet<string>): readonly string[] {
+  let list = scopeLists.get(scopes);
+  if (!list) scopeLists.set(scopes, (list = Object.freeze([...scopes])));
+  return list;
 }

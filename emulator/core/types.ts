@@ -94,9 +94,9 @@ export class RawReply {
 
 /**
  * A handler's return value: a JSON-able value (sent as JSON with ctx.status),
- * undefined (empty body), or a RawReply.
+ * undefined (empty body), or a RawReply; or a promise of one of these.
  */
-export type Handler = (ctx: RouteContext) => unknown | Promise<unknown>;
+export type Handler = (ctx: RouteContext) => unknown;
 
 export interface RouteOptions {
   /** Text of the `sapi`/`fapi` log event of a management write (default `METHOD pattern`). */

@@ -8,6 +8,7 @@ import { ApiError, badRequest, conflict } from './errors';
 import { objectId, pooledRandomBytes } from './ids';
 import type { ConnectionRecord, Identity, UserRecord } from './model';
 import type { TenantState } from './state';
+import { toText } from '../../nodes/shared/to-text';
 
 export const USER_CREATE_FIELDS = new Set([
   'email',
@@ -119,7 +120,7 @@ export function passwordMatches(stored: string | undefined, password: string): b
 
 /** Auth0's password policies for database connections (none, low, fair, good, excellent). */
 export function checkPasswordPolicy(connection: ConnectionRecord, password: string): void {
-  const policy = String(connection.options?.passwordPolicy ?? 'good');
+  const policy = toText(connection.options?.passwordPolicy ?? 'good');
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   let ok: boolean;
   switch (policy) {

@@ -49,13 +49,13 @@ function dependencyOf(item: unknown, index: number): Dependency {
 /** Dependencies as an array of {name, version}, of "name@version", or an object {name: version}. */
 export function dependenciesOf(value: unknown): Dependency[] | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  let list = value;
+  let list: unknown = value;
   if (typeof value === 'string') {
     const text = value.trim();
     try {
       list =
         text.startsWith('[') || text.startsWith('{')
-          ? JSON.parse(text)
+          ? (JSON.parse(text) as unknown)
           : text
               .split(',')
               .map((part) => part.trim())

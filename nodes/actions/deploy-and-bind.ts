@@ -15,6 +15,7 @@ import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
 import type { Auth0Response, RequestSpec } from '../shared/http-types';
 import { encodePathSegment } from '../engine/request';
 import { planOf, type DeployAndBindPlan } from './bind-inputs';
+import { toText } from '../shared/to-text';
 
 type Json = Record<string, unknown>;
 
@@ -131,12 +132,12 @@ async function waitForBuild(ctx: ExecutorContext, plan: DeployAndBindPlan, actio
   const deadline = Date.now() + plan.timeoutMs;
   let current = action;
   for (let attempt = 0; ; attempt += 1) {
-    const status = String(current.status ?? '');
+    const status = toText(current.status ?? '');
     if (status === 'built') return current;
     if (status === 'failed') {
       const errors = await buildErrors(ctx, current);
       const text = errors
-        .map((e) => String(e.msg ?? e.message ?? e.id ?? ''))
+        .map((e) => toText(e.msg ?? e.message ?? e.id ?? ''))
         .filter(Boolean)
         .join('; ');
       throw new ActionBuildError(
@@ -180,11 +181,10 @@ export function mergeBindings(bindings: readonly Binding[], plan: DeployAndBindP
   // A binding whose action is gone (deleted with force elsewhere) cannot be written back.
   const refs = bindings
     .filter((b) => typeof b.action?.id === 'string')
-    .map((b) => ({
-      actionId: b.action?.id,
-      binding: b,
-      entry: { ref: { type: 'action_id', value: b.action?.id }, display_name: b.display_name } as Json,
-    }));
+    .map((b) => {
+      const entry: Json = { ref: { type: 'action_id', value: b.action?.id }, display_name: b.display_name };
+      return { actionId: b.action?.id, binding: b, entry };
+    });
   const ours: Json = { ref: { type: 'action_id', value: actionId }, display_name: plan.displayName };
   const was = refs.findIndex((r) => r.actionId === actionId);
   const others = refs.filter((r) => r.actionId !== actionId);

@@ -16,6 +16,7 @@ import { JwksCache } from './verify/jwks';
 import { findToken } from './verify/token-source';
 import { verifyToken } from './verify/verifier';
 import { migrateNodeConfig } from '../shared/migrations';
+import { toText } from '../shared/to-text';
 
 interface VerifyTokenConfig extends NodeDefinition {
   tenant?: string;
@@ -45,7 +46,7 @@ const JWKS_PATH = '/.well-known/jwks.json';
 /** Reads a typedInput property; an empty literal means "no check". */
 function readProperty(RED: NodeRedAPI, node: Node, msg: NodeMessage, value: unknown, type: string | undefined): Promise<unknown> {
   const kind = type && type !== '' ? type : 'str';
-  if ((kind === 'str' || kind === 'num') && (value === undefined || value === null || String(value).trim() === '')) {
+  if ((kind === 'str' || kind === 'num') && (value === undefined || value === null || toText(value).trim() === '')) {
     return Promise.resolve(undefined);
   }
   return evaluateNodeProperty(RED, node, msg, value, kind);
@@ -161,9 +162,9 @@ class VerifyTokenNode {
         issuer,
         audience,
         leeway: this.leeway,
-        ...(nonce !== undefined ? { nonce: String(nonce) } : {}),
+        ...(nonce !== undefined ? { nonce: toText(nonce) } : {}),
         ...(maxAge !== undefined ? { maxAge } : {}),
-        ...(organization !== undefined ? { organization: String(organization) } : {}),
+        ...(organization !== undefined ? { organization: toText(organization) } : {}),
       });
       if (this.toUser) msg.user = claims;
       else msg.payload = claims;
@@ -188,6 +189,6 @@ class VerifyTokenNode {
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-verify-token', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    new VerifyTokenNode(RED, this, migrateNodeConfig(config) as VerifyTokenConfig);
+    new VerifyTokenNode(RED, this, migrateNodeConfig(config));
   });
 };

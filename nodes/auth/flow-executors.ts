@@ -20,6 +20,7 @@ import {
 } from './executor-names';
 import { GRANT_CIBA, GRANT_DEVICE_CODE } from './inputs';
 import { DEFAULT_INTERVAL_SECONDS, pollForTokens, secondsOf } from './polling';
+import { toText } from '../shared/to-text';
 
 /** Sends the flow's first message: a copy of the input message with what the user must see. */
 function tellFlow(ctx: ExecutorContext, payload: Record<string, unknown>): void {
@@ -131,7 +132,7 @@ export async function browserUrl(ctx: ExecutorContext): Promise<ExecutorResult> 
   const query: Record<string, string> = {};
   for (const input of ctx.op.inputs) {
     const value = ctx.values[input.name];
-    if (input.in === 'none' && value !== undefined && value !== null && value !== '') query[input.name] = String(value);
+    if (input.in === 'none' && value !== undefined && value !== null && value !== '') query[input.name] = toText(value);
   }
   Object.assign(query, request.query ?? {});
   const url = tenantUrl(ctx, request.path, query);

@@ -12,6 +12,7 @@ import { openSharedState } from '../shared-state/open';
 import type { ClientStatus, TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { migrateNodeConfig } from '../shared/migrations';
+import { toText } from '../shared/to-text';
 import { plainHttpRefusal, plainHttpWarning } from '../tenant-client/plain-http';
 import { fingerprinter } from './fingerprint-key';
 
@@ -48,7 +49,7 @@ export = function (RED: NodeRedAPI): void {
       }
     };
 
-    node.domain = String(config.domain ?? '');
+    node.domain = toText(config.domain ?? '');
     if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') node.customDomain = config.customDomain.trim();
 
     // Plain http: refused for Auth0's own domains (every request then fails with this, naming the

@@ -8,6 +8,7 @@ import type { Fingerprinter } from './fingerprint-key';
 import { ConfigError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
+import { toText } from '../shared/to-text';
 
 /** What a node registered with its tenant is told about the tenant's rate limit (see tenant-use.ts). */
 export interface TenantUser {
@@ -46,7 +47,7 @@ export interface Auth0ConfigNode extends Node {
  * is the client's one check, which fails every request with a ConfigError naming the domain.
  */
 export function normaliseDomain(raw: unknown): string {
-  return String(raw ?? '')
+  return toText(raw ?? '')
     .trim()
     .replace(/^https?:\/\//i, '')
     .replace(/\/+$/, '');

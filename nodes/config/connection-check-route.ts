@@ -15,6 +15,7 @@ import { groupOfType } from './group-registry';
 import { plainHttpWarning } from '../tenant-client/plain-http';
 import type { GroupSpec, OperationSpec } from '../shared/catalogue';
 import type { NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { toError } from '../shared/errors';
 
 const CREDENTIALS = ['clientId', 'clientSecret', 'privateKey', 'token'] as const;
 type CredentialName = (typeof CREDENTIALS)[number];
@@ -71,14 +72,14 @@ function text(value: unknown): string | undefined {
 /** Operations of the group the granted scopes do not cover (Auth0 wants any one of an operation's scopes). */
 function uncovered(group: GroupSpec, ops: readonly OperationSpec[], granted: ReadonlySet<string>, user: TenantUser, byMessage: boolean): MissingScopes[] {
   return ops
-    .filter((op) => (op.scopes?.length ?? 0) > 0 && !op.scopes!.some((scope) => granted.has(scope)))
+    .filter((op): op is OperationSpec & { scopes: string[] } => (op.scopes?.length ?? 0) > 0 && !(op.scopes ?? []).some((scope) => granted.has(scope)))
     .map((op) => ({
       id: user.id,
       type: user.type,
       ...(user.name ? { name: user.name } : {}),
       operation: op.id,
       label: `${group.name} ${op.id}`,
-      scopes: [...op.scopes!],
+      scopes: [...op.scopes],
       byMessage,
     }));
 }
@@ -116,7 +117,10 @@ function deployedUsers(RED: AdminRED, tenantId: string): TenantUser[] {
 function editorUsers(value: unknown): TenantUser[] | undefined {
   if (!Array.isArray(value)) return undefined;
   return value
-    .filter((u): u is Record<string, unknown> => u !== null && typeof u === 'object' && typeof u.id === 'string' && typeof u.type === 'string')
+    .filter(
+      (u: unknown): u is Record<string, unknown> =>
+        u !== null && typeof u === 'object' && typeof (u as Record<string, unknown>).id === 'string' && typeof (u as Record<string, unknown>).type === 'string',
+    )
     .slice(0, 1000)
     .map((u) => ({
       id: u.id as string,
@@ -225,9 +229,7 @@ export function registerConnectionCheck(RED: AdminRED): void {
     answerCheck(RED, body).then(
       (answer) => res.json(answer),
       (err: unknown) =>
-        res
-          .status(500)
-          .json({ result: { ok: false, problem: 'domain', message: `the check could not run: ${(err as Error).name}` }, missing: [], withheld: [] }),
+        res.status(500).json({ result: { ok: false, problem: 'domain', message: `the check could not run: ${toError(err).name}` }, missing: [], withheld: [] }),
     );
   });
 }

@@ -12,7 +12,7 @@ import { createTenantClient } from '../tenant-client/client';
 import type { TenantClientOptions } from '../tenant-client/client-options';
 import { Redactor } from '../tenant-client/redact';
 import { plainHttpRefusal } from '../tenant-client/plain-http';
-import { Auth0Error, ConfigError } from '../shared/errors';
+import { Auth0Error, ConfigError, toError } from '../shared/errors';
 import type { RateLimitState, TenantClient } from '../shared/http-types';
 
 /** The setting a failed check names. */
@@ -137,7 +137,7 @@ async function clientIdUnknown(client: TenantClient, clientId: string): Promise<
 /** Why the token request failed, as the setting to fix. */
 async function explain(err: unknown, client: TenantClient, options: TenantClientOptions, viaKey: boolean): Promise<CheckFailure> {
   if (err instanceof ConfigError) return fail(/private key/i.test(err.message) ? 'privateKey' : 'domain', err.message);
-  if (!(err instanceof Auth0Error)) return fail('domain', `the check failed: ${(err as Error).message}`);
+  if (!(err instanceof Auth0Error)) return fail('domain', `the check failed: ${toError(err).message}`);
   const host = client.domain;
   if (err.statusCode === 0)
     return fail('domain', `${host} could not be reached: ${err.message.replace(`${OPERATION}: `, '')}. Check the domain (and the protocol).`);
@@ -265,7 +265,7 @@ async function run(client: TenantClient, options: TenantClientOptions): Promise<
     try {
       readPrivateKey(options.privateKey as string);
     } catch (err) {
-      return fail('privateKey', (err as Error).message);
+      return fail('privateKey', toError(err).message);
     }
   }
   const audience = options.audience || `https://${client.domain}/api/v2/`;
@@ -281,7 +281,7 @@ async function run(client: TenantClient, options: TenantClientOptions): Promise<
   if (!token) return fail('domain', `${client.domain} answered the token request without an access token: is it an Auth0 tenant?`);
   const expiresIn = Number(data?.expires_in);
   const scopes = data?.scope !== undefined ? scopeList(data.scope) : scopeList(jwtClaims(token)?.scope);
-  const { refused: _refused, ...probe } = await probeManagement(client, token, options.clientId, scopes).catch(() => ({}) as { refused?: string });
+  const { refused: _refused, ...probe } = await probeManagement(client, token, options.clientId, scopes).catch((): { refused?: string } => ({}));
   return {
     ok: true,
     domain: client.domain,

@@ -5,7 +5,7 @@
  * credential (client secret, else private key, else static token) and never leaves the config
  * node: only fingerprints and a key id (a hash of a constant, to tell that the key changed) do.
  */
-import { createHmac } from 'crypto';
+import { createHmac } from 'node:crypto';
 
 /** Fingerprints are `hmac-sha256:` + 32 hex characters (128 bits): ample to tell values apart. */
 const FINGERPRINT_HEX = 32;

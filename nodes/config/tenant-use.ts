@@ -8,7 +8,7 @@
  * what it last showed itself (a job watch's progress, a failure's red ring) when the pause ends.
  */
 import { type Auth0ConfigNode, type TenantUser, findTenant } from './config-node';
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError } from '../shared/errors';
 import type { TenantClient } from '../shared/http-types';
 import type { Node, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StatusText, statusTexts } from '../shared/status-text';
@@ -38,7 +38,7 @@ export class TenantUse implements TenantUser {
       this.tenant = findTenant(RED, tenantId);
       this.tenant.register(node, this);
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       this.status({ fill: 'red', shape: 'ring', text: this.text('noTenant') });
     }
   }

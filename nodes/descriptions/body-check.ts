@@ -11,6 +11,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { InputError } from '../shared/errors';
 import { bodySchemaFor, bodySchemaOfEndpoint, endpointKeyFor, type JsonSchema } from './descriptions';
+import { toText } from '../shared/to-text';
 
 export interface BodyProblem {
   /** `body.<path>`: `body.email`, `body.jwt_configuration.alg`, `body.permissions[0].permission_name`. */
@@ -116,7 +117,7 @@ function problemOf(error: ErrorObject): BodyProblem {
         message: `${bodyPath(error.instancePath)} must be ${typeText((error.params as { type: unknown }).type)}, got ${describeValue(error.data)}`,
       };
     case 'enum': {
-      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null).map((v) => String(v));
+      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).filter((v) => v !== null).map((v) => toText(v));
       return { path: bodyPath(error.instancePath), message: `${bodyPath(error.instancePath)} must be one of ${allowed.join(', ')}${shown(error.data)}` };
     }
     case 'const':

@@ -18,8 +18,8 @@
  * - `endpointKeyFor(groupType, operationId)`: the endpoint an operation reaches.
  * The objects returned are shared and frozen: never change them.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 

@@ -7,8 +7,8 @@
  * Both behind `auth0.read` (with adminAuth, any signed-in editor user who may read, as Node-RED's
  * own read endpoints). The build writes the files (scripts/build.ts) into `data/` beside this module.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 export const EDITOR_DATA_DIR = path.join(__dirname, 'data');
 export const EDITOR_DATA_PATH = '/auth0/editor';

@@ -19,7 +19,7 @@ import { buildRequest } from './request';
 import { assertionApplies, secretOptional, signsWithPrivateKey, withClientAssertion } from './assertion-inputs';
 import { registerGroup } from '../config/group-registry';
 import { migrateActionConfig } from './action-node-migration';
-import { endOfLifeWarning } from './lifecycle';
+import { warnIfRetired } from './retired-warning';
 import { checkOperationBody } from '../descriptions/body-check';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
@@ -173,9 +173,7 @@ class ActionNode {
     private readonly group: GroupSpec,
   ) {
     this.use = new TenantUse(RED, node, config.tenant);
-    // A retired group (Rules, Hooks) says so once per deploy, in the log and the debug sidebar.
-    const retired = endOfLifeWarning(group);
-    if (retired) node.warn(retired);
+    warnIfRetired(RED, node, group);
     node.on('input', (msg, send, done) => {
       this.handle(msg, send).then(
         () => {
@@ -330,7 +328,7 @@ class ActionNode {
 export function actionNodeConstructor(RED: NodeRedAPI, group: GroupSpec): (this: Node, config: NodeDefinition) => void {
   return function (this: Node, config: NodeDefinition): void {
     RED.nodes.createNode(this, config);
-    new ActionNode(RED, this, migrateActionConfig(config as ActionNodeConfig), group);
+    new ActionNode(RED, this, migrateActionConfig(config), group);
   };
 }
 

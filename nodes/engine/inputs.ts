@@ -128,7 +128,8 @@ export function coerceInput(spec: InputSpec, value: unknown): unknown {
   }
   // A list or array with allowed values: every item must be one of them.
   if (spec.enum && Array.isArray(result) && (spec.type === 'list' || spec.type === 'array')) {
-    const bad = result.find((item) => typeof item !== 'string' || !spec.enum!.includes(item));
+    const allowed = spec.enum;
+    const bad: unknown = result.find((item) => typeof item !== 'string' || !allowed.includes(item));
     if (bad !== undefined) {
       const shown = typeof bad === 'string' ? (bad.length > 60 ? `${bad.slice(0, 60)}…` : bad) : describe(bad);
       throw new InputError(spec.name, `input "${spec.name}" items must each be one of ${spec.enum.join(', ')}; got "${shown}"`);

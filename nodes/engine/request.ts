@@ -5,6 +5,7 @@
 import type { GroupSpec, InputSpec, OperationSpec } from '../shared/catalogue';
 import { InputError } from '../shared/errors';
 import type { MultipartBody, RequestSpec } from '../shared/http-types';
+import { toText } from '../shared/to-text';
 
 export interface BuildOptions {
   /** The config node's custom domain, sent as `Auth0-Custom-Domain` where the operation takes it. */
@@ -45,7 +46,7 @@ function buildPath(op: OperationSpec, values: Record<string, unknown>): string {
     if (value === undefined || value === null || value === '') {
       throw new InputError(name, `missing required input "${name}"`);
     }
-    return encodePathSegment(String(value));
+    return encodePathSegment(toText(value));
   });
 }
 
@@ -109,7 +110,7 @@ function buildBody(op: OperationSpec, values: Record<string, unknown>): unknown 
   }
   if (fields) {
     // Named fields complete a whole body object; they never replace a list body.
-    body = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object), ...fields } : (body ?? fields);
+    body = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, ...fields } : (body ?? fields);
   }
   return body;
 }

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError, InputError } from '../shared/errors';
+import { ConfigError, InputError, toError } from '../shared/errors';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StatusText, statusTexts } from '../shared/status-text';
@@ -90,10 +90,10 @@ class EventStreamInNode {
       shared = this.use?.tenant?.getSharedState?.();
     } catch (err) {
       // An unusable Redis URL: receiving alone would let a redelivery to another replica through.
-      sharingError = err as Error;
+      sharingError = toError(err);
     }
     const method = (AUTH_METHODS as readonly string[]).includes(config.authMethod ?? '') ? (config.authMethod as AuthMethod) : 'bearer';
-    const creds = (node.credentials ?? {}) as Record<string, string | undefined>;
+    const creds = node.credentials ?? {};
     this.authorization = {
       method,
       ...(config.headerName ? { headerName: config.headerName.trim() } : {}),
@@ -198,7 +198,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-event-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      new EventStreamInNode(this, migrateNodeConfig(config) as EventStreamInConfig, RED);
+      new EventStreamInNode(this, migrateNodeConfig(config), RED);
     },
     { credentials: { token: { type: 'password' }, username: { type: 'text' }, password: { type: 'password' }, headerValue: { type: 'password' } } },
   );
@@ -217,7 +217,7 @@ export = function (RED: NodeRedAPI): void {
         }
         readRequestBody(req, 64 * 1024)
           .then((raw) => {
-            const body = Buffer.isBuffer(raw) ? (raw.length ? JSON.parse(raw.toString('utf8')) : {}) : (raw ?? {});
+            const body = Buffer.isBuffer(raw) ? (raw.length ? (JSON.parse(raw.toString('utf8')) as unknown) : {}) : (raw ?? {});
             return receiver.setUpStream((body as { publicUrl?: unknown }).publicUrl);
           })
           .then((result) => res.json(result))

@@ -52,7 +52,7 @@ function createEventsWatch(node: Node, config: EventsConfig, RED: NodeRedAPI): v
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-events', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    createEventsWatch(this, migrateNodeConfig(config) as EventsConfig, RED);
+    createEventsWatch(this, migrateNodeConfig(config), RED);
   });
 
   // The editor reads the event catalogue from here: one table for runtime and editor.

@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { sameSecret } from '../shared/same-secret';
+import { required } from '../shared/errors';
 
 export type AuthMethod = 'bearer' | 'basic' | 'custom_header';
 
@@ -59,11 +60,11 @@ export function webhookAuthorizationBody(auth: WebhookAuthorization): Record<str
   if (!expectedHeader(auth)) return undefined;
   switch (auth.method) {
     case 'bearer':
-      return { method: 'bearer', token: c.token! };
+      return { method: 'bearer', token: required(c.token, 'the bearer token') };
     case 'basic':
-      return { method: 'basic', username: c.username!, password: c.password! };
+      return { method: 'basic', username: required(c.username, 'the username'), password: required(c.password, 'the password') };
     default:
-      return { method: 'custom_header', header_key: auth.headerName!, header_value: c.headerValue! };
+      return { method: 'custom_header', header_key: required(auth.headerName, 'the header name'), header_value: required(c.headerValue, 'the header value') };
   }
 }
 

@@ -7,11 +7,12 @@
 import { TenantUse } from '../config/tenant-use';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
 import { readJobRefs } from './watch/job-refs';
-import { type ExportOutput, JobWatcher } from './watch/job-watcher';
+import { JobWatcher } from './watch/job-watcher';
 import { WatchStore } from './watch/watch-store';
 import { migrateNodeConfig } from '../shared/migrations';
 import { SharedJobWatch } from './watch/shared-job-watch';
 import { type WatcherSharing, watcherSharing } from '../watch/watcher-sharing';
+import { toError, required } from '../shared/errors';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -51,13 +52,13 @@ export = function (RED: NodeRedAPI): void {
     try {
       sharing = use.tenant ? watcherSharing(use.tenant, node) : undefined;
     } catch (err) {
-      node.error(`auth0-job-watch: ${(err as Error).message}`);
+      node.error(`auth0-job-watch: ${toError(err).message}`);
     }
     const makeWatcher = (watchStore: ConstructorParameters<typeof JobWatcher>[0]['store']): JobWatcher =>
       new JobWatcher({
         client: () => use.client(),
         intervalMs: intervalMs(config.interval),
-        exportOutput: (config.exportOutput === 'items' ? 'items' : 'array') as ExportOutput,
+        exportOutput: config.exportOutput === 'items' ? 'items' : 'array',
         store: watchStore,
         status: (status) => use.status(status),
         text: use.text,
@@ -77,14 +78,14 @@ export = function (RED: NodeRedAPI): void {
         refs = readJobRefs(msg.payload);
       } catch (err) {
         use.status({ fill: 'red', shape: 'ring', text: use.text((err as { input?: string }).input ? 'badJobId' : 'noTenant') });
-        done(err as Error);
+        done(toError(err));
         return;
       }
-      (shared ? shared.input(refs, msg, send, done) : watcher!.watch(refs, msg, send, done)).catch((err: Error) => done(err));
+      (shared ? shared.input(refs, msg, send, done) : required(watcher, 'the job watcher').watch(refs, msg, send, done)).catch((err: Error) => done(err));
     });
 
     node.on('close', (removed: boolean, done: () => void) => {
-      (shared ? shared.close(removed) : watcher!.close(removed)).then(
+      (shared ? shared.close(removed) : required(watcher, 'the job watcher').close(removed)).then(
         () => use.close(done),
         () => use.close(done),
       );

@@ -3,7 +3,7 @@
  * never a user cut in two), and the files are submitted one by one while keeping at most 2 import
  * jobs running per tenant. The output lists the jobs, ready for an auth0-job-watch node.
  */
-import { Auth0Error, InputError } from '../shared/errors';
+import { Auth0Error, InputError, toError } from '../shared/errors';
 import type { ExecutorContext, ExecutorResult } from '../engine/executor-types';
 import type { Auth0Response } from '../shared/http-types';
 import { encodePathSegment } from '../engine/request';
@@ -12,6 +12,7 @@ import { buildImportFile, halveImportFile, type ImportFilePlan, planImportFiles 
 import type { ImportPace, JobCheck, RunningCheck } from './import/slots';
 import { importSlotsFor } from './import/tenant-import-slots';
 import { readImportUsers } from './import/users-input';
+import { toText } from '../shared/to-text';
 
 const DEFAULT_PACE: ImportPace = { pollMs: 5000, minPollMs: 1000 };
 let pace: ImportPace = { ...DEFAULT_PACE };
@@ -72,7 +73,7 @@ function jobCheck(ctx: ExecutorContext): JobCheck {
 
 /** An error of file `n` reworded for the flow: which connection, and which jobs already started. */
 function importFailure(err: unknown, ctx: ExecutorContext, fileNo: number, files: number, jobs: Job[]): Error {
-  if (!(err instanceof Auth0Error)) return err as Error;
+  if (!(err instanceof Auth0Error)) return toError(err);
   const connectionId = String(ctx.values.connection_id);
   let message = err.message;
   const connectionProblem = err.statusCode === 400 && (/connection/i.test(err.message) || err.errorCode === 'inexistent_connection');
@@ -134,7 +135,7 @@ async function submitFile(ctx: ExecutorContext, data: Buffer, label: string): Pr
 
 export async function importUsers(ctx: ExecutorContext): Promise<ExecutorResult> {
   const users = readImportUsers(ctx.values.file_obj);
-  const connectionId = String(ctx.values.connection_id ?? '');
+  const connectionId = toText(ctx.values.connection_id ?? '');
   if (!connectionId.startsWith('con_')) {
     throw new InputError(
       'connection_id',

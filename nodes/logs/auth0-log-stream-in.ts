@@ -17,6 +17,7 @@ import { migrateNodeConfig } from '../shared/migrations';
 import { findTenant } from '../config/config-node';
 import type { SharedState } from '../shared-state/shared-state';
 import { Receiver } from '../receive/receiver';
+import { toError } from '../shared/errors';
 
 interface LogStreamInConfig extends NodeDefinition {
   url?: string;
@@ -45,7 +46,7 @@ function createLogStreamIn(node: Node, config: LogStreamInConfig, RED: NodeRedAP
       shared = findTenant(RED, config.tenant).getSharedState?.();
     } catch (err) {
       // An unusable Redis URL: receiving alone would let a redelivery to another replica through.
-      node.error(`auth0-log-stream-in: ${(err as Error).message}`);
+      node.error(`auth0-log-stream-in: ${toError(err).message}`);
       node.status({ fill: 'red', shape: 'ring', text: text('configuration') });
       return;
     }
@@ -87,7 +88,7 @@ export = function (RED: NodeRedAPI): void {
     'auth0-log-stream-in',
     function (this: Node, config: NodeDefinition) {
       RED.nodes.createNode(this, config);
-      createLogStreamIn(this, migrateNodeConfig(config) as LogStreamInConfig, RED);
+      createLogStreamIn(this, migrateNodeConfig(config), RED);
     },
     { credentials: { authorization: { type: 'password' } } },
   );

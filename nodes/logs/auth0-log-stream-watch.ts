@@ -97,6 +97,6 @@ function createLogStreamWatch(node: Node, config: LogStreamWatchConfig, RED: Nod
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-stream-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    createLogStreamWatch(this, migrateNodeConfig(config) as LogStreamWatchConfig, RED);
+    createLogStreamWatch(this, migrateNodeConfig(config), RED);
   });
 };

@@ -208,7 +208,7 @@ function createLogWatch(node: Node, config: LogWatchConfig, RED: NodeRedAPI): vo
 export = function (RED: NodeRedAPI): void {
   RED.nodes.registerType('auth0-log-watch', function (this: Node, config: NodeDefinition) {
     RED.nodes.createNode(this, config);
-    createLogWatch(this, migrateNodeConfig(config) as LogWatchConfig, RED);
+    createLogWatch(this, migrateNodeConfig(config), RED);
   });
 
   // The editor reads the category and type-code table from here: one table for runtime and editor.

@@ -3,7 +3,7 @@
  * credential and `keyPrefix` property, or none (no URL: one process, as without Redis), or the
  * ConfigError of an unusable setting, which every request of the tenant then fails with.
  */
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError } from '../shared/errors';
 import { keyPrefixFrom, parseRedisUrl } from './redis-url';
 import { SharedState } from './shared-state';
 
@@ -27,6 +27,6 @@ export function openSharedState(
       throw new ConfigError(`auth0-config: the lease time (leaseSeconds) must be between 0.5 and 600 seconds, not "${String(leaseSeconds)}"`);
     return { state: new SharedState({ target, prefix: keyPrefixFrom(keyPrefix, domain), log, leaseMs: seconds * 1000 }) };
   } catch (err) {
-    return { error: err instanceof ConfigError ? err : new ConfigError(`auth0-config: the Redis URL (redisUrl) cannot be used: ${(err as Error).message}`) };
+    return { error: err instanceof ConfigError ? err : new ConfigError(`auth0-config: the Redis URL (redisUrl) cannot be used: ${toError(err).message}`) };
   }
 }

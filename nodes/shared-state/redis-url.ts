@@ -4,6 +4,7 @@
  * description names the setting and shows the URL with its password replaced, never the password.
  */
 import { ConfigError } from '../shared/errors';
+import { toText } from '../shared/to-text';
 
 export const REDIS_URL_SETTING = 'Redis URL (redisUrl)';
 
@@ -48,7 +49,7 @@ function bad(display: string, reason: string): ConfigError {
 /** Parses the setting; undefined when it is empty (no shared state). */
 export function parseRedisUrl(raw: unknown): RedisTarget | undefined {
   if (raw === undefined || raw === null) return undefined;
-  const text = String(raw).trim();
+  const text = toText(raw).trim();
   if (text === '') return undefined;
   let url: URL;
   try {

@@ -85,6 +85,9 @@ export class SharedState {
       commandTimeout: 5000,
       retryStrategy: reconnectDelay,
       connectionName: 'node-red-auth0',
+      // ioredis 6 speaks RESP3 by default; the scripts and replies here are RESP2's, which every
+      // Redis a tenant may use (before 6 too) answers.
+      protocol: 2,
     };
     if (t.username !== undefined) redisOptions.username = t.username;
     if (t.password !== undefined) redisOptions.password = t.password;

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
 import { TokenCipher } from './token-cipher';
+import { toError } from '../shared/errors';
 
 export interface SharedFetchedToken {
   accessToken: string;
@@ -152,7 +153,7 @@ export class SharedTokenStore {
         this.lastSealed = { token: entry.token, sealed };
         this.log('debug', 'shared token: fetched and shared with the other processes of the tenant');
       } catch (err) {
-        this.log('debug', `shared token: could not be stored (${(err as Error).message}); used by this process only`);
+        this.log('debug', `shared token: could not be stored (${toError(err).message}); used by this process only`);
       }
       return { accessToken: entry.token, expiresIn: fetched.expiresIn, renewAtMs: entry.renewAt };
     } finally {

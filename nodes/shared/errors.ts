@@ -97,3 +97,25 @@ export class TenantClosedError extends ConfigError {
     this.name = 'TenantClosedError';
   }
 }
+
+/**
+ * A caught value as an Error. JavaScript lets any value be thrown (a library may throw a string),
+ * and `done`, `node.error` and a Catch node want an Error; an object is not stringified, so
+ * nothing it holds reaches a message.
+ */
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  if (typeof value === 'string') return new Error(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return new Error(String(value));
+  return new Error(`a value that is not an Error was thrown (${value === null ? 'null' : typeof value})`);
+}
+
+/**
+ * A value the code's own set-up guarantees at this point (a field filled when the node started,
+ * a setting checked before): should that ever fail, a clear error naming it instead of a
+ * TypeError further on.
+ */
+export function required<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}

@@ -51,6 +51,8 @@ export interface NodeDefinition {
 }
 
 export interface NodeRedAPI {
+  /** The runtime's events (`flows:started` ends a deploy); absent in some test stand-ins. */
+  events?: { on(event: string, listener: () => void): unknown };
   nodes: {
     createNode(node: object, config: NodeDefinition): void;
     registerType<T extends Node = Node>(

@@ -328,7 +328,7 @@ class Auth0TenantClient implements TenantClient {
           throw err;
         }
         this.limiter.unanswered(lane);
-        if (sharedPacing) this.budget!.unanswered(lane);
+        if (sharedPacing) this.budget?.unanswered(lane);
         const failure = err.info.kind === 'aborted' && this.closed ? { kind: 'closed' as const } : err.info;
         if (failure.kind !== 'aborted' && failure.kind !== 'closed') this.status.lastError = errorStatusText(failure);
         release();
@@ -390,7 +390,7 @@ class Auth0TenantClient implements TenantClient {
       }
       if (waitMs <= 0) return { release, sharedPacing: waitMs === 0 };
       release();
-      await this.budget.wait(waitMs, acquireOptions.signal, errors.aborted);
+      await this.budget.wait(waitMs, acquireOptions.signal, () => errors.aborted());
       if (this.closed) throw errors.closed();
     }
   }

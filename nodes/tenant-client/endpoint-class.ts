@@ -7,13 +7,12 @@
  * (Free and Enterprise plans have one overall Management API limit: every class then learns the
  * same bucket, which is harmless.)
  */
-import type { HttpMethod } from '../shared/catalogue';
 
 export const ENDPOINT_CLASSES = ['users-read', 'users-write', 'users-delete', 'logs', 'clients-read', 'connections-read', 'organizations', 'other'] as const;
 export type EndpointClass = (typeof ENDPOINT_CLASSES)[number];
 
 /** The class of a Management API request (`path` below /api/v2). */
-export function endpointClass(method: HttpMethod | string, path: string): EndpointClass {
+export function endpointClass(method: string, path: string): EndpointClass {
   const rest = path.slice('/api/v2'.length);
   const first = rest.split(/[/?]/)[1] ?? '';
   const read = method === 'GET' || method === 'HEAD';
@@ -35,6 +34,6 @@ export function endpointClass(method: HttpMethod | string, path: string): Endpoi
 }
 
 /** The limiter lane of a request: `authentication`, or `management:<class>`. */
-export function rateLimitLane(method: HttpMethod | string, path: string): string {
+export function rateLimitLane(method: string, path: string): string {
   return path.startsWith('/api/v2/') || path === '/api/v2' ? `management:${endpointClass(method, path)}` : 'authentication';
 }

@@ -24,6 +24,7 @@ import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig } from
 import axiosRetry from 'axios-retry';
 import type { HttpMethod } from '../shared/catalogue';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
+import { toText } from '../shared/to-text';
 
 export interface TransportOptions {
   connectTimeoutSeconds: number;
@@ -205,7 +206,7 @@ export class HttpTransport {
     const headers = lowerCaseHeaders(response.headers);
     if (!exchange.stream) {
       const data = response.data;
-      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''), 'utf8');
+      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(toText(data ?? ''), 'utf8');
       return { statusCode: response.status, headers, body };
     }
     return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request as TimedRequest, exchange) };
@@ -347,7 +348,7 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(plain)) {
     if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : toText(value);
   }
   return out;
 }

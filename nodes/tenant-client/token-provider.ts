@@ -9,7 +9,7 @@
  *   is tried again a little later, so a short outage of /oauth/token does not fail requests.
  * - A caller's abort signal only ends that caller's wait; the shared fetch goes on for the others.
  */
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError } from '../shared/errors';
 
 export interface FetchedToken {
   accessToken: string;
@@ -167,7 +167,7 @@ export class ManagementTokenProvider {
         },
         (err: unknown) => {
           signal.removeEventListener('abort', onAbort);
-          reject(err);
+          reject(toError(err));
         },
       );
     });

@@ -6,7 +6,7 @@
  * nothing (a preview). Output 2: one summary per run, with what could not be read and why.
  */
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError } from '../shared/errors';
 import { describeFailure, failureStatusText } from '../shared/failure';
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI, SendFunction } from '../shared/node-red-types';
@@ -65,9 +65,9 @@ class TenantSnapshotNode {
       this.sharing = this.use.tenant ? watcherSharing(this.use.tenant, node) : undefined;
       this.baseline = new BaselineStore(node, this.settings.store, this.sharing);
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       if (!this.use.setupError) this.use.status({ fill: 'red', shape: 'ring', text: this.use.text('configuration') });
-      node.error(`${TYPE}: ${(err as Error).message}`);
+      node.error(`${TYPE}: ${toError(err).message}`);
     }
     node.on('input', (msg, send, done) => {
       this.queue = this.queue.then(() =>

@@ -133,7 +133,7 @@ export function pickFields(value: unknown, fields: readonly string[] | undefined
     let target = out;
     for (const key of keys.slice(0, -1)) {
       if (!isObject(target[key])) target[key] = {};
-      target = target[key] as JsonObject;
+      target = target[key];
     }
     target[keys[keys.length - 1]] = found as Json;
   }

@@ -14,6 +14,7 @@ import { buildRequest } from '../engine/request';
 import { endpointClass } from '../tenant-client/endpoint-class';
 import { type Json, type JsonObject, isObject, patternSegments, pickFields, rewrite, sortKeys, valueAt } from './snapshot-paths';
 import { type CatalogueRead, SECRET_KEYS, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
+import { toText } from '../shared/to-text';
 
 export interface TenantSnapshot {
   domain: string;
@@ -193,7 +194,7 @@ class SnapshotReader {
         const entries = (await this.list(detail.read, { [detail.input]: id }, resource.name)).map((entry) => pickFields(entry, detail.fields));
         const sortBy = detail.sortBy;
         if (sortBy) {
-          const keyOf = (entry: unknown) => sortBy.map((field) => String(valueAt(entry, field) ?? '')).join('\u0000');
+          const keyOf = (entry: unknown) => sortBy.map((field) => toText(valueAt(entry, field) ?? '')).join('\u0000');
           entries.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
         }
         item = { ...item, [detail.key]: entries as Json };

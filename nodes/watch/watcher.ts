@@ -17,7 +17,7 @@
  *   deleted node's state goes with it.
  */
 import { TenantUse } from '../config/tenant-use';
-import { ConfigError } from '../shared/errors';
+import { ConfigError, toError } from '../shared/errors';
 import type { Node, NodeMessage, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { LeaseLost } from '../shared-state/fenced-store';
 import type { LeaseRole } from '../shared-state/lease';
@@ -120,9 +120,9 @@ export class Watcher {
         this.stopListening = this.sharing.shared.onAvailability((up) => (up ? this.loop.wake() : this.job?.interrupt?.()));
       }
     } catch (err) {
-      this.setupError = err as Error;
+      this.setupError = toError(err);
       if (!this.use.setupError) this.use.status(this.statuses.configuration());
-      node.error(`${spec.type}: ${(err as Error).message}`);
+      node.error(`${spec.type}: ${toError(err).message}`);
     }
     this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), this.intervalMs);
 

@@ -2,7 +2,7 @@
  * deploy_and_bind's pure parts: its inputs shaped for Auth0 (dependencies in three spellings,
  * secrets as a map) and the merged binding list for each position.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { dependenciesOf, planOf, secretsOf } from '../../nodes/actions/bind-inputs';
 import { mergeBindings } from '../../nodes/actions/deploy-and-bind';
 

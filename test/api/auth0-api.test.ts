@@ -4,7 +4,7 @@
  * editor or the message, query and body from msg.payload, errors for Catch, and bad input
  * refused before any request (a recording server sees nothing).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { apiPath } from '../../nodes/api/api-path';
 import { InputError } from '../../nodes/shared/errors';

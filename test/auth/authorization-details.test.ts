@@ -3,7 +3,7 @@
  * field as a JSON array, so an array of one object keeps its brackets on the wire (auth0-backchannel),
  * and auth0-par takes it as an input of its own.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { backchannelGroup } from '../../nodes/auth/backchannel.catalogue';
 import { parGroup } from '../../nodes/auth/par.catalogue';
 import type { GroupSpec } from '../../nodes/shared/catalogue';

@@ -3,7 +3,7 @@
  * API reference (auth0.com/docs/api/authentication) and auth0-python 4.x's authentication
  * module (field names, paths, fixed grant types).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { authorizeGroup } from '../../nodes/auth/authorize.catalogue';
 import { databaseGroup } from '../../nodes/auth/database.catalogue';
 import { delegatedGroup } from '../../nodes/auth/delegated.catalogue';

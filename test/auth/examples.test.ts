@@ -4,7 +4,7 @@
  * environment variables npm start sets. Each example's injects (or its http endpoints) are
  * driven as a user would from the editor, and its debug nodes checked.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';

@@ -3,7 +3,7 @@
  * sent), logout (request without redirects, 302 for the browser), userinfo (the user's token as
  * the Bearer credential) and delegation (exactly one of two tokens).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { authorizeGroup } from '../../nodes/auth/authorize.catalogue';
 import { delegatedGroup } from '../../nodes/auth/delegated.catalogue';
 import { authorizeUrl, delegation, logout, userinfo } from '../../nodes/auth/executors';

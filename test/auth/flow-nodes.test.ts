@@ -5,7 +5,7 @@
  * PAR, passkeys, dynamic client registration, OIDC logout, jwt-bearer and token exchange.
  * No secret given or received shows up in a status or a log line.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { startEmulator, type Emulator } from '../../emulator';
 import { totpCode } from '../../emulator/authentication/totp';
@@ -423,7 +423,7 @@ describe('auth flow nodes end to end against the emulator', function () {
           options: { idpinitiated: { enabled: true, client_id: emu.webClient.clientId, client_authorizequery: `redirect_uri=${CALLBACK}&scope=openid` } },
         },
       ],
-    } as never);
+    });
     await load(
       [
         { id: 'enterprise', type: 'auth0-enterprise', operation: '' },
@@ -483,7 +483,7 @@ describe('auth flow nodes end to end against the emulator', function () {
       ],
       { clientId: emu.webClient.clientId, clientSecret: emu.webClient.clientSecret },
     );
-    emu.seed({ connections: [{ name: 'sms', strategy: 'sms', enabled_clients: [emu.webClient.clientId] }] } as never);
+    emu.seed({ connections: [{ name: 'sms', strategy: 'sms', enabled_clients: [emu.webClient.clientId] }] });
     await send('passwordless', { operation: 'sms', payload: { phone_number: '+14155550123' } });
     const code = String(emu.outbox.last('+14155550123')?.code);
     const wrong = await send(

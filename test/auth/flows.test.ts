@@ -4,7 +4,7 @@
  * revocation; passwordless by e-mail code; sign-up then login; logout and a protected endpoint
  * behind http in. Secrets given in messages never show up in a status, a log line or an error.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';

@@ -4,12 +4,13 @@
  * lifetime ends it, and closing the node stops it at once. Intervals here are fractions of a
  * second; the order of events is checked, never their timing.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { pollForTokens } from '../../nodes/auth/polling';
 import { Auth0Error } from '../../nodes/shared/errors';
 import type { Auth0Response, RequestSpec, TenantClient } from '../../nodes/shared/http-types';
 
-type Answer = 'tokens' | string;
+/** 'tokens', or the error Auth0 answers. */
+type Answer = string;
 
 /** A tenant client that answers the token request from a script: tokens, or an Auth0 error code. */
 function scriptedClient(script: Answer[]): TenantClient & { requests: RequestSpec[] } {

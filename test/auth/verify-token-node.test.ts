@@ -3,7 +3,7 @@
  * generated here: the two outputs, the 401 message, where claims go, the checks fed from the
  * message, key rotation pacing, and failures that are not the token's fault going to Catch.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { accessClaims, hs256WithPublicKey, makeKey, nowSeconds, signRs256, unsignedToken } from './jwt-fixtures';
 import { KeyServer } from './key-server';

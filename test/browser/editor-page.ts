@@ -68,12 +68,22 @@ export class EditorPage {
     return this.page.locator('#red-ui-workspace-chart path.red-ui-flow-link-line').count();
   }
 
-  /** Opens a workspace node's edit dialog (a double click, as a user does). */
+  /**
+   * Opens a workspace node's edit dialog (a double click, as a user does); an action node's form
+   * is ready once its catalogue has arrived from the admin endpoint.
+   */
   async edit(node: Locator): Promise<Locator> {
     await node.locator('.red-ui-flow-node').first().dblclick();
     const tray = this.page.locator('.red-ui-tray').last();
     await tray.locator('#node-dialog-ok').waitFor({ state: 'visible' });
+    await this.formReady(tray);
     return tray;
+  }
+
+  /** Waits for a generic action form (if the tray has one) to have its operations and inputs. */
+  async formReady(tray: Locator): Promise<void> {
+    const params = tray.locator('.auth0-params');
+    if ((await params.count()) > 0) await tray.locator('.auth0-params[data-auth0-ready]').waitFor({ state: 'attached' });
   }
 
   async label(node: Locator): Promise<string> {

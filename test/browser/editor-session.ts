@@ -3,9 +3,9 @@
  * a child process with this package linked into a fresh user directory (as `npm start` makes one),
  * and the editor open in a page. One place, so the suites differ only in what they try.
  */
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { root } from '../package/package-files';

@@ -10,9 +10,9 @@
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';
@@ -238,7 +238,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       const saved = (): Promise<unknown> =>
         page.evaluate(`(() => { const n = RED.nodes.node(${nodeId}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`);
       await editor.edit(node);
-      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      await page.locator('#node-input-tenant').selectOption({ label: 'Local emulator' });
       await page.locator('#node-input-operation').selectOption('create');
       const body = page.locator('.auth0-body');
       // Node-RED's typedInput hides the original input and shows one of its own beside it.
@@ -295,18 +295,15 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
         `(() => { RED.nodes.import([{ id: '${id}', type: 'auth0-users', z: RED.workspaces.active(), x: 700, y: 600, wires: [], name: '', tenant: '', operation: 'create', params: ${JSON.stringify(params)}, paging: 'off', pagingOutput: 'array', version: 1 }], { generateIds: false }); RED.view.redraw(true); RED.editor.edit(RED.nodes.node('${id}')); })()`,
       );
       await page.locator('.red-ui-tray #node-dialog-ok').last().waitFor({ state: 'visible' });
-      await page.locator('.auth0-params[data-auth0-ready="auth0-users"]').waitFor({ state: 'attached' });
+      await editor.formReady(page.locator('.red-ui-tray').last());
       assert.equal(await page.locator('#node-input-operation').inputValue(), 'create');
       assert.equal(await page.locator('#node-input-auth0-param-body').inputValue(), params.body.value);
       assert.equal(await page.locator('#node-input-auth0-body-connection').inputValue(), '', 'no body property is set from the old body');
       await page.locator('#node-dialog-ok').click();
       await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-      const after = (await page.evaluate(
+      const after = await page.evaluate<{ params: unknown; bodyProperties: unknown }>(
         `(() => { const n = RED.nodes.node(${JSON.stringify(id)}); return { params: n.params, bodyProperties: n.bodyProperties }; })()`,
-      )) as {
-        params: unknown;
-        bodyProperties: unknown;
-      };
+      );
       assert.deepEqual(after, { params, bodyProperties: {} });
       assert.deepEqual(pageErrors, [], 'the editor page threw');
     });

@@ -7,9 +7,9 @@
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { NodeRedProcess } from '../helpers/node-red-process';

@@ -5,11 +5,11 @@
  *
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
-import { strict as assert } from 'assert';
-import { type ChildProcess, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, requireChromium } from './editor-session';
 import { freePort } from '../helpers/node-red-process';

@@ -2,10 +2,10 @@
  * The connection check's access control in a real Node-RED with adminAuth: without a token, or
  * with a read-only user's token, the admin endpoint refuses; an editor user's token gets an answer.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { root } from '../package/package-files';

@@ -4,7 +4,7 @@
  * using it whose scopes the token lacks; a wrong domain, client id, secret or key named as such;
  * deployed credentials used only with the deployed domain; no secret or token in any answer.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { missingScopes } from '../../nodes/config/connection-check-route';
 import { checkConnection } from '../../nodes/config/connection-check';

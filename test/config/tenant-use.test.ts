@@ -4,7 +4,7 @@
  * requests are paused, and afterwards its own status again (not a blank one); and a config node
  * that has closed refuses to make a client nobody would close.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { TenantClosedError } from '../../nodes/shared/errors';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';

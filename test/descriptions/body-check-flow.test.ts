@@ -3,9 +3,9 @@
  * required property (generated from the derived schemas, not written by hand) fail to Catch naming
  * `body.<property>`, and nothing reaches the (recording) server. `checkBody: false` sends it anyway.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { bodySchemaFor, type JsonSchema } from '../../nodes/descriptions/descriptions';
 import type { GroupSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';

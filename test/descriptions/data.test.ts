@@ -2,9 +2,9 @@
  * The derived descriptions (nodes/descriptions/auth0-api-descriptions.json) held against the
  * catalogue, the script's output and what Auth0 really accepted (the go-auth0 recordings).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { load as loadYaml } from 'js-yaml';
 import { bodyProblem, checkOperationBody, nearestName } from '../../nodes/descriptions/body-check';
 import { answerFieldsFor, bodySchemaFor, descriptionsData, endpointFor, endpointKeyFor, type JsonSchema } from '../../nodes/descriptions/descriptions';

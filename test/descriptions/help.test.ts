@@ -1,5 +1,5 @@
 /** The generated help lists each operation's body properties and its answer, from the derived descriptions. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { descriptionHelp } from '../../scripts/description-help';
 import { actionNodeHelp, actionNodeHtml, editorCatalogue } from '../../scripts/editor-html';
 import { paletteAreaOf } from '../../scripts/palette';

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { parseArgs } from '../../emulator/cli';
 import { signAssertion } from '../../nodes/tenant-client/client-assertion';
 
 const CLI = join(__dirname, '..', '..', 'emulator', 'cli.js');
@@ -14,11 +15,11 @@ function start(args: string[]): { child: ChildProcess; output: Promise<string> }
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const output = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       if (text.includes('Press Ctrl+C')) resolve(text);
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
@@ -116,7 +117,6 @@ describe('emulator CLI', function () {
   });
 
   it("starts at a plan's per-endpoint limits, sped up", async () => {
-    const { parseArgs } = await import('../../emulator/cli');
     const options = parseArgs(['--rate-limit-plan', 'professional', '--plan-speed', '60']);
     const perMinuteAt60 = (limit: { perSecond: number; burst?: number } | undefined): [number, number | undefined] => [
       Math.round(limit?.perSecond ?? 0),

@@ -4,7 +4,7 @@
  * write-only properties, PATCH merge and PUT replace, filters, derived properties, settings
  * documents with PATCH, PUT and reset, and scopes.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { EmulatorServer } from '../../emulator/core/server';
 import type { RoutesModule } from '../../emulator/core/types';
 import { registerResources, registerSettings } from '../../emulator/management/resources';

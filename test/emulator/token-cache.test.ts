@@ -2,7 +2,7 @@
  * The emulator keeps verified management tokens by their signature: a token that reuses a
  * cached token's signature with another payload is still checked, and refused.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { call } from './http';
 

@@ -24,7 +24,7 @@ describe('emulator login page and role claims', function () {
     emu.seed({
       roles: [{ name: 'node-red-admin' }, { name: 'auditor' }],
       users: [
-        { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann', roles: ['node-red-admin', 'auditor'] } as never,
+        { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann', roles: ['node-red-admin', 'auditor'] },
         { email: 'bob@example.com', password: 'Passw0rd!' },
       ],
       clients: [

@@ -4,9 +4,9 @@
  * and 4 s, a 4xx failing at once, deliveries, redelivery), the Events API (offsets, offset-only
  * markers, heartbeats, 400/410/429), and the official SDK's event-stream and events clients.
  */
-import { strict as assert } from 'assert';
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator';
 import { sdkClient } from '../emulator/sdk-client';
 import { control, eventSettings } from './support';

@@ -5,8 +5,8 @@
  * by the Management API once each (a redelivery included), and no credential in a message,
  * status, log line, admin answer or the saved flow.
  */
-import { strict as assert } from 'assert';
-import type * as http from 'http';
+import assert from 'node:assert/strict';
+import type * as http from 'node:http';
 import { startEmulator, type Emulator } from '../../emulator';
 import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules } from './support';

@@ -4,7 +4,7 @@
  * stop no timer, socket or request of the package remains, and nothing is sent afterwards. The
  * tenant runs in a child process, so its sockets and timers are not this process's.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startChildEmulator, type ChildEmulator } from '../reliability/support/child-emulator';
 import { activeResources, grown, trackResources } from '../reliability/support/handles';
 import { catchNodes, sleep, TAB, Tally } from '../reliability/support/runtime';

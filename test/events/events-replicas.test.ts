@@ -4,7 +4,7 @@
  * stores the offset as another Node-RED process would. Standby, takeover from the stored offset,
  * losing the lease while connected, a former holder's refused write, Redis away and back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { encodeOffset } from '../../emulator/management/events/event-log';

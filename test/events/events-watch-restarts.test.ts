@@ -5,11 +5,11 @@
  * Node-RED with a file context store; the offset written by batch, never more than one batch
  * behind what was sent (what a crash can repeat); and an expired offset (410) is reported as a gap.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';

@@ -4,8 +4,8 @@
  * reconnecting at once, a type Auth0 does not have refused before any request, and the status
  * when the tenant's connection cap is reached.
  */
-import { strict as assert } from 'assert';
-import * as http from 'http';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
 import { startEmulator, type Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';

@@ -3,9 +3,9 @@
  * another flow (here: the Management API) arrives at the events watcher once, gets the member
  * role and an e-mail verification ticket; a test event is not onboarded.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { deploy, problemLogged, problemsLogged, watch } from '../examples/runtime';

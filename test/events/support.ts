@@ -2,7 +2,7 @@
  * Pieces shared by the events tests: the built event nodes, the emulator's event controls, and
  * producing events in bulk through the emulator's own bus (as its state changes would).
  */
-import * as path from 'path';
+import * as path from 'node:path';
 import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';

@@ -4,7 +4,7 @@
  * config node's read timeout), and a 429 that concerns one request only (the connection cap):
  * not retried, and the tenant's other requests not held for it.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { Readable } from 'node:stream';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { RateLimitError } from '../../nodes/shared/errors';

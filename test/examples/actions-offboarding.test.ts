@@ -5,9 +5,9 @@
  * fails) and removes them from their organization; sessions and refresh-tokens read, revoke,
  * label and delete what logins created.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { actionBindings } from '../../emulator/management/actions/executions';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
@@ -41,7 +41,7 @@ describe('examples: actions and offboarding, run', function () {
   async function deployExample(file: string): Promise<void> {
     const examples = readExamples(examplesDir).filter((e) => e.file === file);
     assert.equal(examples.length, 1, `examples/${file} is missing`);
-    flow = deployableFlow(examples, { name: 'emulator', domain: emu.domain, protocol: 'http', clientId: emu.clientId, clientSecret: emu.clientSecret }) as RawNode[];
+    flow = deployableFlow(examples, { name: 'emulator', domain: emu.domain, protocol: 'http', clientId: emu.clientId, clientSecret: emu.clientSecret });
     await deploy(flow);
   }
   const byName = (type: string, name: string): string => {

@@ -3,8 +3,8 @@
  * nodes: the raw JSON of every examples/**.json, the node types package.json lists with their
  * built modules, and every core node type with the module that registers it.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 
 /** The project root (this file runs from dist/test/examples). */

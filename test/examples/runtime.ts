@@ -3,8 +3,8 @@
  * modules a flow uses, deploys it, presses its inject buttons and watches its debug nodes, and
  * serves Node-RED's HTTP-in endpoints on a loopback port.
  */
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { helper } from '../helpers/node-red';
 import { coreNodeModules, EDITOR_TYPES, packageNodeModules, type RawNode, wiredTo } from './flow-files';
 
@@ -78,7 +78,7 @@ export async function deploy(flow: RawNode[]): Promise<void> {
     if (!('credentials' in node)) return node;
     const { credentials: creds, ...rest } = node;
     credentials[node.id] = creds;
-    return rest as RawNode;
+    return rest;
   });
   registerPreloadedOnce();
   await helper.load(modulesFor(nodes), nodes, credentials);

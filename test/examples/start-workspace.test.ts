@@ -3,9 +3,9 @@
  * users build, then one tab per examples folder with each example in a named group, none lost,
  * none overlapping another; and settings with no modal in the way.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { START_HERE, arrangedFlow, readExamples, type FlowNode } from '../../scripts/example-flows';
 import { root } from '../package/package-files';
 

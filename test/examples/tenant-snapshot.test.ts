@@ -4,10 +4,10 @@
  * them); the drift alert keeps a baseline first, then alerts on a new connection and not on a
  * change that does not matter.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';

@@ -4,8 +4,8 @@
  * what Node-RED's does (a `namespace:` prefix names the catalogue; `__name__` is substituted), so
  * a node's status reads in a test as a user sees it.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 const dist = path.resolve(__dirname, '..', '..');
 

@@ -4,11 +4,11 @@
  * Node-RED (4 or 5, see test/package/node-red-runtimes.ts) on any Node.js. Also npm in a child
  * process, and a few HTTP helpers.
  */
-import { type ChildProcess, execFile, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as net from 'net';
-import * as path from 'path';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
 import { waitUntil } from './wait';
 
 export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {

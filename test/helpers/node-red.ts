@@ -6,8 +6,8 @@
  * stores (a file store survives it). A Node-RED in its own process (an installed package, Node-RED
  * 4 or 5, the editor) is node-red-process.ts here.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { translating } from './messages';
 
@@ -142,7 +142,7 @@ export function errorCalls(nodeId: string): { err: unknown; msg: unknown }[] {
 /** Status calls of a node, oldest first. */
 export function statusCalls(nodeId: string): { fill?: string; shape?: string; text?: string }[] {
   const node = helper.getNode(nodeId) as unknown as { status?: unknown } | null;
-  const spy = node?.status as unknown as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
+  const spy = node?.status as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
   return (spy?.getCalls?.() ?? []).filter((call) => call.thisValue?.id === nodeId).map((call) => call.args[0] as { fill?: string; text?: string });
 }
 

@@ -2,8 +2,8 @@
  * A loopback HTTP server that records every request and answers from a handler; it also answers
  * the client-credentials grant, so a tenant client pointed at it gets a token.
  */
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;

@@ -3,10 +3,10 @@
  * data: the scheduled bulk import of 10,000 users reports its counts, the export writes every
  * user to a file, the verification e-mail job is watched to its end.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { root, type RawNode } from '../examples/flow-files';
@@ -39,7 +39,7 @@ async function importDirectlyStatus(emulator: Emulator, connectionId: string): P
 function example(file: string): RawNode[] {
   const found = readExamples(examplesDir).find((e) => e.file === file);
   if (!found) throw new Error(`no example ${file}`);
-  return found.nodes as RawNode[];
+  return found.nodes;
 }
 
 /** The node of a deployed flow with this type and name. */
@@ -102,7 +102,7 @@ describe('jobs examples against the emulator', function () {
     const nodes = example('jobs/scheduled-bulk-import.json').map((n) =>
       n.type === 'auth0-jobs' ? { ...n, params: { ...(n.params as Record<string, unknown>), connection_id: { value: IMPORTS_CONNECTION, type: 'str' } } } : n,
     );
-    const flow = quickerPolls(deployableFlow([{ file: 'jobs/scheduled-bulk-import.json', label: 'import', nodes }], tenant()) as RawNode[]);
+    const flow = quickerPolls(deployableFlow([{ file: 'jobs/scheduled-bulk-import.json', label: 'import', nodes }], tenant()));
     await deploy(flow);
     const report = named(flow, 'debug', 'import report');
     const seen = watch([report.id, named(flow, 'debug', 'error').id, named(flow, 'debug', 'failed job').id]);
@@ -134,7 +134,7 @@ describe('jobs examples against the emulator', function () {
   it('export-all-users writes every user of the tenant to an ndjson file, one line each', async () => {
     emulator.seed({ users: Array.from({ length: 2500 }, (_, i) => ({ email: `bulk${i}@example.com`, password: 'Str0ng-pass!word' })) });
     const flow = quickerPolls(
-      deployableFlow([{ file: 'jobs/export-all-users.json', label: 'export', nodes: example('jobs/export-all-users.json') }], tenant()) as RawNode[],
+      deployableFlow([{ file: 'jobs/export-all-users.json', label: 'export', nodes: example('jobs/export-all-users.json') }], tenant()),
     );
     const cwd = process.cwd();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-export-example-'));
@@ -168,7 +168,7 @@ describe('jobs examples against the emulator', function () {
       deployableFlow(
         [{ file: 'jobs/verification-email-and-job-status.json', label: 'jobs', nodes: example('jobs/verification-email-and-job-status.json') }],
         tenant(),
-      ) as RawNode[],
+      ),
     );
     await deploy(flow);
     const ended = named(flow, 'debug', 'verification job ended');

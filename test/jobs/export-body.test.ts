@@ -1,5 +1,5 @@
 /** export_users: the body Auth0 expects, from a whole body and/or the separate inputs. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { exportBody, exportFields } from '../../nodes/jobs/export-executor';
 import { jobsGroup } from '../../nodes/jobs/jobs.catalogue';
 import { resolveValues } from '../../nodes/engine/inputs';

@@ -4,7 +4,7 @@
  * third, and none is seen), imports started elsewhere are waited out, bad input fails before any
  * request, and 10,000 users go end to end through auth0-job-watch with their counts.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { TestServer, json } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';

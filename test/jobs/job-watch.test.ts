@@ -4,8 +4,8 @@
  * without the tenant's credentials, the watch resumed from the context store after a redeploy,
  * timers and requests ended on close, jobs stuck past Auth0's limit ended, bad input refused.
  */
-import { strict as assert } from 'assert';
-import { gzipSync } from 'zlib';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import { startEmulator, type Emulator } from '../../emulator';
 import { json, TestServer } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules, placed } from '../helpers/node-red';
@@ -272,7 +272,7 @@ describe('auth0-job-watch in Node-RED', function () {
     const msg = done[0];
     assert.equal((msg.payload as Msg).id, job.id);
     assert.equal((msg.payload as Msg).status, 'completed');
-    assert.deepEqual((msg.payload as Msg).summary as Msg, { failed: 0, updated: 0, inserted: 2000, total: 2000 });
+    assert.deepEqual((msg.payload as Msg).summary, { failed: 0, updated: 0, inserted: 2000, total: 2000 });
     assert.equal(msg.topic, 'resume-me', 'the saved message properties travel with the output');
     assert.deepEqual(msg.correlation, { batch: 7 });
     await waitUntil(() => (second as unknown as ContextNode).context().get('auth0JobWatch') === undefined, { what: () => 'the ended job is still saved' });

@@ -2,8 +2,8 @@
  * Reading export files as a stream: gzip or not, newline-delimited JSON or CSV, records split
  * across chunks anywhere (even inside a UTF-8 character or a quoted CSV field).
  */
-import { strict as assert } from 'assert';
-import { gzipSync } from 'zlib';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import { CsvRowReader, exportRecords } from '../../nodes/jobs/watch/records';
 
 /** The bytes as a stream of chunks of `size` bytes. */

@@ -3,7 +3,7 @@
  * arrival, a slot frees when a check finds its job ended, and a service "full" answer holds
  * everyone back. Checks are answered by the test, so no clock is involved.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { ImportSlots, type RunningCheck } from '../../nodes/jobs/import/slots';
 
 const pace = { pollMs: 5, minPollMs: 1 };

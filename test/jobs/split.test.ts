@@ -2,7 +2,7 @@
  * Splitting an import into files Auth0 accepts: byte-exact sizes of what is sent, files as full as
  * the limit allows, a user never cut, and bad input refused with its index before anything is sent.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { buildImportFile, halveImportFile, planImportFiles } from '../../nodes/jobs/import/split';
 import { readImportUsers } from '../../nodes/jobs/import/users-input';
 import { MAX_IMPORT_FILE_BYTES } from '../../nodes/jobs/import-executor';

@@ -5,9 +5,9 @@
  * viewer reads only, a user without a role gets the refusal page. Node-RED 4 and 5 are tried in
  * Chromium by test/browser/login.test.ts.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { freePort, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime } from '../package/node-red-runtimes';

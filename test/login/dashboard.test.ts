@@ -4,9 +4,9 @@
  * send a browser without a session to the login, and its socket.io connection is refused without a
  * session and accepted with one.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { freePort, send, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { cachedInstall } from '../package/node-red-runtimes';

@@ -3,9 +3,9 @@
  * cookie (every changed byte refused), permissions from roles, and the HTTP middleware against the
  * emulator: redirect, callback, session, sliding renewal, roles, 401s, logout, the socket.io check.
  */
-import { strict as assert } from 'assert';
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator';
 import { adminAuth, httpMiddleware, logoutUrl, type HttpLoginMiddleware } from '../../login';
 import { resolveOptions } from '../../login/options';
@@ -179,8 +179,8 @@ describe('login: the HTTP middleware against the emulator', function () {
       universalLogin: { rolesClaim: ROLES_CLAIM },
       roles: [{ name: 'ops' }],
       users: [
-        { email: 'ops@example.com', password: 'Ops-passw0rd!', roles: ['ops'] } as never,
-        { email: 'plain@example.com', password: 'Plain-passw0rd!' } as never,
+        { email: 'ops@example.com', password: 'Ops-passw0rd!', roles: ['ops'] },
+        { email: 'plain@example.com', password: 'Plain-passw0rd!' },
       ],
       clients: [nodeRedApplication(base, CLIENT, ['/auth0/callback', '/admins/callback'])],
     });

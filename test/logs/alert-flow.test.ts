@@ -4,9 +4,9 @@
  * the emulator's /oauth/token come out as alerts from the watcher's next poll, that is within one
  * poll interval; the successful login does not.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import type { RequestSpec, TenantClient } from '../../nodes/shared/http-types';
@@ -83,10 +83,10 @@ describe('example: alert on failed logins, against the emulator', function () {
     const client = (helper.getNode(config.id) as unknown as Auth0ConfigNode).getClient() as TenantClient & { request: TenantClient['request'] };
     const original = client.request.bind(client);
     let reads = 0;
-    client.request = ((spec: RequestSpec) => {
+    client.request = (spec: RequestSpec) => {
       if (spec.path === '/api/v2/logs') reads += 1;
       return original(spec);
-    }) as TenantClient['request'];
+    };
     const alerts: { msg: Record<string, unknown>; readsStarted: number }[] = [];
     helper.getNode(alertOut)?.on('input', (msg) => alerts.push({ msg, readsStarted: reads }));
 

@@ -7,9 +7,9 @@
  *
  * Skipped, with a message, when /usr/bin/chromium is missing outside CI.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { LOG_CATEGORIES } from '../../nodes/logs/log-watch/log-categories';
 import type { EditorPage } from '../browser/editor-page';
@@ -118,15 +118,15 @@ describe('logs nodes in the editor (real browser)', function () {
     const saved = await nodeOfType('auth0-log-stream-in');
     assert.equal(saved.url, 'auth0/log-stream');
     await editor.deploy();
-    const flowPath = path.join(userDir as string, 'flows.json');
+    const flowPath = path.join(userDir, 'flows.json');
     // Node-RED writes flows.json.$$$ and renames it: wait for the rename.
     for (let i = 0; i < 100 && !fs.existsSync(flowPath); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(fs.existsSync(flowPath), `no flows.json in ${fs.readdirSync(userDir as string).join(', ')}: ${nodeRed?.output().slice(-1500)}`);
+    assert.ok(fs.existsSync(flowPath), `no flows.json in ${fs.readdirSync(userDir).join(', ')}: ${nodeRed?.output().slice(-1500)}`);
     const flowFile = fs.readFileSync(flowPath, 'utf8');
     const deployed = (JSON.parse(flowFile) as EditorNode[]).find((n) => n.type === 'auth0-log-stream-in');
     assert.equal(deployed?.url, 'auth0/log-stream');
     assert.ok(!flowFile.includes('editor-test-secret'), 'the authorization was written into the flow file');
-    assert.ok(fs.existsSync(path.join(userDir as string, 'flows_cred.json')), 'no credentials file');
+    assert.ok(fs.existsSync(path.join(userDir, 'flows_cred.json')), 'no credentials file');
   });
 
   it('the help of each logs node is shown in the sidebar (its sections load when it is shown)', async () => {

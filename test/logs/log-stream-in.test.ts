@@ -3,8 +3,8 @@
  * accepted, the three content formats and Auth0's wrapping are read, redeliveries are dropped by
  * log_id, httpNodeMiddleware runs first, and the route goes away on close.
  */
-import { strict as assert } from 'assert';
-import type * as http from 'http';
+import assert from 'node:assert/strict';
+import type * as http from 'node:http';
 import { TAB, logModules, request, serveHttpNode } from './runtime';
 import { Collector, helper, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
 
@@ -164,7 +164,7 @@ describe('auth0-log-stream-in in Node-RED', function () {
     assert.equal((await post(JSON.stringify(EVENTS[0]))).status, 401);
     await settle();
     assert.equal(out.messages.length, 0);
-    const warnings = (helper.log().args as unknown[][]).map((args) => JSON.stringify(args[0]));
+    const warnings = helper.log().args.map((args) => JSON.stringify(args[0]));
     assert.ok(
       warnings.some((w) => /no Authorization value is set/.test(w)),
       'no warning',

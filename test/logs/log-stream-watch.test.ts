@@ -3,8 +3,8 @@
  * per status change (active → suspended, deleted), sink credentials left out, an input message
  * polling at once, failures to Catch nodes.
  */
-import { strict as assert } from 'assert';
-import { startEmulator, type Emulator, type SeedData } from '../../emulator';
+import assert from 'node:assert/strict';
+import { startEmulator, type Emulator } from '../../emulator';
 import { TAB, logModules, request, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
@@ -56,7 +56,7 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     await emu.close();
   });
   beforeEach(() => {
-    emu.seed({ logStreams: STREAMS } as SeedData);
+    emu.seed({ logStreams: STREAMS });
   });
   afterEach(async () => {
     await helper.unload();

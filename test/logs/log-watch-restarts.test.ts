@@ -4,10 +4,10 @@
  * times out or drops connections, and while Node-RED redeploys (flows stopped mid-poll and
  * started again) or restarts as a process with a persistent context store.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';

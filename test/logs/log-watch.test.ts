@@ -3,7 +3,7 @@
  * message per event or per batch, an input message polling at once, failures to Catch nodes,
  * status, and close ending every timer and request.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';

@@ -3,8 +3,8 @@
  * that survives restarts, flow stop/start (a redeploy), a process restart with a persistent
  * context store, and waiting without timed assertions.
  */
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../../emulator';
 import { nodeModules, type FlowNode } from '../helpers/node-red';
 
@@ -106,7 +106,7 @@ export function trackTimers(pathPart: string): { created(): number; pending(): s
   }) as unknown as typeof setTimeout;
   const patchedClear = ((handle?: NodeJS.Timeout | string | number) => {
     open.delete(handle);
-    original.clearTimeout(handle as NodeJS.Timeout);
+    original.clearTimeout(handle);
   }) as typeof clearTimeout;
   global.setTimeout = patchedSet;
   global.clearTimeout = patchedClear;

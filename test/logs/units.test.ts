@@ -3,8 +3,8 @@
  * the log stream body formats, the bounded dedupe set, retry delays, stream status tracking,
  * the authorization check and the poll loop's timing rules.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { LOG_CATEGORIES, logTypeMatcher, logTypeTable, unknownCategories } from '../../nodes/logs/log-watch/log-categories';
 import { LOG_STREAM_CATEGORIES, allLogTypes, logTypeOf } from '../../nodes/logs/log-types';
 import { deriveFromReference, serialiseLogTypes, LOG_TYPES_FILE } from '../../scripts/derive-log-types';

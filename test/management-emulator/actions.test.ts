@@ -3,7 +3,7 @@
  * update, wait for the build, deploy, bind at a position keeping the trigger's other bindings; a
  * failed build to Catch with nothing bound; bad input refused before any request).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 

@@ -1,5 +1,5 @@
 /** auth0-agents in Node-RED against the emulator: CRUD of registered agents. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startHarness, type Harness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';

@@ -2,7 +2,7 @@
  * auth0-anomaly in Node-RED against the emulator: a blocked IP address answers 200, is released,
  * then answers 404.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { ANOMALY_IP_BLOCKS } from '../../emulator/management/security/security-resources.routes';
 import { startHarness, type Harness } from './harness';
 import { assertStatus } from './fixtures';

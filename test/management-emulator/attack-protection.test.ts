@@ -2,7 +2,7 @@
  * auth0-attack-protection in Node-RED against the emulator: each protection's settings document is
  * read, changed with a PATCH that keeps the other properties, and read back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 
 /** Per protection: a property of Auth0's defaults, a change, and a change Auth0 refuses. */

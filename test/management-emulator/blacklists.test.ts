@@ -1,7 +1,7 @@
 /**
  * auth0-blacklists in Node-RED against the emulator: a blacklisted token is listed and refused.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-branding in Node-RED against the emulator: the settings, the login page template, the
  * theme, and phone providers and templates (their test messages land in the outbox).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { assertStatus } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-client-grants in Node-RED against the emulator: a grant created, changed and deleted here
  * changes what /oauth/token issues.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
 

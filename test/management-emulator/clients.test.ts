@@ -2,8 +2,8 @@
  * auth0-clients in Node-RED against the emulator: CRUD, and a rotated secret that is the only one
  * /oauth/token accepts afterwards.
  */
-import { strict as assert } from 'assert';
-import { generateKeyPairSync } from 'crypto';
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { signAssertion } from '../../nodes/tenant-client/client-assertion';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
@@ -143,7 +143,7 @@ describe('management nodes against the emulator: clients', function () {
     assert.equal(credential.alg, 'PS256');
     assert.equal(typeof credential.kid, 'string');
     assert.equal(credential.pem, undefined, 'the PEM is never returned');
-    const listed = payloadOf(await h.run('clients', 'all_credentials', { id })) as unknown as Msg[];
+    const listed = payloadOf<Msg[]>(await h.run('clients', 'all_credentials', { id }));
     assert.deepEqual(
       listed.map((c) => c.id),
       [credential.id],

@@ -2,7 +2,7 @@
  * auth0-connections in Node-RED against the emulator: CRUD, deleting a connection's user by
  * e-mail, and deleting a connection with its users.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, passwordLogin, unique } from './fixtures';
 

@@ -3,9 +3,9 @@
  * new group cannot go untested against the emulator (each file's last test checks that every
  * operation of its group was exercised).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { GROUP_MODULES } from './harness';
 

@@ -2,7 +2,7 @@
  * auth0-custom-domains in Node-RED against the emulator: create (pending verification), read,
  * verify (ready), delete.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-device-credentials in Node-RED against the emulator: public keys created, listed with
  * filters and deleted; refresh tokens show up as credentials and deleting one revokes it.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, tokenRequest, unique } from './fixtures';
 

@@ -3,7 +3,7 @@
  * node and its inputs set as typed inputs (str, num, bool, json, msg, env, JSONata), the message
  * carrying nothing but what a msg input names. Each runs against the emulator.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { Emulator } from '../../emulator';
 import { GROUP_MODULES, itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD } from './fixtures';

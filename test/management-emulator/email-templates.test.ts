@@ -1,7 +1,7 @@
 /**
  * auth0-email-templates in Node-RED against the emulator: create, read, update, read back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness } from './harness';
 import { assertSuccess } from './fixtures';
 

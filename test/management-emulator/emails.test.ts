@@ -2,7 +2,7 @@
  * auth0-emails (the e-mail provider) in Node-RED against the emulator: configure, read (no
  * secret shown), update, delete.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, assertSuccess } from './fixtures';
 

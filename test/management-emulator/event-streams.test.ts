@@ -4,9 +4,9 @@
  * listed with its history, redelivered by filter and one by one; an unknown event type refused
  * before any request.
  */
-import { strict as assert } from 'assert';
-import * as http from 'http';
-import type { AddressInfo } from 'net';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, assertSuccess, unique } from './fixtures';
 import { waitUntil } from '../helpers/wait';

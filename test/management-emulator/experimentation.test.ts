@@ -2,7 +2,7 @@
  * auth0-experimentation in Node-RED against the emulator: feature flags with variations, segments,
  * and an experiment that validates and starts only once its allocations name the flag's variations.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { unique } from './fixtures';
 import { crudRoundTrip } from './resource-crud';
@@ -93,7 +93,7 @@ describe('management nodes against the emulator: experimentation', function () {
     assert.equal(experiment.status, 'draft');
     const invalid = payloadOf(await h.run('experimentation', 'validate_experiment', { id: experiment.id }));
     assert.equal(invalid.is_valid, false);
-    assert.equal((itemsOf(invalid, 'errors')[0] as Msg).code, 'variation_not_found');
+    assert.equal(itemsOf(invalid, 'errors')[0].code, 'variation_not_found');
     assert.equal((await h.fail('experimentation', 'update_experiment_status', { id: experiment.id, status: 'active' })).statusCode, 400);
 
     await h.run('experimentation', 'update_experiment', {

@@ -2,7 +2,7 @@
  * Small builders the management-emulator tests share: users, an API with scopes, logins against
  * the emulator's /oauth/token.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { Emulator } from '../../emulator';
 import { type Harness, type Msg, payloadOf } from './harness';
 

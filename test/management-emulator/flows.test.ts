@@ -2,7 +2,7 @@
  * auth0-flows in Node-RED against the emulator: flows, their executions (written by running flows,
  * so seeded here) and vault connections, whose credentials are written once and never read back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { assertStatus, unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';

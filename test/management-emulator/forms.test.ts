@@ -1,5 +1,5 @@
 /** auth0-forms in Node-RED against the emulator: CRUD of forms, with all pages. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';

@@ -2,7 +2,7 @@
  * auth0-grants in Node-RED against the emulator: the grant a refresh token stands for, listed
  * and deleted (which revokes the refresh token).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, tokenRequest } from './fixtures';
 

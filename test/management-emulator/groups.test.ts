@@ -3,7 +3,7 @@
  * the node lists, reads and deletes them, reads their members, and gives and takes roles, which
  * their members then hold (read back through users' effective roles).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, createUser, unique } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-guardian in Node-RED against the emulator: factors, providers, SMS templates,
  * enrollment tickets, enrollments.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, createUser, unique } from './fixtures';
 

@@ -7,7 +7,7 @@
  * `<group>:all` (fetch all pages into one array) and `<group>:items` (fetch all pages, one message
  * per item). Their operation is empty, so `msg.operation` chooses it.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { coreNodes, helper, managementGroupModules, nodeModules } from '../helpers/node-red';

@@ -2,7 +2,7 @@
  * auth0-hooks in Node-RED against the emulator: CRUD, the enabled filter, and secrets (values
  * stored, never shown).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 

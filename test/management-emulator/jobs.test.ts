@@ -2,8 +2,8 @@
  * auth0-jobs in Node-RED against the emulator: import (users appear), failed rows, export (the
  * file holds the users), verification e-mail, and the deprecated get_results.
  */
-import { strict as assert } from 'assert';
-import { gunzipSync } from 'zlib';
+import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import { assertDeprecated, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { DB, assertStatus, createUser, unique } from './fixtures';
 

@@ -3,7 +3,7 @@
  * list, the JWKS and which tokens verify, as in Auth0; the custom signing key set; encryption keys through create, wrapping key, import
  * and rekey; Network ACL keys whose secret is never returned.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 
@@ -45,7 +45,7 @@ describe('management nodes against the emulator: keys', function () {
       ((await (await fetch(`${h.emulator.url}/.well-known/jwks.json`)).json()) as { keys: Msg[] }).keys.map((k) => String(k.kid));
     assert.deepEqual(
       (await jwksKids()).sort(),
-      [oldCurrent.kid, oldNext.kid, newNext!.kid].map(String).sort(),
+      [oldCurrent.kid, oldNext.kid, newNext.kid].map(String).sort(),
       'the JWKS lists the previous, current and next key',
     );
     const kidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')).kid;
@@ -111,7 +111,7 @@ describe('management nodes against the emulator: keys', function () {
     const afterRekey = itemsOf(payloadOf(await h.run('keys', 'all_encryption_keys', {})));
     const masters = afterRekey.filter((k) => k.type === 'tenant-master-key' && k.state === 'active');
     assert.equal(masters.length, 1);
-    assert.notEqual(masters[0].kid, master!.kid, 'a new tenant master key');
+    assert.notEqual(masters[0].kid, master.kid, 'a new tenant master key');
 
     assertStatus(await h.run('keys', 'delete_encryption_key', { kid: created.kid }), 'delete_encryption_key', 204);
     assert.equal((await h.fail('keys', 'get_encryption_key', { kid: created.kid })).statusCode, 404);

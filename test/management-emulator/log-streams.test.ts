@@ -1,7 +1,7 @@
 /**
  * auth0-log-streams in Node-RED against the emulator: CRUD of an HTTP stream, pausing it.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, assertSuccess, unique } from './fixtures';
 

@@ -3,7 +3,7 @@
  * password, then the code exchange) starts a session and, with offline_access, a refresh token;
  * a password-realm grant with offline_access gives a refresh token without a session.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { Emulator } from '../../emulator';
 import { DB, passwordLogin, tokenRequest } from './fixtures';
 

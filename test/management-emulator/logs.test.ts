@@ -2,7 +2,7 @@
  * auth0-logs in Node-RED against the emulator: search with q, sort and fields, get by id,
  * checkpoint reading with from/take, fetch all pages by checkpoint and by page.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, createUser, passwordLogin } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-network-acls in Node-RED against the emulator: create, list (one page and all pages),
  * read, replace, update, delete.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

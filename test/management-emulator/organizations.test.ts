@@ -2,7 +2,7 @@
  * auth0-organizations in Node-RED against the emulator: organizations, their connections,
  * invitations, members and member roles.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { DB, PASSWORD, assertStatus, createUser, unique } from './fixtures';
 

@@ -1,7 +1,7 @@
 /**
  * auth0-prompts in Node-RED against the emulator: prompt settings and custom text.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

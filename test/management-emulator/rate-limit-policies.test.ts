@@ -2,7 +2,7 @@
  * auth0-rate-limit-policies in Node-RED against the emulator (early access): create, filter,
  * checkpoint paging, read, update, delete.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

@@ -5,7 +5,7 @@
  * is empty; a user's refresh tokens send `next` on every page); a repeated delete is done, not an
  * error (Auth0 answers 204 for a user already deleted); Auth0's own error codes reach the flow.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, unique } from './fixtures';
 

@@ -3,7 +3,7 @@
  * listed (early access), read, annotated, deleted and revoked in bulk; a revoked token then fails
  * the refresh_token grant.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';
 import { offlineLogin, refreshGrant } from './login-fixtures';

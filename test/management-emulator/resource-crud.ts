@@ -3,7 +3,7 @@
  * experimentation…): create, read back, find in the list (one page and all pages), update and read
  * the change, delete, then read 404; each step checks what the emulator stored.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

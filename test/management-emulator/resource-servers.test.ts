@@ -1,7 +1,7 @@
 /**
  * auth0-resource-servers in Node-RED against the emulator: CRUD by id and by identifier.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 

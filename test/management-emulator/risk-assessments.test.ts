@@ -1,7 +1,7 @@
 /**
  * auth0-risk-assessments in Node-RED against the emulator: the settings and the new-device settings.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness } from './harness';
 
 describe('management nodes against the emulator: risk_assessments', function () {

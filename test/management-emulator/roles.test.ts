@@ -1,7 +1,7 @@
 /**
  * auth0-roles in Node-RED against the emulator: CRUD, permissions and users of a role.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createApi, createUser, unique } from './fixtures';
 

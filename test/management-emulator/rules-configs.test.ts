@@ -1,7 +1,7 @@
 /**
  * auth0-rules-configs in Node-RED against the emulator: set, list (keys only), set again, unset.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

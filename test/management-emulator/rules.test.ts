@@ -1,7 +1,7 @@
 /**
  * auth0-rules in Node-RED against the emulator: CRUD with the default stage and enabled filters.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, unique } from './fixtures';
 

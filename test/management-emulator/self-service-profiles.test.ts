@@ -1,5 +1,5 @@
 /** auth0-self-service-profiles in Node-RED against the emulator: profiles, custom texts, SSO tickets. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { assertStatus, unique } from './fixtures';
 import { crudRoundTrip } from './resource-crud';

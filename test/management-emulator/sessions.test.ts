@@ -2,7 +2,7 @@
  * auth0-sessions in Node-RED against the emulator: sessions started by browser logins, read,
  * annotated, revoked (with their refresh tokens) and deleted.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';
 import { browserLogin, refreshGrant } from './login-fixtures';

@@ -1,7 +1,7 @@
 /**
  * auth0-stats in Node-RED against the emulator: active users and daily counts follow logins.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, createUser, passwordLogin } from './fixtures';
 

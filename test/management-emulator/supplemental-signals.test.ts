@@ -1,7 +1,7 @@
 /**
  * auth0-supplemental-signals in Node-RED against the emulator (early access).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness } from './harness';
 
 describe('management nodes against the emulator: supplemental_signals', function () {

@@ -1,7 +1,7 @@
 /**
  * auth0-tenants in Node-RED against the emulator: settings read, changed and read back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus } from './fixtures';
 

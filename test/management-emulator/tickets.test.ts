@@ -2,7 +2,7 @@
  * auth0-tickets in Node-RED against the emulator: the ticket URLs work (e-mail verified,
  * password changed).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin } from './fixtures';
 

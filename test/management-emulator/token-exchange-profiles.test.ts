@@ -1,5 +1,5 @@
 /** auth0-token-exchange-profiles in Node-RED against the emulator: CRUD and Auth0's body checks. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startHarness, type Harness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';

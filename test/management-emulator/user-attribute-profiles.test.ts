@@ -1,5 +1,5 @@
 /** auth0-user-attribute-profiles in Node-RED against the emulator: CRUD and the read-only templates. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';

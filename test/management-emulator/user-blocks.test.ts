@@ -2,7 +2,7 @@
  * auth0-user-blocks in Node-RED against the emulator: blocks made by repeated failed logins at
  * /oauth/token, read and released by user id and by identifier.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { DB, PASSWORD, assertStatus, createUser, passwordLogin } from './fixtures';
 

@@ -2,7 +2,7 @@
  * auth0-users-by-email in Node-RED against the emulator: exact, case-insensitive e-mail lookup
  * that follows creates, changes and deletes.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { createUser, unique } from './fixtures';
 

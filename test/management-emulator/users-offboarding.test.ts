@@ -4,7 +4,7 @@
  * whole offboarding path: the user logs in, gets a refresh token, is offboarded, and the next
  * refresh grant fails.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { offboardingOperations } from '../../nodes/users/offboarding-operations';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';

@@ -1,7 +1,7 @@
 /**
  * auth0-users in Node-RED against the emulator: every operation, with the state read back.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { assertDeprecated, itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { PASSWORD, assertStatus, createApi, createUser, passwordLogin, unique } from './fixtures';
 import { offboardingOperations } from '../../nodes/users/offboarding-operations';

@@ -1,5 +1,5 @@
 /** auth0-verifiable-credentials in Node-RED against the emulator: verification template CRUD. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startHarness, type Harness } from './harness';
 import { unique } from './fixtures';
 import { crudRoundTrip } from './resource-crud';

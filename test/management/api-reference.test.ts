@@ -12,9 +12,9 @@
  * - an operation whose lifecycle does not match the reference's (early access, beta, deprecated),
  * - an operation that does not reach a route of the emulator (the emulator's unknown-route 404).
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec, OperationSpec } from '../../nodes/shared/catalogue';
 

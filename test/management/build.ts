@@ -1,5 +1,5 @@
 /** Builds a table case's request the way the action node does: defaults and coercion, then the builder. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { OperationSpec } from '../../nodes/shared/catalogue';
 import type { MultipartBody, RequestSpec } from '../../nodes/shared/http-types';
 import { resolveValues } from '../../nodes/engine/inputs';

@@ -3,9 +3,9 @@
  * the runtime, the editor and the help all read must be consistent with itself, with the
  * specification's operation ids and with the public contract's node types.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { coerceInput } from '../../nodes/engine/inputs';
 

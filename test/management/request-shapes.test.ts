@@ -2,7 +2,7 @@
  * Every management operation (except the users group) builds exactly the Auth0 request the table
  * in cases/ expects: method, encoded path, query, body and the custom-domain header.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { resolveValues } from '../../nodes/engine/inputs';
 import { buildCase, readableBody } from './build';
 import { CASES, CUSTOM_DOMAIN, GROUPS } from './cases';

@@ -4,7 +4,7 @@
  * recorder, and what arrived must match: method, encoded path, query, body and the
  * Auth0-Custom-Domain header. Cases the SDK no longer covers name their source in cases/.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import busboy from 'busboy';
 import { ManagementClient } from 'auth0';
 import { createTenantClient } from '../../nodes/tenant-client/client';

@@ -1,7 +1,7 @@
 /**
  * The scorecard reader itself: it must see what the Flow Library's parser sees, and flag what it flags.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { helpOutline, i18nKeys, namedBlock, parseNodeHtml } from './node-html';
 
 const good = `<script type="text/javascript" src="resources/x/editor.js"></script>

@@ -5,10 +5,10 @@
  * runtimes are installed from the npm registry once into a cache folder under the temp directory and
  * reused; nothing is downloaded from anywhere else.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { run } from '../helpers/node-red-process';
 
 export type RuntimeName = '3.1' | '4' | '5';

@@ -10,10 +10,10 @@
  * first time; they are kept in a cache folder under the temp directory). Skip it offline with SKIP_PACK_TEST=1;
  * under CI it always runs.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { get, run, send, startNodeRed } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from './node-red-runtimes';

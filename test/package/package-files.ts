@@ -2,8 +2,8 @@
  * The package as the Flow Library sees it: package.json, the node modules it lists, the files
  * Node-RED expects beside each of them, and the versions installed in node_modules.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** The project root (this file runs from dist/test/package). */
 export const root = path.resolve(__dirname, '..', '..', '..');
@@ -105,19 +105,22 @@ function stub(): Stub {
 /** The node types a module registers when Node-RED loads it (with a stand-in RED). */
 export function runtimeTypes(jsFile: string): string[] {
   const types: string[] = [];
-  const nodes = new Proxy(
+  const nodes = new Proxy<Record<string, unknown>>(
     {
       registerType: (type: unknown) => {
         types.push(String(type));
       },
-    } as Record<string, unknown>,
+    },
     {
       get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
     },
   );
-  const RED = new Proxy({ nodes } as Record<string, unknown>, {
-    get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
-  });
+  const RED = new Proxy<Record<string, unknown>>(
+    { nodes },
+    {
+      get: (target, prop) => (typeof prop === 'string' && prop in target ? target[prop] : stub()),
+    },
+  );
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(jsFile) as ((red: unknown) => unknown) | { default?: (red: unknown) => unknown };
   const register = typeof loaded === 'function' ? loaded : loaded.default;

@@ -5,9 +5,9 @@
  * message catalog and its help in Node-RED's help style.
  */
 import { PALETTE_AREAS, paletteAreaOf } from '../../scripts/palette';
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as semver from 'semver';
 import { helpOutline, i18nKeys, lookup, namedBlock, type NodeDefinition, parseNodeHtml } from './node-html';
 import { installedVersion, nodeModules, packageJson, productionTree, root, runtimeTypes } from './package-files';

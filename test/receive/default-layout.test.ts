@@ -6,9 +6,9 @@
  * (a body no JSON parser accepts would have been a 400 page); the editor's own API keeps its paths,
  * even when a receiver is set on one of them. In Node-RED 4 and 5.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { userDirWithPackage } from '../browser/editor-session';
 import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { type NodeRedRuntime, type RuntimeName, nodeRedRuntime } from '../package/node-red-runtimes';

@@ -6,7 +6,7 @@
  * segment; query values stay one value; and no message property can move a request to another
  * host, protocol or token.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';

@@ -4,7 +4,7 @@
  * watcher. Every message is accounted for (output or Catch), state-changing requests are not
  * repeated after their answer was lost, and pollers resume without loss or duplication.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
 import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';

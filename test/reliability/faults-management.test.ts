@@ -5,7 +5,7 @@
  * messages in = outputs + caught), state-changing requests are never repeated after the answer
  * was lost, and 429s are retried exactly as configured.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
 import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
@@ -31,7 +31,7 @@ function sendAll(messages: { node: string; msg: Msg }[], from = 0): void {
 }
 
 function roleNamed(emu: Emulator, name: string): { id: string; name: string; description?: string }[] {
-  return emu.state.roles.list().filter((r) => r.name === name) as { id: string; name: string; description?: string }[];
+  return emu.state.roles.list().filter((r) => r.name === name);
 }
 
 function seedRoles(emu: Emulator, names: string[]): string[] {

@@ -7,7 +7,7 @@
  * nothing is sent afterwards. A partial redeploy restarts only the changed node: the others keep
  * the tenant's cached token and their requests in flight.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy } from './support/fault-proxy';

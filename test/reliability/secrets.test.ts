@@ -8,7 +8,7 @@
  * line, a debug sidebar message, an error's message or stack, an output, or the saved flow file.
  * Every secret value carries the marker SECRET, so a partial echo is found too.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';

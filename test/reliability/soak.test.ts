@@ -7,7 +7,7 @@
  * caught error is one of the injected kinds, never more of a kind than were injected; the heap
  * returns to its baseline.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';

@@ -10,12 +10,14 @@
  * not yet recorded in its checkpoint; after Redis went away mid-poll, the one event sent before the
  * checkpoint write was refused. A graceful restart repeats nothing.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { OFFSET_BATCH_EVENTS } from '../../nodes/events/watch/offset-batch';
+import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
+import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
@@ -236,8 +238,6 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   }
 
   async function redisGet(key: string): Promise<string | null> {
-    const { SharedState } = await import('../../nodes/shared-state/shared-state');
-    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
     const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
     try {
       if (!(await state.whenAvailable(3000))) return null;
@@ -491,8 +491,6 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   });
 
   async function redisHashData(key: string): Promise<string | null> {
-    const { SharedState } = await import('../../nodes/shared-state/shared-state');
-    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
     const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
     try {
       if (!(await state.whenAvailable(3000))) return null;
@@ -503,8 +501,6 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   }
 
   async function redisHasField(key: string, field: string): Promise<boolean> {
-    const { SharedState } = await import('../../nodes/shared-state/shared-state');
-    const { parseRedisUrl } = await import('../../nodes/shared-state/redis-url');
     const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
     try {
       if (!(await state.whenAvailable(3000))) return false;

@@ -3,7 +3,7 @@
  * comes back: requests go on (paced by the process alone), the nodes say so in their status, the
  * config node warns once, and the status clears when Redis is back.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';

@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { planLimits } from '../../emulator/core/rate-limit-plans';
 import { createTenantClient } from '../../nodes/tenant-client/client';

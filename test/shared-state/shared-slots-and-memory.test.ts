@@ -2,7 +2,7 @@
  * The import slots and the receivers' duplicate memory shared through a real redis-server by
  * several "processes" (each with its own connection and its own local state).
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { ImportSlots, type RunningCheck } from '../../nodes/jobs/import/slots';
 import { RecentIds } from '../../nodes/receive/recent-ids';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';

@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { ConfigError } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';

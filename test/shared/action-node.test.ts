@@ -3,7 +3,7 @@
  * message, msg.operation, output conventions, errors to Catch nodes, fetch-all paging,
  * against the local emulator (state) and a recording loopback server (what is sent).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { RECORDER_TOKEN, startRecorder, type Recorder } from '../helpers/recorder';
@@ -77,7 +77,7 @@ describe('action node (auth0-users) in Node-RED', function () {
       user ??
       (await (async () => {
         emulator.seed({ users: [{ email: 'seeded@example.com', password: 'Str0ng-pass!word' }] });
-        return emulator.state.users.list()[0] as Record<string, unknown>;
+        return emulator.state.users.list()[0];
       })());
     await helper.load(
       modules(),

@@ -1,5 +1,5 @@
 /** The one backoff policy (nodes/shared/backoff.ts) with each user's numbers. */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { backoffCeilingMs, backoffMs, withJitter } from '../../nodes/shared/backoff';
 
 describe('backoff', () => {

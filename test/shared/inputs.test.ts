@@ -1,4 +1,4 @@
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import type { InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { InputError } from '../../nodes/shared/errors';
 import { coerceInput, MAX_URL_INPUT_LENGTH, readFromPayload, resolveValues } from '../../nodes/engine/inputs';

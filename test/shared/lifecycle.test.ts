@@ -4,9 +4,9 @@
  * help and the editor form, and logs one warning when deployed; an early-access operation says so
  * in the editor's select and description and in the help. Their requests stay as they were.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { actionsGroup } from '../../nodes/actions/actions.catalogue';
 import { hooksGroup } from '../../nodes/extensibility/hooks.catalogue';
 import { rulesConfigsGroup } from '../../nodes/extensibility/rules-configs.catalogue';
@@ -67,20 +67,23 @@ describe('lifecycle: end of life and early access, shown', () => {
       await helper.stopServer();
     });
 
-    it('a retired node logs one warning when deployed; other nodes none', async () => {
+    it('a retired node type logs one warning when deployed, however many nodes it has; other nodes none', async () => {
       const flow = [
         { id: 'cfg', type: 'auth0-config', domain: '127.0.0.1:9', protocol: 'http' },
         { id: 'rules', type: 'auth0-rules', tenant: 'cfg', operation: 'all', version: 1, wires: [] },
+        { id: 'rules-2', type: 'auth0-rules', tenant: 'cfg', operation: 'all', version: 1, wires: [] },
+        { id: 'rules-3', type: 'auth0-rules', tenant: 'cfg', operation: 'all', version: 1, wires: [] },
         { id: 'hooks', type: 'auth0-hooks', tenant: 'cfg', operation: 'all', version: 1, wires: [] },
         { id: 'actions', type: 'auth0-actions', tenant: 'cfg', operation: 'get_actions', version: 1, wires: [] },
       ];
       await helper.load(nodeModules('extensibility/auth0-rules', 'extensibility/auth0-hooks', 'actions/auth0-actions'), flow, {
         cfg: { clientId: 'id', clientSecret: 'secret' },
       });
-      const warnings = (helper.log().args as unknown[][])
-        .map((args) => args[0] as { level?: number; id?: string; msg?: unknown })
+      const warnings = helper
+        .log()
+        .args.map((args) => args[0] as { level?: number; id?: string; type?: string; msg?: unknown })
         .filter((entry) => /End of life since 2026-11-18/.test(String(entry.msg)));
-      assert.deepEqual(warnings.map((w) => w.id).sort(), ['hooks', 'rules'], 'one warning per retired node');
+      assert.deepEqual(warnings.map((w) => w.type).sort(), ['auth0-hooks', 'auth0-rules'], 'one warning per retired node type');
       assert.ok(
         warnings.every((w) => w.level === 30),
         'logged as warnings',

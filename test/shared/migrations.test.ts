@@ -1,6 +1,6 @@
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ActionNodeConfig } from '../../nodes/engine/action-node';
 import { ACTION_NODE_MIGRATION, ACTION_NODE_VERSION, migrateActionConfig } from '../../nodes/engine/action-node-migration';
 import { NODE_MIGRATIONS, migrateNodeConfig, savedVersion } from '../../nodes/shared/migrations';

@@ -1,4 +1,4 @@
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { common, type OperationSpec } from '../../nodes/shared/catalogue';
 import type { Auth0Response } from '../../nodes/shared/http-types';
 import { fetchAllPages, nextFromLinkHeader, type PagingSummary } from '../../nodes/engine/paging';

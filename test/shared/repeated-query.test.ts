@@ -3,7 +3,7 @@
  * the key repeated: an input marked `repeat` in the catalogue is sent that way, whether the flow
  * gives an array or a comma-separated string; other list inputs stay comma-joined.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { organizationsGroup } from '../../nodes/organizations/organizations.catalogue';
 import { rolesGroup } from '../../nodes/roles/roles.catalogue';
 import { usersGroup } from '../../nodes/users/users.catalogue';

@@ -1,4 +1,4 @@
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { common, type GroupSpec, type OperationSpec } from '../../nodes/shared/catalogue';
 import type { MultipartBody } from '../../nodes/shared/http-types';
 import { buildRequest, encodePathSegment } from '../../nodes/engine/request';

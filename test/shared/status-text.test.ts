@@ -2,9 +2,9 @@
  * Status texts are message keys (nodes/shared/status-text.ts): every key the nodes use has its
  * text in the auth0-config catalogue, under the namespace Node-RED gives that catalogue.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { STATUS_NAMESPACE, statusTexts } from '../../nodes/shared/status-text';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -37,7 +37,7 @@ describe('status texts', () => {
         asked.push(args);
         return 'translated';
       },
-    } as never);
+    });
     assert.equal(text('rateLimited', { seconds: 3 }), 'translated');
     assert.deepEqual(asked, [[`${STATUS_NAMESPACE}:auth0-config.status.rateLimited`, { seconds: 3 }]]);
   });

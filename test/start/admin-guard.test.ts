@@ -5,13 +5,13 @@
  * that is not the loopback address) is refused; the editor's own requests work; the credential
  * secret is random, made at first start and kept in the user directory.
  */
-import { strict as assert } from 'assert';
-import { type ChildProcess, spawn } from 'child_process';
-import { createDecipheriv, createHash } from 'crypto';
-import * as fs from 'fs';
-import * as http from 'http';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createDecipheriv, createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { freePort } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
 import { waitUntil } from '../helpers/wait';

@@ -2,11 +2,11 @@
  * npm start's credentialSecret (scripts/credential-secret.ts): random, made once and kept; a
  * credentials file sealed with the fixed public secret of earlier versions is sealed again with it.
  */
-import { strict as assert } from 'assert';
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'crypto';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ensureCredentialSecret } from '../../scripts/credential-secret';
 
 const key = (secret: string): Buffer => createHash('sha256').update(secret).digest();

@@ -3,7 +3,7 @@
  * no timers). A burst of requests goes out as the bucket refills: close to the ideal time, with
  * next to no 429s, as the service's limit would allow.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { BucketModel } from '../../nodes/tenant-client/bucket-model';
 
 interface Outcome {

@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error } from '../../nodes/shared/errors';

@@ -216,7 +216,7 @@ export async function startUnconnectablePort(): Promise<{ port: number; close():
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
-    child.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+    child.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
   });
   await sleep(100); // the child is now blocked
   const fillers: import('node:net').Socket[] = [];

@@ -3,7 +3,7 @@
  * header added beside axios (not through it) carries the same bytes axios would have sent, a
  * success body is parsed once with the same answers, and close() still ends queued requests.
  */
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import axios from 'axios';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping';
@@ -114,7 +114,7 @@ describe('tenant client hot path', function () {
       const outcomes = await Promise.allSettled(pending);
       for (const outcome of outcomes) {
         assert.equal(outcome.status, 'rejected');
-        assert.equal(((outcome as PromiseRejectedResult).reason as Auth0Error).errorCode, 'CLIENT_CLOSED');
+        assert.equal((outcome.reason as Auth0Error).errorCode, 'CLIENT_CLOSED');
       }
       assert.equal(server.requests.length, 1);
     });

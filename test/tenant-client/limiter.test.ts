@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { backoffMs } from '../../nodes/shared/backoff';
 import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/tenant-client/limiter';
 import { MAX_RATE_LIMIT_WAIT_MS, RATE_LIMIT_BACKOFF, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/tenant-client/rate-limit';
@@ -30,8 +30,8 @@ describe('tenant limiter', function () {
     await sleep(5);
     assert.deepEqual(order, [0, 1]);
     assert.deepEqual(limiter.snapshot(), { active: 2, queued: 3 });
-    releases[0]!();
-    releases[0]!(); // twice is harmless
+    releases[0]();
+    releases[0](); // twice is harmless
     await sleep(5);
     assert.deepEqual(order, [0, 1, 2]);
     releases.slice(1).forEach((r) => r());
@@ -88,7 +88,7 @@ describe('tenant limiter', function () {
     limiter = new TenantLimiter({ maxConcurrent: 10, requestsPerSecond: 50 });
     const starts: number[] = [];
     await Promise.all(Array.from({ length: 4 }, () => limiter.acquire('management', { errors }).then((r) => (starts.push(Date.now()), r()))));
-    for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! - starts[i - 1]! >= 15, `gap ${starts[i]! - starts[i - 1]!}`);
+    for (let i = 1; i < starts.length; i++) assert.ok(starts[i] - starts[i - 1] >= 15, `gap ${starts[i] - starts[i - 1]}`);
   });
 });
 

@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import type { Readable } from 'node:stream';
 import { createTenantClient } from '../../nodes/tenant-client/client';

@@ -4,7 +4,7 @@
  * red status on its users) and in Check connection; a warning, once, for any other host that is
  * not this machine; nothing for the local emulator on loopback.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { ConfigError } from '../../nodes/shared/errors';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { isAuth0Domain, isLoopbackHost, plainHttpRefusal, plainHttpWarning } from '../../nodes/tenant-client/plain-http';

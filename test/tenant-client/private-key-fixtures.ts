@@ -1,5 +1,5 @@
 /** Key pairs registered in the emulator for an application, as a user does in the dashboard. */
-import { generateKeyPairSync } from 'crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import type { Emulator } from '../../emulator';
 
 export interface RegisteredKey {

@@ -4,8 +4,8 @@
  * and the config node in Node-RED getting a token with a key and no secret; the authentication
  * nodes using the key too; a 403 naming the scope; domain and credentials from the environment.
  */
-import { strict as assert } from 'assert';
-import { constants, createPrivateKey, createPublicKey, sign, verify } from 'crypto';
+import assert from 'node:assert/strict';
+import { constants, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { startEmulator, type Emulator } from '../../emulator';
 import { CLIENT_ASSERTION_TYPE, createAssertionSigner, normalisePem, readPrivateKey, signAssertion } from '../../nodes/tenant-client/client-assertion';
 import { createTenantClient } from '../../nodes/tenant-client/client';
@@ -270,7 +270,7 @@ describe('private key JWT', function () {
         helper.getNode('n')?.receive({ payload: {} });
         const result = await done;
         await helper.unload();
-        return result as Msg;
+        return result;
       };
       const accepted = await run(key.privateKeyPem);
       assert.ok(accepted.ok, JSON.stringify(accepted));

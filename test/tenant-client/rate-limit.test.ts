@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error, RateLimitError } from '../../nodes/shared/errors';
 import type { ClientStatus, RequestSpec, TenantClient } from '../../nodes/shared/http-types';
@@ -42,10 +42,10 @@ describe('tenant client: rate limits', function () {
     assert.equal(server.requests.length, 3);
     const [first, second, third] = server.requests.map((r) => r.at);
     // The bucket of 10 is full again at the reset: one token takes a tenth of that time.
-    const oneToken = (reset * 1000 - first!) / 10;
-    assert.ok(second! >= first! + oneToken - SLACK_MS, `the first retry waited for a token (${second! - first!} ms of ${oneToken.toFixed(0)})`);
-    assert.ok(second! < reset * 1000 - 100, 'the first retry did not wait for the whole bucket');
-    assert.ok(third! >= reset * 1000 - SLACK_MS, 'refused again, the next retry went out only after the reset time');
+    const oneToken = (reset * 1000 - first) / 10;
+    assert.ok(second >= first + oneToken - SLACK_MS, `the first retry waited for a token (${second - first} ms of ${oneToken.toFixed(0)})`);
+    assert.ok(second < reset * 1000 - 100, 'the first retry did not wait for the whole bucket');
+    assert.ok(third >= reset * 1000 - SLACK_MS, 'refused again, the next retry went out only after the reset time');
   });
 
   it('on 429, honours Retry-After in seconds and as an HTTP date', async function () {
@@ -54,7 +54,7 @@ describe('tenant client: rate limits', function () {
     client = createTenantClient(optionsFor(server, { token: TOKEN }));
     await client.request(get('/api/v2/users'));
     assert.equal(server.requests.length, 2);
-    assert.ok(server.requests[1]!.at - server.requests[0]!.at >= 1000 - SLACK_MS);
+    assert.ok(server.requests[1].at - server.requests[0].at >= 1000 - SLACK_MS);
 
     const until = nextSecond() * 1000;
     calls = 0;
@@ -62,7 +62,7 @@ describe('tenant client: rate limits', function () {
     server.setHandler((_req, res) => (++calls === 1 ? tooMany(res, { 'Retry-After': new Date(until).toUTCString() }) : json(res, 200, {})));
     await client.request(get('/api/v2/users'));
     assert.equal(server.requests.length, 2);
-    assert.ok(server.requests[1]!.at >= until - SLACK_MS);
+    assert.ok(server.requests[1].at >= until - SLACK_MS);
   });
 
   it('on 429 without any header, backs off and retries', async function () {
@@ -72,7 +72,7 @@ describe('tenant client: rate limits', function () {
     const response = await client.request(get('/api/v2/users'));
     assert.deepEqual(response.data, { ok: 1 });
     assert.equal(server.requests.length, 2);
-    assert.ok(server.requests[1]!.at - server.requests[0]!.at >= 500 - SLACK_MS, 'the first backoff is at least 0.5 s');
+    assert.ok(server.requests[1].at - server.requests[0].at >= 500 - SLACK_MS, 'the first backoff is at least 0.5 s');
   });
 
   it('gives up after `retries` retries with a RateLimitError carrying resetAt', async function () {
@@ -106,7 +106,7 @@ describe('tenant client: rate limits', function () {
     const response = await client.request({ method: 'POST', path: '/api/v2/users', auth: 'management', body: { email: 'a@b.c' } });
     assert.equal(response.statusCode, 201);
     assert.equal(server.requests.length, 2);
-    assert.equal(server.requests[1]!.body.toString(), '{"email":"a@b.c"}', 'the body is sent again whole');
+    assert.equal(server.requests[1].body.toString(), '{"email":"a@b.c"}', 'the body is sent again whole');
   });
 
   it('a 429 pauses the whole tenant: queued requests wait for the reset too, the retry goes first', async function () {
@@ -139,11 +139,11 @@ describe('tenant client: rate limits', function () {
     const others = [c.request(get('/api/v2/second')), c.request(get('/api/v2/third'))];
     // The Authentication API is limited separately: it is not held back by the Management API's pause.
     await c.request({ method: 'GET', path: '/userinfo', auth: 'none' });
-    const userinfoAt = server.to('/userinfo')[0]!.at;
+    const userinfoAt = server.to('/userinfo')[0].at;
     await Promise.all([first, ...others]);
     assert.equal(server.requests.length, 5);
     assert.ok(userinfoAt < reset * 1000, 'the other lane was not paused');
-    for (const path of ['/api/v2/second', '/api/v2/third']) assert.ok(server.to(path)[0]!.at >= reset * 1000 - SLACK_MS, `${path} waited`);
+    for (const path of ['/api/v2/second', '/api/v2/third']) assert.ok(server.to(path)[0].at >= reset * 1000 - SLACK_MS, `${path} waited`);
     assert.equal(server.to('/api/v2/first').length, 2);
   });
 
@@ -160,7 +160,7 @@ describe('tenant client: rate limits', function () {
     await client.request(get('/api/v2/two'));
     // The bucket refills 5 tokens by the reset: one token takes a fifth of that time.
     const oneToken = (reset * 1000 - answeredAt) / 5;
-    const sentAt = server.to('/api/v2/two')[0]!.at;
+    const sentAt = server.to('/api/v2/two')[0].at;
     assert.ok(sentAt >= answeredAt + oneToken - SLACK_MS, `waited for a token (${sentAt - answeredAt} ms of ${oneToken.toFixed(0)})`);
     assert.ok(sentAt < reset * 1000 - 100, 'did not wait for the whole bucket');
   });
@@ -224,7 +224,7 @@ describe('tenant client: rate limits', function () {
     const c = client;
     await Promise.all(Array.from({ length: 6 }, (_, i) => c.request(get(`/api/v2/p/${i}`))));
     const times = server.requests.map((r) => r.at).sort((a, b) => a - b);
-    for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 50 - SLACK_MS, `gap ${times[i]! - times[i - 1]!} ms`);
+    for (let i = 1; i < times.length; i++) assert.ok(times[i] - times[i - 1] >= 50 - SLACK_MS, `gap ${times[i] - times[i - 1]} ms`);
   });
 
   it('reports status: requesting, rate limited with the resume time, then idle', async function () {

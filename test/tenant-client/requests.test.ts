@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import type { Readable } from 'node:stream';
 import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import busboy from 'busboy';
@@ -201,7 +201,7 @@ describe('tenant client: what is sent and what comes back', function () {
       const [req] = server.requests;
       assert.equal(req?.method, 'PATCH');
       assert.equal(req?.headers['content-type'], 'application/json');
-      assert.deepEqual(JSON.parse(req!.body.toString()), { app_metadata: { plan: 'pro' }, blocked: false });
+      assert.deepEqual(JSON.parse(req.body.toString()), { app_metadata: { plan: 'pro' }, blocked: false });
     });
 
     it('sends a form (application/x-www-form-urlencoded)', async function () {
@@ -214,7 +214,7 @@ describe('tenant client: what is sent and what comes back', function () {
       });
       const [req] = server.requests;
       assert.equal(req?.headers['content-type'], 'application/x-www-form-urlencoded');
-      const form = new URLSearchParams(req!.body.toString());
+      const form = new URLSearchParams(req.body.toString());
       assert.deepEqual(Object.fromEntries(form), { grant_type: 'password', username: 'a b@c.d', scope: 'openid profile', n: '3' });
       assert.equal(req?.headers.authorization, undefined);
     });
@@ -235,7 +235,7 @@ describe('tenant client: what is sent and what comes back', function () {
       assert.match(String(req?.headers['content-type']), /^multipart\/form-data; boundary=\S+$/);
       assert.equal(Number(req?.headers['content-length']), req?.body.length, 'a Content-Length, not chunked');
       assert.equal(req?.headers['transfer-encoding'], undefined);
-      const parsed = await parseMultipart(req!);
+      const parsed = await parseMultipart(req);
       assert.deepEqual(parsed.fields, { connection_id: 'con_123', upsert: 'true', send_completion_email: 'false' });
       assert.deepEqual(parsed.files, [{ field: 'users', filename: 'users.json', mimeType: 'application/json', data: users.toString() }]);
     });

@@ -1,4 +1,4 @@
-import * as assert from 'node:assert/strict';
+import assert from 'node:assert/strict';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error, ConfigError } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';
@@ -33,7 +33,7 @@ describe('tenant client: management token', function () {
     assert.equal(tokenRequest?.method, 'POST');
     assert.equal(tokenRequest?.path, '/oauth/token');
     assert.match(String(tokenRequest?.headers['content-type']), /^application\/json/);
-    assert.deepEqual(JSON.parse(tokenRequest!.body.toString()), {
+    assert.deepEqual(JSON.parse(tokenRequest.body.toString()), {
       grant_type: 'client_credentials',
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
@@ -41,14 +41,14 @@ describe('tenant client: management token', function () {
     });
     assert.equal(tokenRequest?.headers.authorization, undefined, 'the token request carries no bearer token');
     assert.equal(apiRequest?.path, '/api/v2/users');
-    assert.equal(bearer(apiRequest!), 'token-1-abcdef');
+    assert.equal(bearer(apiRequest), 'token-1-abcdef');
   });
 
   it('uses the configured audience', async function () {
     server.setHandler(withTokenEndpoint((_req, res) => json(res, 200, {})));
     client = createTenantClient(optionsFor(server, { audience: 'https://custom.example.com/api/v2/' }));
     await client.request(usersList);
-    assert.equal(JSON.parse(server.to('/oauth/token')[0]!.body.toString()).audience, 'https://custom.example.com/api/v2/');
+    assert.equal(JSON.parse(server.to('/oauth/token')[0].body.toString()).audience, 'https://custom.example.com/api/v2/');
   });
 
   it('caches the token across requests', async function () {
@@ -111,12 +111,12 @@ describe('tenant client: management token', function () {
     assert.equal(handler.issued(), 2);
     assert.deepEqual(server.to('/api/v2/users').map(bearer), Array(3).fill('token-1-abcdef'));
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0]!, /renewal failed; using the current token/);
+    assert.match(warnings[0], /renewal failed; using the current token/);
     failing = false;
     now += 20_000;
     await client.request(usersList);
     assert.equal(handler.issued(), 3);
-    assert.equal(bearer(server.to('/api/v2/users')[3]!), 'token-3-abcdef');
+    assert.equal(bearer(server.to('/api/v2/users')[3]), 'token-3-abcdef');
     now += 3600_000; // way past expiry with a failing endpoint: the failure is reported
     failing = true;
     const err = await rejectionOf(client.request(usersList));
@@ -148,7 +148,7 @@ describe('tenant client: management token', function () {
     assert.equal(handler.issued(), 1, 'one fetch for all 20 callers');
     for (const outcome of outcomes) {
       assert.equal(outcome.status, 'rejected');
-      const err = (outcome as PromiseRejectedResult).reason as Auth0Error;
+      const err = outcome.reason as Auth0Error;
       assert.ok(err instanceof Auth0Error);
       assert.equal(err.statusCode, 401);
       assert.equal(err.errorCode, 'access_denied');
@@ -233,7 +233,7 @@ describe('tenant client: management token', function () {
     client = createTenantClient(optionsFor(server, { clientId: undefined, clientSecret: undefined }));
     await client.request({ method: 'GET', path: '/userinfo', auth: 'none' });
     assert.equal(server.requests.length, 1);
-    assert.equal(server.requests[0]!.headers.authorization, undefined);
+    assert.equal(server.requests[0].headers.authorization, undefined);
   });
 
   it('reports an answer without an access_token', async function () {

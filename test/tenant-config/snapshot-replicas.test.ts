@@ -3,7 +3,7 @@
  * the replica holding the node's lease takes the snapshot. The other replica is played by the test
  * with its own Redis connection, as another Node-RED process would hold the lease.
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
@@ -11,7 +11,7 @@ import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
 import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { translating } from '../helpers/messages';
-import * as path from 'path';
+import * as path from 'node:path';
 import { waitUntil } from '../helpers/wait';
 import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 

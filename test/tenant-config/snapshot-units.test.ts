@@ -4,9 +4,9 @@
  * the id and name kept), the config node's fingerprints, the help's list of resources and the
  * connection check's list of the snapshot's reads.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { fingerprinter } from '../../nodes/config/fingerprint-key';
 import { referenceDir } from '../../scripts/derive-descriptions';
 import { missingScopes } from '../../nodes/config/connection-check-route';

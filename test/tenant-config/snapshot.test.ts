@@ -5,10 +5,10 @@
  * message, the context store's files or the log; a preview sends no write request; a resource
  * the token may not read is in the summary and the rest is taken.
  */
-import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy, FORWARD } from '../reliability/support/fault-proxy';
 import { TAB } from '../logs/runtime';

@@ -2,7 +2,7 @@
  * The request of every users operation, checked against Auth0's Management API v2
  * (auth0.com/docs/api/management/v2/users and the official SDK's routes).
  */
-import { strict as assert } from 'assert';
+import assert from 'node:assert/strict';
 import { findOperation } from '../../nodes/engine/action-node';
 import { resolveValues } from '../../nodes/engine/inputs';
 import { buildRequest } from '../../nodes/engine/request';

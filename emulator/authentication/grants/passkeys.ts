@@ -16,6 +16,7 @@ import { requireStr, str, type AuthBody } from '../clients';
 import { flowState } from '../flow-state';
 import { loginConnection, recordLogin } from '../login';
 import { issueLoginTokens } from '../tokens';
+import { toText } from '../../../nodes/shared/to-text';
 
 const SESSION_LIFETIME = 300;
 export const GRANT_WEBAUTHN = 'urn:okta:params:oauth:grant-type:webauthn';
@@ -61,7 +62,7 @@ export function startRegistration(ctx: RouteContext, body: AuthBody): Record<str
     userProfile: profile as Record<string, unknown>,
     expiresAt: ctx.tenant.clock.nowSeconds() + SESSION_LIFETIME,
   });
-  const name = String((profile as Record<string, unknown>).name ?? email);
+  const name = toText((profile as Record<string, unknown>).name ?? email);
   return {
     authn_params_public_key: {
       challenge,

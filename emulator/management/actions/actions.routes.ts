@@ -15,6 +15,7 @@ import { buildErrors, BUILD_DELAY_MS, testRun } from './build';
 import { isTrigger, triggerList } from './triggers';
 import { actionBindings, type StoredBinding } from './executions';
 import { bodyObject, checkBody, clone, payloadError, type BodySpec } from '../group-helpers';
+import { toText } from '../../../nodes/shared/to-text';
 
 const ACTION_FIELDS: BodySpec['types'] = {
   name: 'string',
@@ -136,7 +137,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
         builds.delete(id);
         const current = actions().get(id);
         if (!current) return;
-        const errors = buildErrors(String(current.code ?? ''), (current.dependencies as JsonRecord[] | undefined) ?? []);
+        const errors = buildErrors(toText(current.code ?? ''), (current.dependencies as JsonRecord[] | undefined) ?? []);
         actions().update(id, (a) => {
           if (errors.length > 0) {
             a.status = 'failed';
@@ -258,7 +259,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
         .list()
         .some((a) => a.name === body.name && a.id !== action.id)
     ) {
-      throw conflict(`An action with the name '${String(body.name)}' already exists.`, 'action_conflict');
+      throw conflict(`An action with the name '${toText(body.name)}' already exists.`, 'action_conflict');
     }
     actions().update(String(action.id), (a) => {
       for (const key of ['name', 'supported_triggers', 'code', 'dependencies', 'runtime', 'modules'] as const) {
@@ -305,7 +306,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     const body = checkBody(bodyObject(ctx), { types: { payload: 'object' }, required: ['payload'] });
     const action = requireAction(ctx.params.id);
     const trigger = String((action.supported_triggers as JsonRecord[])[0]?.id);
-    return { payload: await testRun(String(action.code ?? ''), trigger, body.payload) };
+    return { payload: await testRun(toText(action.code ?? ''), trigger, body.payload) };
   });
 
   // ── versions ─────────────────────────────────────────────────────────
@@ -395,7 +396,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
       else if (type === 'binding_id') {
         previous = current.find((b) => b.id === ref.value);
         action = previous ? actions().get(previous.action_id) : undefined;
-      } else throw payloadError(`No enum match for: "${String(type)}"`, `bindings[${index}].ref.type`);
+      } else throw payloadError(`No enum match for: "${toText(type)}"`, `bindings[${index}].ref.type`);
       if (!action) throw notFound(`The action referenced by bindings[${index}] (${String(type)} ${ref.value}) does not exist.`, 'action_not_found');
       if (!(action.supported_triggers as JsonRecord[]).some((t) => t.id === trigger)) {
         throw badRequest(`The action '${String(action.name)}' does not support the trigger ${trigger}.`, 'invalid_trigger');

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Script, createContext } from 'node:vm';
+import { toError } from '../../../nodes/shared/errors';
 
 export interface BuildError {
   id: string;
@@ -25,7 +26,7 @@ export function buildErrors(code: string, dependencies: readonly Record<string, 
     // Compiled as a CommonJS module body, which is how Auth0 loads an action.
     new Script(`(function (exports, require, module, __filename, __dirname) {\n${code}\n})`, { filename: 'action.js' });
   } catch (err) {
-    errors.push({ id: 'a0e2c8f1-build-syntax', msg: `${(err as Error).name}: ${(err as Error).message}`, url: '' });
+    errors.push({ id: 'a0e2c8f1-build-syntax', msg: `${toError(err).name}: ${toError(err).message}`, url: '' });
   }
   for (const dep of dependencies) {
     if (typeof dep.name !== 'string' || dep.name === '' || typeof dep.version !== 'string' || dep.version === '') {
@@ -84,7 +85,7 @@ export async function testRun(code: string, trigger: string, event: unknown): Pr
     wrapper(module.exports, requireNothing, module);
   } catch (err) {
     // Code that does not compile or throws while loading: the run's error, as Auth0 reports it.
-    error = { id: randomUUID(), msg: `${(err as Error).name}: ${(err as Error).message}`, url: '' };
+    error = { id: randomUUID(), msg: `${toError(err).name}: ${toError(err).message}`, url: '' };
   }
   const handler = module.exports[handlerName(trigger)];
   if (!error && typeof handler !== 'function') {
@@ -96,7 +97,7 @@ export async function testRun(code: string, trigger: string, event: unknown): Pr
         new Promise((_, reject) => setTimeout(() => reject(new Error('Script execution did not complete within the time limit')), TEST_TIMEOUT_MS).unref()),
       ]);
     } catch (err) {
-      error = { id: randomUUID(), msg: (err as Error).message, url: '' };
+      error = { id: randomUUID(), msg: toError(err).message, url: '' };
     }
   }
   return {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonRecord } from '../../core/collection';
 import type { Tenant } from '../../core/types';
+import { toText } from '../../../nodes/shared/to-text';
 
 export interface StoredBinding {
   id: string;
@@ -30,7 +31,7 @@ export function recordExecution(tenant: Tenant, trigger: string): string | undef
     trigger_id: trigger,
     status: 'final',
     results: bound.map((b) => ({
-      action_name: String(tenant.state.collection('actions').get(b.action_id)?.name ?? b.display_name),
+      action_name: toText(tenant.state.collection('actions').get(b.action_id)?.name ?? b.display_name),
       started_at: stamp,
       ended_at: stamp,
     })),

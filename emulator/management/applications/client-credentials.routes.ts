@@ -11,6 +11,7 @@ import { prefixedId } from '../../core/ids';
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule, Tenant } from '../../core/types';
 import { bodyObject, checkBody, checkString, clone, payloadError, type BodySpec } from '../group-helpers';
+import { toText } from '../../../nodes/shared/to-text';
 
 export const CLIENT_CREDENTIALS = 'client-credentials';
 const MAX_PER_CLIENT = 2;
@@ -76,7 +77,7 @@ export function createCredential(tenant: Tenant, clientId: string, given: JsonRe
   checkString(body.name, 'name', { max: 128 });
   checkDate(body.expires_at, 'expires_at');
   if (body.kid !== undefined && !KID_PATTERN.test(body.kid as string))
-    throw payloadError(`String does not match pattern ^([0-9a-zA-Z-_]{10,64})$: ${String(body.kid)}`, 'kid');
+    throw payloadError(`String does not match pattern ^([0-9a-zA-Z-_]{10,64})$: ${toText(body.kid)}`, 'kid');
   const type = body.credential_type as string;
   let key: KeyObject | undefined;
   if (type === 'cert_subject_dn') {
@@ -99,14 +100,14 @@ export function createCredential(tenant: Tenant, clientId: string, given: JsonRe
   const record: JsonRecord = {
     id: prefixedId('cred', 22),
     client_id: clientId,
-    name: (body.name as string | undefined) ?? '',
+    name: body.name ?? '',
     credential_type: type,
     created_at: now,
     updated_at: now,
   };
   if (key) {
-    record.kid = (body.kid as string | undefined) ?? thumbprint(key);
-    record.alg = (body.alg as string | undefined) ?? 'RS256';
+    record.kid = body.kid ?? thumbprint(key);
+    record.alg = body.alg ?? 'RS256';
     record.pem = body.pem;
     if (type === 'x509_cert')
       record.thumbprint_sha256 = createHash('sha256')

@@ -10,6 +10,7 @@ import { offsetBody, offsetPage } from '../../core/paging';
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule } from '../../core/types';
 import { clone } from '../group-helpers';
+import { toText } from '../../../nodes/shared/to-text';
 
 function grantId(userId: string, clientId: string, audience: string): string {
   return createHash('sha256').update(`${userId}\n${clientId}\n${audience}`).digest('base64url').replace(/[-_]/g, '').slice(0, 24);
@@ -90,7 +91,7 @@ export const registerGrantsRoutes: RoutesModule = (routes, tenant) => {
     const seeded = data.grants;
     if (!Array.isArray(seeded)) return;
     for (const item of seeded as JsonRecord[]) {
-      const id = String(item.id ?? grantId(String(item.user_id), String(item.clientID), String(item.audience)));
+      const id = toText(item.id ?? grantId(String(item.user_id), String(item.clientID), String(item.audience)));
       stored().put({ scope: [], ...item, id });
     }
   });

@@ -175,7 +175,7 @@ export const registerBrandingRoutes: RoutesModule = (routes, tenant) => {
   };
   const sendTest = (ctx: RouteContext, text: string, kind: string): JsonRecord => {
     const body = checkBody(bodyObject(ctx), TRY_SPEC);
-    tenant.outbox.push({ channel: 'sms', to: body.to as string, kind, body: text, delivery_method: body.delivery_method ?? 'text' });
+    tenant.outbox.push({ channel: 'sms', to: body.to, kind, body: text, delivery_method: body.delivery_method ?? 'text' });
     ctx.status = 202;
     return { code: 202, message: 'Test notification successfully sent for processing' }; // Auth0's answer (recorded)
   };

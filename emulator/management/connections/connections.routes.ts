@@ -102,7 +102,7 @@ export const registerConnectionsRoutes: RoutesModule = (routes, tenant) => {
     const name = ctx.query.str('name');
     if (name !== undefined) list = list.filter((c) => c.name === name);
     const project = fieldsProjection(ctx.query);
-    const view = (c: ConnectionRecord) => project(clone(c) as Record<string, unknown>);
+    const view = (c: ConnectionRecord) => project(clone(c));
     if (isCheckpointRequest(ctx.query))
       return checkpointBody(
         checkpointPage(list, ctx.query, (c) => c.id),
@@ -141,9 +141,7 @@ export const registerConnectionsRoutes: RoutesModule = (routes, tenant) => {
     { description: 'Create a connection' },
   );
 
-  routes.management('GET', '/api/v2/connections/:id', 'read:connections', (ctx) =>
-    fieldsProjection(ctx.query)(clone(requireConnection(ctx.params.id)) as Record<string, unknown>),
-  );
+  routes.management('GET', '/api/v2/connections/:id', 'read:connections', (ctx) => fieldsProjection(ctx.query)(clone(requireConnection(ctx.params.id))));
 
   routes.management(
     'PATCH',

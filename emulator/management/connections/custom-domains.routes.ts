@@ -10,6 +10,7 @@ import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest }
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule } from '../../core/types';
 import { bodyObject, checkBody, checkString, clone, tenantName, type BodySpec } from '../group-helpers';
+import { toText } from '../../../nodes/shared/to-text';
 
 const TYPES = ['auth0_managed_certs', 'self_managed_certs'];
 const TLS_POLICIES = ['recommended', 'compatible'];
@@ -60,7 +61,7 @@ export const registerCustomDomainsRoutes: RoutesModule = (routes, tenant) => {
       const match = /^([a-z_]+):(1|-1)$/.exec(sort);
       if (!match) throw invalidQuery('Invalid sort: use field:1 or field:-1');
       const order = match[2] === '1' ? 1 : -1;
-      list = [...list].sort((a, b) => String(a[match[1]] ?? '').localeCompare(String(b[match[1]] ?? '')) * order);
+      list = [...list].sort((a, b) => toText(a[match[1]] ?? '').localeCompare(toText(b[match[1]] ?? '')) * order);
     }
     // With from or take Auth0 pages by checkpoint and answers { custom_domains, next }; without, a bare array.
     if (isCheckpointRequest(ctx.query)) {

@@ -103,7 +103,7 @@ function readDestination(value: Record<string, unknown>, previousSecret: Webhook
   if (!auth || typeof auth !== 'object') throw payloadError('Missing required property: webhook_authorization', 'destination.configuration');
   const method = auth.method;
   const keep = previousSecret?.method === method ? previousSecret : undefined;
-  const str = (key: string): string | undefined => (typeof auth[key] === 'string' && auth[key] !== '' ? (auth[key] as string) : undefined);
+  const str = (key: string): string | undefined => (typeof auth[key] === 'string' && auth[key] !== '' ? auth[key] : undefined);
   let secret: WebhookSecret;
   let shown: JsonRecord;
   if (method === 'bearer') {
@@ -259,10 +259,10 @@ export const registerEventStreamsRoutes: RoutesModule = (routes, tenant) => {
       const id = `est_${randomAlnum(22)}`;
       const stream: JsonRecord = {
         id,
-        name: (body.name as string | undefined) ?? `${String(destination.type)}-${randomAlnum(6).toLowerCase()}`,
+        name: body.name ?? `${String(destination.type)}-${randomAlnum(6).toLowerCase()}`,
         subscriptions: subscriptions ?? [],
         destination,
-        status: (body.status as string | undefined) ?? 'enabled',
+        status: body.status ?? 'enabled',
         created_at: now,
         updated_at: now,
       };

@@ -158,7 +158,7 @@ export class EventsApi {
   subscribe(ctx: RouteContext): RawReply {
     const types = ctx.query.list('event_type');
     for (const type of types ?? []) {
-      if (!isEventType(type)) throw new ApiError(400, `Unsupported event type: ${type}`, 'invalid_query_string');
+      if (!isEventType(type)) throw new ApiError(400, `Unsupported event type: ${type as string}`, 'invalid_query_string');
     }
     const start = this.startPosition(ctx);
     const settings = this.bus.settings;

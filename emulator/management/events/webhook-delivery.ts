@@ -145,7 +145,7 @@ export class WebhookDeliverer {
 
   private remember(record: DeliveryRecord): void {
     let byEvent = this.records.get(record.event_stream_id);
-    if (!byEvent) this.records.set(record.event_stream_id, (byEvent = new Map()));
+    if (!byEvent) this.records.set(record.event_stream_id, (byEvent = new Map<string, DeliveryRecord>()));
     byEvent.set(record.event.id, record);
     if (byEvent.size > MAX_RECORDS_PER_STREAM) byEvent.delete(byEvent.keys().next().value as string);
   }

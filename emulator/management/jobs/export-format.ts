@@ -3,6 +3,7 @@
  * newline-delimited) or a row of CSV. Field names are profile paths as Auth0 accepts them
  * (`email`, `user_metadata.country`, `identities[0].connection`); `export_as` renames the column.
  */
+import { toText } from '../../../nodes/shared/to-text';
 
 export interface ExportField {
   name: string;
@@ -109,7 +110,7 @@ export function toNdjsonLine(user: unknown, fields: CompiledFields): string {
 
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : toText(value);
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -58,7 +58,7 @@ function importTarget(tenant: Tenant): ImportTarget {
     },
     update(userId, changes: ImportedProfile) {
       const { password_hash: _hash, custom_password_hash: _custom, mfa_factors: _mfa, ...fields } = changes;
-      updateUser(tenant.state, userId, fields as Record<string, unknown>, tenant.clock.isoNow());
+      updateUser(tenant.state, userId, fields, tenant.clock.isoNow());
     },
   };
 }

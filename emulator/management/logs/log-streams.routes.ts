@@ -76,7 +76,7 @@ export const registerLogStreamsRoutes: RoutesModule = (routes, tenant) => {
       if (type === 'eventgrid') sink.azurePartnerTopic = `auth0-logs-${randomAlnum(8).toLowerCase()}`;
       const stream: JsonRecord = {
         id: prefixedId('lst'),
-        name: (body.name as string | undefined) ?? `${type}-${randomAlnum(6).toLowerCase()}`,
+        name: body.name ?? `${type}-${randomAlnum(6).toLowerCase()}`,
         type,
         status: 'active',
         sink,

@@ -21,7 +21,7 @@ const DOMAINS = 'organization-discovery-domains';
 const linkId = (orgId: string, otherId: string) => `${orgId}\n${otherId}`;
 
 function orgView(org: OrganizationRecord): JsonRecord {
-  return { ...org } as JsonRecord;
+  return { ...org };
 }
 
 export const registerOrganizationLinksRoutes: RoutesModule = (routes, tenant) => {
@@ -221,7 +221,7 @@ export const registerOrganizationLinksRoutes: RoutesModule = (routes, tenant) =>
       .filter((userId) => state.orgMemberRoles.has(linkId(ctx.params.id, userId), ctx.params.role_id))
       .map((userId) => state.users.get(userId))
       .filter((user) => !!user)
-      .map((user) => memberView(user!));
+      .map((user) => memberView(user));
     return pagedList(members, ctx.query, { itemsKey: 'members', defaultPerPage: 50 });
   });
 };

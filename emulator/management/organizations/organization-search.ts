@@ -14,7 +14,7 @@ type Test = (org: OrganizationRecord) => boolean;
 
 function fieldOf(org: OrganizationRecord, field: string): string | undefined {
   if (field.startsWith('metadata.')) {
-    const value = (org.metadata as Record<string, unknown> | undefined)?.[field.slice('metadata.'.length)];
+    const value = org.metadata?.[field.slice('metadata.'.length)];
     return typeof value === 'string' ? value : undefined;
   }
   const value = (org as unknown as Record<string, unknown>)[field];

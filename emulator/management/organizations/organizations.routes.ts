@@ -33,7 +33,7 @@ function checkName(name: string): void {
 
 function connectionsOf(state: TenantState, orgId: string): Map<string, OrganizationConnectionRecord> {
   let map = state.orgConnections.get(orgId);
-  if (!map) state.orgConnections.set(orgId, (map = new Map()));
+  if (!map) state.orgConnections.set(orgId, (map = new Map<string, OrganizationConnectionRecord>()));
   return map;
 }
 
@@ -419,7 +419,7 @@ export const registerOrganizationsRoutes: RoutesModule = (routes) => {
         organization_id: org.id,
         inviter: { name: inviterName },
         invitee: { email },
-        invitation_url: `${loginUri}?${new URLSearchParams({ invitation: ticketId, organization: org.id, organization_name: org.name })}`,
+        invitation_url: `${loginUri}?${new URLSearchParams({ invitation: ticketId, organization: org.id, organization_name: org.name }).toString()}`,
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + (ttl || DEFAULT_INVITATION_TTL) * 1000).toISOString(),
         client_id: clientId,

@@ -19,6 +19,7 @@ import { requireOrg } from '../organizations/organizations.routes';
 import { registerResources } from '../resources';
 import { requireRole } from './roles.routes';
 import { requireUser } from '../users/users.routes';
+import { toText } from '../../../nodes/shared/to-text';
 
 const GROUPS = 'groups';
 const HIDDEN = ['members', 'roles', 'organization_roles'] as const;
@@ -107,7 +108,7 @@ export const registerGroupsRoutes: RoutesModule = (routes, tenant) => {
       filter: (item, query) =>
         filters.every((key) => query.str(key) === undefined || item[key] === query.str(key)) &&
         (query.str('search') === undefined ||
-          String(item.name ?? '')
+          toText(item.name ?? '')
             .toLowerCase()
             .includes(String(query.str('search')).toLowerCase())),
       notFound: { message: GROUP_MISSING, errorCode: 'inexistent_group' },

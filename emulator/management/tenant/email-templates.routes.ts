@@ -6,6 +6,7 @@ import { ApiError, conflict, notFound } from '../../core/errors';
 import type { JsonRecord } from '../../core/collection';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { bodyObject, checkBody, clone, type BodySpec } from '../group-helpers';
+import { toText } from '../../../nodes/shared/to-text';
 
 export const TEMPLATE_NAMES = [
   'verify_email',
@@ -52,7 +53,7 @@ function templateName(ctx: RouteContext): string {
 
 function sameName(body: Record<string, unknown>, name: string): void {
   if (body.template !== undefined && body.template !== name) {
-    throw new ApiError(400, `The template name in the body (${String(body.template)}) does not match the path (${name})`, 'invalid_body');
+    throw new ApiError(400, `The template name in the body (${toText(body.template)}) does not match the path (${name})`, 'invalid_body');
   }
 }
 

@@ -84,7 +84,7 @@ export const registerTenantsRoutes: RoutesModule = (routes, tenant) => {
         const current = settings[key];
         if (value === null) delete settings[key];
         else if (MERGED.has(key) && current && typeof current === 'object' && !Array.isArray(current)) {
-          settings[key] = { ...(current as object), ...(value as object) };
+          settings[key] = { ...current, ...(value as object) };
         } else settings[key] = value;
       }
       return clone(settings);

@@ -22,11 +22,11 @@ export const registerConnectedAccountsRoutes: RoutesModule = (routes, tenant) =>
       .collection('connected-accounts')
       .list()
       .filter((account) => account.user_id === ctx.params.id)
-      .map((account) => {
+      .map((account): JsonRecord => {
         const shown = clone(account);
         delete shown.user_id;
         const connection = typeof account.connection === 'string' ? state.connectionByName(account.connection) : undefined;
-        return { connection_id: connection?.id ?? '', created_at: tenant.clock.isoNow(), ...shown } as JsonRecord;
+        return { connection_id: connection?.id ?? '', created_at: tenant.clock.isoNow(), ...shown };
       });
     return checkpointBody(
       checkpointPage(accounts, ctx.query, (account) => String(account.id)),

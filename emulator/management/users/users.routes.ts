@@ -334,7 +334,7 @@ export const registerUsersRoutes: RoutesModule = (routes) => {
         created_at: (profileData?.created_at as string | undefined) ?? now,
         updated_at: now,
         user_id: `${identity.provider}|${identity.user_id}`,
-        identities: [plainIdentity as Identity],
+        identities: [plainIdentity],
       };
       if (!state.users.has(restored.user_id)) state.users.insert(restored);
       return updated.identities.map(identityView);

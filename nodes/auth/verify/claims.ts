@@ -47,7 +47,7 @@ export function checkClaims(claims: Record<string, unknown>, expect: ClaimExpect
   requireString(claims, 'sub', 'subject');
 
   const aud = claims.aud;
-  const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) && aud.every((a) => typeof a === 'string') ? (aud as string[]) : undefined;
+  const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) && aud.every((a) => typeof a === 'string') ? aud : undefined;
   if (!audiences || audiences.length === 0) throw new InvalidTokenError('missing_claim', 'token has no audience (aud) claim');
   if (!audiences.includes(expect.audience)) {
     throw new InvalidTokenError('wrong_audience', 'token audience (aud) does not include the expected audience');

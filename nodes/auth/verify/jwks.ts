@@ -95,6 +95,8 @@ export class JwksCache {
   /** The last failure again (same class and codes, a fresh object), saying when the next fetch may be made. */
   private remembered(failure: Error): Error {
     const seconds = Math.max(1, Math.ceil((this.attemptedAt + this.minRefetchMs - this.now()) / 1000));
+    // A copy of the failure with its own prototype (a TypeError stays one), not a caught value.
+    // eslint-disable-next-line no-restricted-syntax
     const err = Object.assign(Object.create(Object.getPrototypeOf(failure) as object) as Error, failure);
     err.message = `${failure.message} (the keys are fetched again in ${seconds} s)`;
     err.name = failure.name;

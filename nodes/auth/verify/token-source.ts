@@ -23,7 +23,7 @@ export function findToken(msg: Record<string, unknown>, kind: TokenKind): string
   if (typeof header === 'string' && /^Bearer(\s|$)/i.test(header.trim())) {
     const match = BEARER.exec(header.trim());
     if (!match) throw new InvalidTokenError('malformed', 'the Bearer credential in the Authorization header is malformed');
-    return match[1] as string;
+    return match[1];
   }
   const payload = msg.payload;
   if (typeof payload === 'string' && payload.trim() !== '') {

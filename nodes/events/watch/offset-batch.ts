@@ -7,6 +7,7 @@
  * repeats at most one batch on its next start (or on the replica that takes over); an orderly
  * stop repeats nothing. One write at a time, in order.
  */
+import { toText } from '../../shared/to-text';
 
 /** Messages read before their offset must be written. */
 export const OFFSET_BATCH_EVENTS = 500;
@@ -79,6 +80,6 @@ export class OffsetBatch {
     if (this.failure === undefined) return;
     const failure = this.failure;
     this.failure = undefined;
-    throw failure instanceof Error ? failure : new Error(String(failure));
+    throw failure instanceof Error ? failure : new Error(toText(failure));
   }
 }

@@ -6,6 +6,7 @@
  * per chunk rather than per message, which is what a backlog drain spends its time on.
  */
 import type { Readable } from 'node:stream';
+// eventsource-parser stays on 3.x: 4.x needs Node.js 22.12, and this package supports Node.js 20.
 import { createParser } from 'eventsource-parser';
 
 export type SseMessage = { kind: 'event'; id: string | undefined; event: string | undefined; data: string } | { kind: 'comment'; text: string };

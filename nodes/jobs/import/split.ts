@@ -3,7 +3,7 @@
  * measured on the exact bytes sent (`[` + users joined by `,` + `]`, UTF-8), and a user never cut
  * in two. Planning keeps only the boundaries, so a file's bytes exist only while it is uploaded.
  */
-import { InputError } from '../../shared/errors';
+import { InputError, toError } from '../../shared/errors';
 
 /** One planned file: users [start, end) of the list, and its exact size in bytes. */
 export interface ImportFilePlan {
@@ -23,7 +23,7 @@ export function serialiseUser(user: unknown, index: number): string {
   try {
     text = JSON.stringify(user);
   } catch (err) {
-    throw new InputError('file_obj', `input "file_obj": the user at index ${index} cannot be written as JSON (${(err as Error).message})`);
+    throw new InputError('file_obj', `input "file_obj": the user at index ${index} cannot be written as JSON (${toError(err).message})`);
   }
   if (typeof text !== 'string' || !text.startsWith('{')) {
     throw new InputError('file_obj', `input "file_obj": the user at index ${index} is not written as a JSON object`);

@@ -2,7 +2,7 @@
  * The users of an import as the node receives them (`file_obj`, also read as `users`): an array
  * of user objects, or a JSON string or Buffer holding one. Checked whole before anything is sent.
  */
-import { InputError } from '../../shared/errors';
+import { InputError, toError } from '../../shared/errors';
 
 const INPUT = 'file_obj';
 
@@ -20,7 +20,7 @@ function parseText(text: string): unknown {
   } catch (err) {
     // An Auth0 export is newline-delimited JSON, a common thing to feed back in.
     const hint = trimmed.startsWith('{') && trimmed.includes('\n') ? ' It looks like newline-delimited JSON (an Auth0 export): make it an array first.' : '';
-    throw new InputError(INPUT, `input "${INPUT}" is not valid JSON (${(err as Error).message}); give a JSON array of user objects.${hint}`);
+    throw new InputError(INPUT, `input "${INPUT}" is not valid JSON (${toError(err).message}); give a JSON array of user objects.${hint}`);
   }
 }
 

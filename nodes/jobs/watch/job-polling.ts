@@ -77,7 +77,7 @@ export class JobRequests {
     const summary = data.summary as { failed?: unknown } | undefined;
     if (summary && typeof summary.failed === 'number' && summary.failed === 0) return [];
     const response = await this.errors(id);
-    return response.statusCode === 204 || !Array.isArray(response.data) ? [] : response.data;
+    return response.statusCode === 204 || !Array.isArray(response.data) ? [] : (response.data as unknown[]);
   }
 
   /** A failed job's own error details, added to `payload`; a failing request adds nothing (the failure still goes out). */

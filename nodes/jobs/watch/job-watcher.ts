@@ -5,7 +5,7 @@
  * export's users read from its file as a stream), progress.ts (the status), watched-job.ts (what
  * is kept of each job). The node file wires it to Node-RED; this file knows no Node-RED runtime.
  */
-import { Auth0Error } from '../../shared/errors';
+import { Auth0Error, toError } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { DoneFunction, NodeMessage, NodeStatus, SendFunction } from '../../shared/node-red-types';
 import type { StatusText } from '../../shared/status-text';
@@ -62,7 +62,7 @@ export class JobWatcher {
 
   constructor(private readonly options: WatcherOptions) {
     this.now = options.now ?? Date.now;
-    this.requests = new JobRequests(options.client, this.controller.signal);
+    this.requests = new JobRequests(() => options.client(), this.controller.signal);
     this.ready = this.resume();
   }
 
@@ -139,7 +139,7 @@ export class JobWatcher {
         emitted: 0,
         nextPollAt: now,
         busy: false,
-        waiters: entry.messages.map((message) => ({ base: this.options.cloneMessage(message) as NodeMessage, saved: message })),
+        waiters: entry.messages.map((message) => ({ base: this.options.cloneMessage(message), saved: message })),
       };
       if (entry.createdAt !== undefined) job.createdAt = entry.createdAt;
       if (entry.type !== undefined) job.type = entry.type;
@@ -237,7 +237,7 @@ export class JobWatcher {
         return;
       }
     } else if (isPermanent(err)) {
-      this.abandon(job, err as Error);
+      this.abandon(job, toError(err));
       return;
     } else if (pastDeadline(job, this.now())) {
       await this.failed(job, 'timeout', `${timeoutText(job)}; the last poll failed: ${errorText(err)}`, job.last);

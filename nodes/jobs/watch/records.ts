@@ -6,6 +6,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
+import { toError } from '../../shared/errors';
 
 export type ExportFormat = 'json' | 'csv';
 
@@ -87,7 +88,7 @@ async function* ndjsonRecords(source: AsyncIterable<Buffer | string>): AsyncGene
     try {
       value = JSON.parse(trimmed);
     } catch (err) {
-      throw new ExportFileError(`line ${line} of the export file is not JSON (${(err as Error).message})`);
+      throw new ExportFileError(`line ${line} of the export file is not JSON (${toError(err).message})`);
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ExportFileError(`line ${line} of the export file is not a user object`);
     return value as Record<string, unknown>;

@@ -15,6 +15,7 @@ import type { JobRef } from './job-refs';
 import type { JobWatcher } from './job-watcher';
 import { savable } from './watched-job';
 import type { SavedJob, WatchStore } from './watch-store';
+import { toError } from '../../shared/errors';
 
 export class SharedJobWatch {
   private watcher: JobWatcher | undefined;
@@ -55,7 +56,7 @@ export class SharedJobWatch {
       this.use.status(sharedStatus('standby', this.use.text, { jobs: jobs.length }));
       done();
     } catch (err) {
-      done(new Error(`auth0-job-watch: the jobs could not be handed to the replica holding the watch: ${(err as Error).message}`));
+      done(new Error(`auth0-job-watch: the jobs could not be handed to the replica holding the watch: ${toError(err).message}`));
     }
   }
 

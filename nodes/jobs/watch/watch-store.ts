@@ -5,6 +5,7 @@
  * coalesced, so the stored list is always the latest and never overwritten by an older one.
  */
 import type { ContextStore } from '../../shared/node-red-types';
+import { toError } from '../../shared/errors';
 
 /** One watched job as stored. */
 export interface SavedJob {
@@ -56,7 +57,7 @@ export class WatchStore {
           resolve(stored && Array.isArray(stored.jobs) ? stored.jobs.filter(isSavedJob) : []);
         });
       } catch (err) {
-        this.onError(err as Error);
+        this.onError(toError(err));
         resolve([]);
       }
     });
@@ -95,7 +96,7 @@ export class WatchStore {
           resolve();
         });
       } catch (err) {
-        this.onError(err as Error);
+        this.onError(toError(err));
         resolve();
       }
     });

@@ -21,7 +21,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function unwrapEvent(item: unknown, index: number): StreamedEvent {
   if (!isObject(item)) throw new BodyFormatError(`item ${index + 1} is not a JSON object`);
   if (isObject(item.data)) {
-    const event: StreamedEvent = { ...(item.data as Record<string, unknown>) };
+    const event: StreamedEvent = { ...item.data };
     const id = item.log_id ?? event.log_id ?? event._id;
     if (typeof id === 'string' && id !== '') event.log_id = id;
     return event;
@@ -36,7 +36,7 @@ function jsonLines(text: string): unknown[] {
     if (line.trim() === '') return;
     try {
       const value = JSON.parse(line) as unknown;
-      if (Array.isArray(value)) items.push(...value);
+      if (Array.isArray(value)) items.push(...(value as unknown[]));
       else items.push(value);
     } catch {
       throw new BodyFormatError(`line ${i + 1} is not JSON`);

@@ -85,7 +85,7 @@ export class StreamStatusTracker {
 
   /** What is known, without the streams' secrets, for a replica that takes over (shared state). */
   snapshot(): { id: string; status: string; stream: LogStream }[] | undefined {
-    return this.known && [...this.known].map(([id, known]) => ({ id, status: known.status, stream: withoutSecrets(known.stream) as LogStream }));
+    return this.known && [...this.known].map(([id, known]) => ({ id, status: known.status, stream: withoutSecrets(known.stream) }));
   }
 
   /** Continues from another replica's snapshot: its streams are the baseline. */

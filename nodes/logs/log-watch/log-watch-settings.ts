@@ -6,6 +6,7 @@ import { ConfigError } from '../../shared/errors';
 import type { NodeDefinition } from '../../shared/node-red-types';
 import { type LogTypeMatcher, logTypeMatcher, unknownCategories } from './log-categories';
 import { MAX_DELAY_MS } from '../../watch/poll-loop';
+import { toText } from '../../shared/to-text';
 
 export interface LogWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -50,12 +51,12 @@ export function listSetting(value: unknown): string[] {
 export function intervalSeconds(value: unknown, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`"interval" must be a number of seconds above 0, got "${String(value)}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`"interval" must be a number of seconds above 0, got "${toText(value)}"`);
   return Math.min(n, MAX_DELAY_MS / 1000);
 }
 
 export function readLogWatchSettings(config: LogWatchConfig): LogWatchSettings {
-  const start = (config.start ?? 'now') as string;
+  const start = config.start ?? 'now';
   if (start !== 'now' && start !== 'oldest' && start !== 'id') {
     throw new ConfigError(`"start" must be now, oldest or id, got "${start}"`);
   }

@@ -99,14 +99,37 @@ export function actionGroups(): { group: GroupSpec; type: string }[] {
   return found;
 }
 
-/** The node module of every management group, by group name, as a path below dist/nodes (for nodeModules). */
+/** Every group a catalogue file under dist/nodes exports (the declarative operation groups; auth0-api's is not one). */
+export function catalogueGroups(): GroupSpec[] {
+  const found: GroupSpec[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.catalogue.js')) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        for (const value of Object.values(require(full) as Record<string, Partial<GroupSpec> | undefined>)) {
+          if (value && Array.isArray(value.operations) && typeof value.name === 'string') found.push(value as GroupSpec);
+        }
+      }
+    }
+  };
+  walk(path.join(dist, 'nodes'));
+  return found;
+}
+
+/** The node module of every management catalogue group, by group name, as a path below dist/nodes (for nodeModules). */
 export function managementGroupModules(): Record<string, string> {
   const files = nodeFiles();
-  return Object.fromEntries(
-    actionGroups()
-      .filter(({ group }) => group.api === 'management')
-      .map(({ group, type }) => [group.name, path.relative(path.join(dist, 'nodes'), files[type]).replace(/\.js$/, '')]),
-  );
+  const entries = catalogueGroups()
+    .filter((group) => group.api === 'management')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((group): [string, string] => {
+      const file = files[group.type];
+      if (!file) throw new Error(`package.json registers no node for the ${group.name} group (${group.type})`);
+      return [group.name, path.relative(path.join(dist, 'nodes'), file).replace(/\.js$/, '')];
+    });
+  return Object.fromEntries(entries);
 }
 
 /** Gives every node on a tab a position (a node without x and y is taken for a config node). */

@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { get, startNodeRed, type NodeRedProcess } from '../test/package/node-red-process';
+import { get, startNodeRed, type NodeRedProcess } from '../test/helpers/node-red-process';
 import { CHROMIUM, launchChromium, userDirWithPackage } from '../test/browser/editor-session';
 import { EditorPage } from '../test/browser/editor-page';
 import { median, type BenchRow } from './util';

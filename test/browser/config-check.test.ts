@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
 import { root } from '../package/package-files';
-import { registerKey, type RegisteredKey } from '../config/private-key-fixtures';
+import { registerKey, type RegisteredKey } from '../tenant-client/private-key-fixtures';
 import type { EditorPage } from './editor-page';
 import { type EditorSession, openEditor, requireChromium } from './editor-session';
 

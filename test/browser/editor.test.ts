@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { usersGroup } from '../../nodes/users/users.catalogue';
-import type { NodeRedProcess } from '../package/node-red-process';
+import type { NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import type { EditorPage } from './editor-page';

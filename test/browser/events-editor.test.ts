@@ -12,19 +12,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import type { NodeRedProcess } from '../package/node-red-process';
+import type { NodeRedProcess } from '../helpers/node-red-process';
 import type { EditorPage } from './editor-page';
 import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import { waitUntil } from '../helpers/wait';
 
 const SECRET = 'editor-check-bearer-4Jq9-secret';
-
-async function until(ready: () => Promise<boolean>, what: string, limitMs = 30000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('event nodes in the editor, in a real browser', function () {
   this.timeout(180000);
@@ -78,13 +71,17 @@ describe('event nodes in the editor, in a real browser', function () {
       return RED.nodes.filterNodes({ type: 'auth0-events' })[0].types;
     });
     assert.deepEqual(types, ['user.created', 'user.deleted']);
-    await until(
-      async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)),
-      `the label shows the types: ${await editor.label(node)}`,
-      5000,
-    );
+    await waitUntil(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), {
+      what: `the label shows the types: ${await editor.label(node)}`,
+      timeout: 5000,
+      interval: 100,
+    });
     await editor.deploy();
-    await until(async () => /connected/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), 'the status never said connected');
+    await waitUntil(async () => /connected/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
+      what: 'the status never said connected',
+      timeout: 30_000,
+      interval: 100,
+    });
   });
 
   it("auth0-event-stream-in: the chosen authorization's fields; creates the stream from its button; receives a user; the secret is nowhere saved", async () => {
@@ -107,7 +104,11 @@ describe('event nodes in the editor, in a real browser', function () {
     tray = await editor.edit(node);
     await tray.locator('#auth0-event-stream-in-create').click();
     const result = tray.locator('#auth0-event-stream-in-result');
-    await until(async () => /Created stream est_/.test((await result.textContent()) ?? ''), 'the stream was not created');
+    await waitUntil(async () => /Created stream est_/.test((await result.textContent()) ?? ''), {
+      what: 'the stream was not created',
+      timeout: 30_000,
+      interval: 100,
+    });
     assert.ok(!((await result.textContent()) ?? '').includes(SECRET));
     await page.locator('#node-dialog-cancel').click();
 
@@ -124,11 +125,16 @@ describe('event nodes in the editor, in a real browser', function () {
     });
     const attempts = async () =>
       (await (await fetch(`${emu.url}/__emulator/event-streams/${streams.eventStreams[0].id}/attempts`)).json()) as { status: string }[];
-    await until(async () => (await attempts()).some((a) => a.status === 'succeeded'), "the user's event was not accepted by the node");
-    await until(
-      async () => /last \d\d:\d\d:\d\d/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''),
-      'the node did not show the event',
-    );
+    await waitUntil(async () => (await attempts()).some((a) => a.status === 'succeeded'), {
+      what: "the user's event was not accepted by the node",
+      timeout: 30_000,
+      interval: 100,
+    });
+    await waitUntil(async () => /last \d\d:\d\d:\d\d/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
+      what: 'the node did not show the event',
+      timeout: 30_000,
+      interval: 100,
+    });
 
     const exported = await page.evaluate(() =>
       JSON.stringify(

@@ -12,8 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, requireChromium } from './editor-session';
-import { freePort } from '../package/node-red-process';
+import { freePort } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
+import { waitUntil } from '../helpers/wait';
 
 describe('npm start in a real browser: the first minute', function () {
   this.timeout(180000);
@@ -39,12 +40,12 @@ describe('npm start in a real browser: the first minute', function () {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
-    const deadline = Date.now() + 120000;
-    while (!/Node-RED editor: (http:\/\/\S+?)\/? /.test(output)) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`npm start did not get ready:\n${output.slice(-3000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(() => /Node-RED editor: (http:\/\/\S+?)\/? /.test(output), {
+      what: () => `npm start to get ready:\n${output.slice(-3000)}`,
+      timeout: 120_000,
+      interval: 250,
+      abort: () => (child?.exitCode != null ? `npm start exited with ${child.exitCode}:\n${output.slice(-3000)}` : undefined),
+    });
     url = (/Node-RED editor: (http:\/\/\S+?)\/? /.exec(output) as RegExpExecArray)[1];
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

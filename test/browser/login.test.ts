@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { freePort, startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { freePort, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { launchChromium, requireChromium, userDirWithPackage } from './editor-session';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { missingScopes } from '../../nodes/config/connection-check-route';
 import { checkConnection } from '../../nodes/config/connection-check';
-import { TestServer, json } from './helpers';
+import { TestServer, json } from '../tenant-client/helpers';
 import { helper, nodeModules } from '../helpers/node-red';
-import { registerKey, rsaKeyPair, type RegisteredKey } from './private-key-fixtures';
+import { registerKey, rsaKeyPair, type RegisteredKey } from '../tenant-client/private-key-fixtures';
 
 type Msg = Record<string, unknown>;
 

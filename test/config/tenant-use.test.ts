@@ -9,6 +9,7 @@ import { TenantClosedError } from '../../nodes/shared/errors';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { type Answer, type Recorder, startRecorder } from '../helpers/recorder';
+import { waitUntil } from '../helpers/wait';
 
 type Status = { fill?: string; shape?: string; text?: string };
 
@@ -20,14 +21,6 @@ function statusCalls(id: string): Status[] {
 function lastStatus(id: string): Status | undefined {
   const calls = statusCalls(id);
   return calls[calls.length - 1];
-}
-
-async function waitFor(check: () => boolean, what: () => string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const MODULES = (): unknown[] =>
@@ -109,34 +102,16 @@ describe('tenant use: the one way a node uses its tenant', function () {
     helper.getNode('failing')?.receive({ payload: { id: 'missing' } });
     helper.getNode('jobs')?.receive({ payload: 'job_1' });
     helper.getNode('verify')?.receive({ payload: 'no token here' });
-    await waitFor(
-      () => lastStatus('failing')?.fill === 'red',
-      () => `failing: ${JSON.stringify(statusCalls('failing'))}`,
-    );
-    await waitFor(
-      () => lastStatus('jobs')?.fill === 'blue',
-      () => `jobs: ${JSON.stringify(statusCalls('jobs'))}`,
-    );
-    await waitFor(
-      () => lastStatus('logs')?.text === 'watching',
-      () => `logs: ${JSON.stringify(statusCalls('logs'))}`,
-    );
-    await waitFor(
-      () => lastStatus('streams')?.text === 'no streams',
-      () => `streams: ${JSON.stringify(statusCalls('streams'))}`,
-    );
-    await waitFor(
-      () => lastStatus('verify')?.fill === 'yellow',
-      () => `verify: ${JSON.stringify(statusCalls('verify'))}`,
-    );
-    await waitFor(
-      () => lastStatus('events')?.text === 'connected',
-      () => `events: ${JSON.stringify(statusCalls('events'))}`,
-    );
-    await waitFor(
-      () => lastStatus('receiver')?.text === 'no authorization',
-      () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`,
-    );
+    await waitUntil(() => lastStatus('failing')?.fill === 'red', { what: () => `failing: ${JSON.stringify(statusCalls('failing'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('jobs')?.fill === 'blue', { what: () => `jobs: ${JSON.stringify(statusCalls('jobs'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('logs')?.text === 'watching', { what: () => `logs: ${JSON.stringify(statusCalls('logs'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('streams')?.text === 'no streams', { what: () => `streams: ${JSON.stringify(statusCalls('streams'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('verify')?.fill === 'yellow', { what: () => `verify: ${JSON.stringify(statusCalls('verify'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('events')?.text === 'connected', { what: () => `events: ${JSON.stringify(statusCalls('events'))}`, timeout: 10_000 });
+    await waitUntil(() => lastStatus('receiver')?.text === 'no authorization', {
+      what: () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`,
+      timeout: 10_000,
+    });
     const watched = ['failing', 'jobs', 'logs', 'streams', 'verify', 'events', 'receiver'];
     const own = Object.fromEntries(watched.map((id) => [id, lastStatus(id)]));
     const before = Object.fromEntries(watched.map((id) => [id, statusCalls(id).length]));
@@ -147,10 +122,10 @@ describe('tenant use: the one way a node uses its tenant', function () {
     assert.equal(((await answered).payload as Record<string, unknown>).user_id, 'trigger');
 
     for (const id of watched) {
-      await waitFor(
-        () => statusCalls(id).length > before[id] && JSON.stringify(lastStatus(id)) === JSON.stringify(own[id]),
-        () => `${id} did not get its own status back: ${JSON.stringify(statusCalls(id).slice(before[id]))}`,
-      );
+      await waitUntil(() => statusCalls(id).length > before[id] && JSON.stringify(lastStatus(id)) === JSON.stringify(own[id]), {
+        what: () => `${id} did not get its own status back: ${JSON.stringify(statusCalls(id).slice(before[id]))}`,
+        timeout: 10_000,
+      });
       const during = statusCalls(id).slice(before[id]);
       assert.ok(
         during.some((s) => s.fill === 'yellow' && /^rate limited \d+s$/.test(s.text ?? '')),
@@ -166,19 +141,13 @@ describe('tenant use: the one way a node uses its tenant', function () {
     const cfg = helper.getNode('cfg') as unknown as Auth0ConfigNode;
     const answered = nextMessage(helper.getNode('out'));
     helper.getNode('trigger')?.receive({ payload: { id: 'trigger' } });
-    await waitFor(
-      () => statusCalls('failing').some((s) => /^rate limited/.test(s.text ?? '')),
-      () => 'no pause',
-    );
+    await waitUntil(() => statusCalls('failing').some((s) => /^rate limited/.test(s.text ?? '')), { what: () => 'no pause', timeout: 10_000 });
     const shown: Status[] = [];
     const late = { id: 'late', status: (s: Status) => shown.push(s) } as unknown as Parameters<Auth0ConfigNode['register']>[0];
     cfg.register(late, { rateLimited: (s) => shown.push(s), rateLimitOver: () => shown.push({ text: 'over' }) });
     assert.match(shown[0]?.text ?? '', /^rate limited \d+s$/);
     await answered;
-    await waitFor(
-      () => shown.some((s) => s.text === 'over'),
-      () => JSON.stringify(shown),
-    );
+    await waitUntil(() => shown.some((s) => s.text === 'over'), { what: () => JSON.stringify(shown), timeout: 10_000 });
     cfg.deregister(late);
   });
 

@@ -9,7 +9,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator';
 import { sdkClient } from '../emulator/sdk-client';
-import { control, eventSettings, until } from './support';
+import { control, eventSettings } from './support';
+import { waitUntil } from '../helpers/wait';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -174,10 +175,7 @@ describe('emulator: events', function () {
         )
       ).body as { id: string };
       await api('POST', '/users', { connection: 'Username-Password-Authentication', email: 'retry@example.com', password: 'Correct-Horse-9' });
-      await until(
-        async () => hook.received.length >= 4,
-        () => `${hook.received.length} deliveries`,
-      );
+      await waitUntil(async () => hook.received.length >= 4, { what: () => `${hook.received.length} deliveries` });
       assert.equal(hook.received[0].headers.authorization, `Basic ${Buffer.from('auth0:hook-pass-1').toString('base64')}`);
       assert.ok(
         hook.received.every((r) => r.body.id === hook.received[0].body.id),
@@ -199,10 +197,9 @@ describe('emulator: events', function () {
       // A 4xx: one attempt, failed, listed; then redelivered by filter.
       const user = (await api('GET', '/users?q=email:"retry@example.com"')).body[0] as { user_id: string };
       await api('DELETE', `/users/${encodeURIComponent(user.user_id)}`);
-      await until(
-        async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 1,
-        () => 'no failed delivery listed',
-      );
+      await waitUntil(async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 1, {
+        what: () => 'no failed delivery listed',
+      });
       const failed = (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries[0];
       assert.equal(failed.event_type, 'user.deleted');
       assert.equal(failed.status, 'failed');
@@ -211,24 +208,17 @@ describe('emulator: events', function () {
       const history = await api('GET', `/event-streams/${stream.id}/deliveries/${failed.event.id}`);
       assert.equal(history.body.event.id, failed.event.id);
       assert.equal((await api('POST', `/event-streams/${stream.id}/redeliver`, { event_types: ['user.deleted'] })).status, 202);
-      await until(
-        async () => hook.received.length >= 6,
-        () => `${hook.received.length} deliveries`,
-      );
+      await waitUntil(async () => hook.received.length >= 6, { what: () => `${hook.received.length} deliveries` });
       assert.equal(hook.received[5].body.id, failed.event.id);
-      await until(
-        async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 0,
-        () => 'still listed as failed',
-      );
+      await waitUntil(async () => (await api('GET', `/event-streams/${stream.id}/deliveries`)).body.deliveries.length === 0, {
+        what: () => 'still listed as failed',
+      });
       assert.equal((await api('POST', `/event-streams/${stream.id}/redeliver/evt_nope`)).status, 404);
 
       // A test event carries a0purpose "test".
       const tested = await api('POST', `/event-streams/${stream.id}/test`, { event_type: 'user.created' });
       assert.equal(tested.status, 202);
-      await until(
-        async () => hook.received.length >= 7,
-        () => 'no test delivery',
-      );
+      await waitUntil(async () => hook.received.length >= 7, { what: () => 'no test delivery' });
       assert.equal(hook.received[6].body.a0purpose, 'test');
     } finally {
       await hook.close();
@@ -303,10 +293,7 @@ describe('emulator: events', function () {
       assert.equal(ended.status, 200);
       await eventSettings(emu, { disconnectMs: 60000 });
       const pending = readSse('/events', {}, () => false);
-      await until(
-        async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) === 1,
-        () => 'not connected',
-      );
+      await waitUntil(async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) === 1, { what: () => 'not connected' });
       assert.equal((await control(emu, 'POST', 'events/disconnect', {})).disconnected, 1);
       assert.equal((await pending).status, 200);
     });
@@ -329,10 +316,7 @@ describe('emulator: events', function () {
       );
       assert.equal(((await client.eventStreams.get(id)) as { name: string }).name, 'sdk-stream');
       await client.eventStreams.test(id, { event_type: 'user.created' } as never);
-      await until(
-        async () => (await client.eventStreams.deliveries.list(id)).data.length === 1,
-        () => 'no failed delivery',
-      );
+      await waitUntil(async () => (await client.eventStreams.deliveries.list(id)).data.length === 1, { what: () => 'no failed delivery' });
       await client.eventStreams.redeliveries.create(id, {});
       await client.eventStreams.delete(id);
     } finally {

@@ -8,21 +8,10 @@
 import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { startEmulator, type Emulator } from '../../emulator';
-import {
-  Collector,
-  TAB,
-  helper,
-  request,
-  serveHttpNode,
-  startFlows,
-  statusCalls,
-  stopFlows,
-  tenantCredentials,
-  tenantNode,
-  waitFor,
-  type FlowNode,
-} from '../logs/runtime';
-import { control, eventModules, until } from './support';
+import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
+import { control, eventModules } from './support';
+import { waitUntil } from '../helpers/wait';
+import { Collector, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 const PATH = '/auth0/events';
 const TOKEN = 'evs-bearer-7Qm2-secret-token';
@@ -237,10 +226,7 @@ describe('auth0-event-stream-in', function () {
         });
         userIds.push(((await answer.json()) as { user_id: string }).user_id);
       }
-      await waitFor(
-        () => out.messages.length >= 5,
-        () => `${out.messages.length} messages`,
-      );
+      await waitUntil(() => out.messages.length >= 5, { what: () => `${out.messages.length} messages` });
       const first = out.messages[0].payload as { id: string };
       // Auth0 delivers at least once: a redelivery of an event already received is dropped.
       const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${body.stream.id}/redeliver/${first.id}`, {
@@ -252,10 +238,7 @@ describe('auth0-event-stream-in', function () {
         ((await control(emu, 'GET', `event-streams/${body.stream.id}/attempts`)) as unknown as { event_id: string; attempts: unknown[] }[]).find(
           (r) => r.event_id === first.id,
         )?.attempts.length ?? 0;
-      await until(
-        async () => (await attemptsOfFirst()) >= 2,
-        () => 'the redelivery did not happen',
-      );
+      await waitUntil(async () => (await attemptsOfFirst()) >= 2, { what: () => 'the redelivery did not happen' });
       await settle();
       assert.deepEqual(out.messages.map((m) => (m.payload as { data: { object: { user_id: string } } }).data.object.user_id).sort(), [...userIds].sort());
       assert.deepEqual(
@@ -290,10 +273,7 @@ describe('auth0-event-stream-in', function () {
             deliveries: unknown[];
           }
         ).deliveries;
-      await until(
-        async () => (await failed()).length === 1,
-        () => 'the delivery did not fail',
-      );
+      await waitUntil(async () => (await failed()).length === 1, { what: () => 'the delivery did not fail' });
       await startFlows();
       out.attach();
       const redeliver = await fetch(`${emu.url}/api/v2/event-streams/${streamId}/redeliver`, {
@@ -302,10 +282,7 @@ describe('auth0-event-stream-in', function () {
         body: '{}',
       });
       assert.equal(redeliver.status, 202);
-      await waitFor(
-        () => out.messages.length >= 1,
-        () => 'the redelivered event did not arrive',
-      );
+      await waitUntil(() => out.messages.length >= 1, { what: () => 'the redelivered event did not arrive' });
       await settle();
       assert.equal(out.messages.length, 1);
       assert.equal((out.messages[0].payload as { data: { object: { email: string } } }).data.object.email, 'redeploy@example.com');

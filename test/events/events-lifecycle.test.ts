@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { startChildEmulator, type ChildEmulator } from '../reliability/support/child-emulator';
 import { activeResources, grown, trackResources } from '../reliability/support/handles';
-import { catchNodes, coreModules, helper, modulesFor, placed, sleep, TAB, Tally, waitFor } from '../reliability/support/runtime';
+import { catchNodes, sleep, TAB, Tally } from '../reliability/support/runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, helper, modulesFor, placed } from '../helpers/node-red';
 
 describe('event nodes: closing while they work', function () {
   this.timeout(60_000);
@@ -50,19 +52,13 @@ describe('event nodes: closing while they work', function () {
     const ours = trackResources();
     let loaded = true;
     try {
-      await helper.load([...modulesFor('auth0-events', 'auth0-event-stream-in'), ...coreModules('25-catch.js')], flow, credentials);
+      await helper.load([...modulesFor('auth0-events', 'auth0-event-stream-in'), ...coreNodes('25-catch.js')], flow, credentials);
       const tally = new Tally().attach(['out']);
       const stored = (id: string) =>
         (helper.getNode(id) as unknown as { context(): { flow: { get(k: string): unknown } } }).context().flow.get(`auth0Events_${id}`);
-      await waitFor(
-        () => !!stored('streaming') && !!stored('failing'),
-        () => 'the watchers did not connect',
-      );
+      await waitUntil(() => !!stored('streaming') && !!stored('failing'), { what: () => 'the watchers did not connect' });
       for (let i = 0; i < 20; i++) await tenant.control('POST', 'events/publish', { type: 'user.created', object: { user_id: `auth0|life${i}` } });
-      await waitFor(
-        () => tally.total >= 20,
-        () => `${tally.total} messages`,
-      );
+      await waitUntil(() => tally.total >= 20, { what: () => `${tally.total} messages` });
       // Both connections dropped, and the next attempts fail (503): both watchers wait to try again.
       await tenant.control('PUT', 'faults', { errorNext: 4, errorStatus: 503, pathPrefix: '/api/v2/events' });
       await tenant.control('POST', 'events/disconnect', { abrupt: true });
@@ -73,16 +69,11 @@ describe('event nodes: closing while they work', function () {
       loaded = false;
       const closedAt = tally.total;
       for (let i = 0; i < 5; i++) await tenant.control('POST', 'events/publish', { type: 'user.created', object: { user_id: `auth0|after${i}` } });
-      await waitFor(
-        () => ours.alive().length === 0,
-        () => `still alive: ${JSON.stringify(ours.alive())}`,
-        10_000,
-      );
-      await waitFor(
-        () => Object.keys(grown(baseline, activeResources())).length === 0,
-        () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))}`,
-        10_000,
-      );
+      await waitUntil(() => ours.alive().length === 0, { what: () => `still alive: ${JSON.stringify(ours.alive())}`, timeout: 10_000 });
+      await waitUntil(() => Object.keys(grown(baseline, activeResources())).length === 0, {
+        what: () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))}`,
+        timeout: 10_000,
+      });
       await sleep(300);
       assert.equal(tally.total, closedAt, 'no message was sent after the close');
     } finally {

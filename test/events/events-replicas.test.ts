@@ -13,8 +13,10 @@ import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { Collector, TAB, helper, sleep, statusCalls, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, sentIds, until } from './support';
+import { TAB, sleep, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventSettings, produce, sentIds } from './support';
+import { waitUntil } from '../helpers/wait';
+import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const WATCH: FlowNode = { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']] };
@@ -66,10 +68,7 @@ describe('auth0-events across replicas (a real redis-server)', function () {
     const lease = new WatcherLease(other, 'watch', { leaseMs: 1000 });
     assert.equal(await lease.claim(), 'holder');
     const out = await deployWatcher();
-    await waitFor(
-      () => lastStatus() === 'standby',
-      () => `status: ${lastStatus()}`,
-    );
+    await waitUntil(() => lastStatus() === 'standby', { what: () => `status: ${lastStatus()}` });
     const early = produce(emu, 4);
     await new FencedStore(other, lease, 'watch', 'checkpoint').save({ version: 1, tenant: emu.domain, lastEventId: offsetOf(early[1]) });
     await sleep(600); // several of the standby's turns
@@ -79,21 +78,12 @@ describe('auth0-events across replicas (a real redis-server)', function () {
     // The other replica dies (stops renewing): the node takes over within the lease time, after its offset.
     const staleLease = { key: lease.key, value: lease.value, fence: lease.fence } as unknown as WatcherLease;
     lease.abandon();
-    await waitFor(
-      () => out.messages.length >= 2,
-      () => `after the takeover: ${compare(sentIds(out.messages), early.slice(2))}`,
-    );
+    await waitUntil(() => out.messages.length >= 2, { what: () => `after the takeover: ${compare(sentIds(out.messages), early.slice(2))}` });
     assert.deepEqual(sentIds(out.messages), early.slice(2), "resumed right after the other replica's offset");
     assert.equal(await openConnections(), 1);
     const more = produce(emu, 3);
-    await waitFor(
-      () => out.messages.length >= 5,
-      () => compare(sentIds(out.messages), [...early.slice(2), ...more]),
-    );
-    await until(
-      async () => (await stored()) === offsetOf(more[2]),
-      async () => `stored ${await stored()}`,
-    );
+    await waitUntil(() => out.messages.length >= 5, { what: () => compare(sentIds(out.messages), [...early.slice(2), ...more]) });
+    await waitUntil(async () => (await stored()) === offsetOf(more[2]), { what: async () => `stored ${await stored()}` });
 
     // The former holder comes back from a pause and writes its old offset: refused, the newer one stays.
     await assert.rejects(
@@ -106,14 +96,8 @@ describe('auth0-events across replicas (a real redis-server)', function () {
     const fence = await other.command<number>('INCR', `${prefix}:fence:watch`);
     const foreign = { key: lease.key, value: `elsewhere:1:x|${fence}`, fence } as unknown as WatcherLease;
     await other.command('SET', lease.key, `elsewhere:1:x|${fence}`, 'PX', 60000);
-    await waitFor(
-      () => lastStatus() === 'standby',
-      () => `status: ${lastStatus()}`,
-    );
-    await until(
-      async () => (await openConnections()) === 0,
-      () => 'the node kept its connection without the lease',
-    );
+    await waitUntil(() => lastStatus() === 'standby', { what: () => `status: ${lastStatus()}` });
+    await waitUntil(async () => (await openConnections()) === 0, { what: () => 'the node kept its connection without the lease' });
     const whileAway = produce(emu, 3);
     // The new holder delivers the first of them and records it; then it stops and gives the lease back.
     await new FencedStore(other, foreign, 'watch', 'checkpoint').save({ version: 1, tenant: emu.domain, lastEventId: offsetOf(whileAway[0]) });
@@ -121,47 +105,29 @@ describe('auth0-events across replicas (a real redis-server)', function () {
     assert.equal(out.messages.length, 5, 'nothing sent without the lease');
     await other.command('DEL', lease.key);
     const expected = [...early.slice(2), ...more, ...whileAway.slice(1)];
-    await waitFor(
-      () => out.messages.length >= expected.length,
-      () => compare(sentIds(out.messages), expected),
-    );
+    await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected) });
     await sleep(300);
     assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
   });
 
   it('Redis away: disconnects and waits, saying so; resumes from the stored offset when Redis is back', async () => {
     const out = await deployWatcher();
-    await until(
-      async () => (await stored()) !== undefined,
-      () => 'no offset stored after connecting',
-    );
+    await waitUntil(async () => (await stored()) !== undefined, { what: () => 'no offset stored after connecting' });
     const first = produce(emu, 3);
-    await waitFor(
-      () => out.messages.length >= 3,
-      () => compare(sentIds(out.messages), first),
-    );
+    await waitUntil(() => out.messages.length >= 3, { what: () => compare(sentIds(out.messages), first) });
 
     await redis.stop();
     let back = false;
     try {
-      await waitFor(
-        () => lastStatus() === 'paused: Redis unavailable',
-        () => `status: ${lastStatus()}`,
-      );
-      await until(
-        async () => (await openConnections()) === 0,
-        () => 'still connected without Redis',
-      );
+      await waitUntil(() => lastStatus() === 'paused: Redis unavailable', { what: () => `status: ${lastStatus()}` });
+      await waitUntil(async () => (await openConnections()) === 0, { what: () => 'still connected without Redis' });
       const during = produce(emu, 4);
       await sleep(300);
       assert.equal(out.messages.length, 3, 'nothing sent while Redis is away');
       await redis.begin();
       back = true;
       const expected = [...first, ...during];
-      await waitFor(
-        () => out.messages.length >= expected.length,
-        () => compare(sentIds(out.messages), expected),
-      );
+      await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected) });
       await sleep(300);
       assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
     } finally {

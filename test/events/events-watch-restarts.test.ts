@@ -13,26 +13,23 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
+import { TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
-  catchModule,
+  coreNodes,
   closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
   restartProcess,
-  sleep,
   startFlows,
   stopFlows,
-  tenantCredentials,
-  tenantNode,
   useSettings,
-  waitFor,
   type FlowNode,
-} from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset, until } from './support';
+} from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const key = eventCheckpointKey('watch');
@@ -56,22 +53,22 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
   });
 
   const connected = (store?: string) =>
-    until(
-      async () => (await storedOffset('watch', key, store)) !== undefined,
-      () => 'the watcher stored no offset after connecting',
-    );
+    waitUntil(async () => (await storedOffset('watch', key, store)) !== undefined, { what: () => 'the watcher stored no offset after connecting' });
 
   it('through periodic and abrupt disconnects, 5xx, 429s, the connection cap and a redeploy: every event once, in order', async () => {
     const credentials = tenantCredentials(emu);
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT], credentials);
+    await helper.load(
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT],
+      credentials,
+    );
     const out = new Collector('out').attach();
     await connected();
     const reached = (n: number) =>
-      waitFor(
-        () => out.messages.length >= n,
-        () => `stuck at ${out.messages.length} (${compare(sentIds(out.messages), producedIds(emu))})`,
-        60000,
-      );
+      waitUntil(() => out.messages.length >= n, {
+        what: () => `stuck at ${out.messages.length} (${compare(sentIds(out.messages), producedIds(emu))})`,
+        timeout: 60000,
+      });
 
     produce(emu, 300);
     await reached(60);
@@ -102,19 +99,15 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     await startFlows();
     out.attach();
     produce(emu, 50);
-    await waitFor(
+    await waitUntil(
       () => errorCalls('watch').some((c) => (c.err as { statusCode?: number }).statusCode === 429 && /connection/i.test(String((c.err as Error).message))),
-      () => 'no connection-cap 429 reached the node',
+      { what: () => 'no connection-cap 429 reached the node' },
     );
     other.destroy();
     await eventSettings(emu, { disconnectMs: 300 });
 
     const expected = producedIds(emu);
-    await waitFor(
-      () => out.messages.length >= expected.length,
-      () => compare(sentIds(out.messages), expected),
-      60000,
-    );
+    await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected), timeout: 60000 });
     await sleep(400); // room for a repeat to show up
     assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
     const kinds = errorCalls('watch').map((c) => c.err as { statusCode?: number; errorCode?: string });
@@ -143,16 +136,13 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     });
     try {
       const credentials = tenantCredentials(emu);
-      await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), OUT], credentials);
+      await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
       await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
       const out = new Collector('out').attach();
       await connected('file');
       produce(emu, 400);
-      await waitFor(
-        () => out.messages.length >= 100,
-        () => `stuck at ${out.messages.length}`,
-      );
+      await waitUntil(() => out.messages.length >= 100, { what: () => `stuck at ${out.messages.length}` });
 
       const node = helper.getNode('watch') as unknown as {
         context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
@@ -171,11 +161,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       out.attach();
       produce(emu, 100);
       const expected = producedIds(emu);
-      await waitFor(
-        () => out.messages.length >= expected.length,
-        () => compare(sentIds(out.messages), expected),
-        60000,
-      );
+      await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected), timeout: 60000 });
       await sleep(400);
       assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
     } finally {
@@ -207,19 +193,12 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       // Had the process died right now, the next start would resume after the stored offset.
       storedAt.push(node.context().flow.get(key)?.lastEventId);
     });
-    await waitFor(
-      () => offsets.length >= total,
-      () => `${offsets.length} of ${total}`,
-      60000,
-    );
+    await waitUntil(() => offsets.length >= total, { what: () => `${offsets.length} of ${total}`, timeout: 60000 });
     const worstLag = Math.max(...storedAt.map((stored, i) => i - (stored === undefined || stored === startOffset ? -1 : offsets.indexOf(stored))));
     assert.ok(worstLag <= OFFSET_BATCH_EVENTS, `the stored offset was ${worstLag} events behind (a batch is ${OFFSET_BATCH_EVENTS})`);
     // A stream gone quiet: the last offset is written within the batch's time bound.
     const quietSince = Date.now();
-    await until(
-      async () => (await storedOffset('watch', key)) === offsets[offsets.length - 1],
-      () => 'the last offset was not written',
-    );
+    await waitUntil(async () => (await storedOffset('watch', key)) === offsets[offsets.length - 1], { what: () => 'the last offset was not written' });
     assert.ok(Date.now() - quietSince <= OFFSET_BATCH_MS + 1000, `written ${Date.now() - quietSince} ms after the last event`);
   });
 
@@ -227,14 +206,11 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
     const caught: FlowNode = { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 300 };
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
     const out = new Collector('out').attach();
     await connected();
     produce(emu, 20);
-    await waitFor(
-      () => out.messages.length >= 20,
-      () => `${out.messages.length}`,
-    );
+    await waitUntil(() => out.messages.length >= 20, { what: () => `${out.messages.length}` });
     // Stopping writes the offset of the last message read (the batch is flushed on close).
     const readUpTo = String((out.messages[19].auth0 as { offset: string }).offset);
     await stopFlows();
@@ -243,24 +219,15 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     await startFlows();
     out.attach();
     const catches = new Collector('caught').attach();
-    await waitFor(
-      () => catches.messages.length >= 1,
-      () => 'no error reached the Catch node',
-    );
+    await waitUntil(() => catches.messages.length >= 1, { what: () => 'no error reached the Catch node' });
     const error = catches.messages[0].error as { message: string };
     assert.match(error.message, /410/);
     assert.ok(error.message.includes(String(readUpTo)), `the gap is not named: ${error.message}`);
     assert.equal((catches.messages[0].payload as { gapFrom?: string }).gapFrom, readUpTo);
     // Connected again "from now" once a new offset is stored (the old one is cleared first).
-    await until(
-      async () => ![undefined, readUpTo].includes(await storedOffset('watch', key)),
-      () => 'no new offset after the gap',
-    );
+    await waitUntil(async () => ![undefined, readUpTo].includes(await storedOffset('watch', key)), { what: () => 'no new offset after the gap' });
     const after = produce(emu, 5);
-    await waitFor(
-      () => out.messages.length >= 25,
-      () => `${out.messages.length}`,
-    );
+    await waitUntil(() => out.messages.length >= 25, { what: () => `${out.messages.length}` });
     await sleep(200);
     assert.deepEqual(sentIds(out.messages).slice(20), after);
   });

@@ -10,8 +10,10 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
-import { Collector, TAB, catchModule, errorCalls, helper, statusCalls, tenantCredentials, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
-import { control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset, until } from './support';
+import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
+import { control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
@@ -38,13 +40,10 @@ describe('auth0-events', function () {
   });
 
   async function load(node: FlowNode = watchNode(), extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
     const out = new Collector('out').attach();
     // Connected once the start position (the first offset-only marker) is stored.
-    await until(
-      async () => (await storedOffset('watch', key)) !== undefined,
-      () => 'the watcher stored no offset after connecting',
-    );
+    await waitUntil(async () => (await storedOffset('watch', key)) !== undefined, { what: () => 'the watcher stored no offset after connecting' });
     return out;
   }
 
@@ -56,10 +55,7 @@ describe('auth0-events', function () {
       body: JSON.stringify({ connection: 'Username-Password-Authentication', email: 'ada@example.com', password: 'Correct-Horse-9' }),
     });
     assert.equal(created.status, 201);
-    await waitFor(
-      () => out.messages.length >= 1,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 1, { what: () => `${out.messages.length} messages` });
     const msg = out.messages[0];
     const event = msg.payload as Record<string, unknown> & { data: { object: Record<string, unknown>; context: Record<string, unknown> } };
     assert.equal(msg.topic, 'user.created');
@@ -71,10 +67,9 @@ describe('auth0-events', function () {
     assert.ok(event.data.context.tenant);
     // Its offset is stored within the batch's time bound.
     const offset = (msg.auth0 as Record<string, unknown>).offset;
-    await until(
-      async () => (await storedOffset('watch', key)) === offset,
-      async () => `stored ${await storedOffset('watch', key)}, read ${String(offset)}`,
-    );
+    await waitUntil(async () => (await storedOffset('watch', key)) === offset, {
+      what: async () => `stored ${await storedOffset('watch', key)}, read ${String(offset)}`,
+    });
   });
 
   it('receives only the chosen types, and still stores the offset-only markers past the others', async () => {
@@ -82,16 +77,12 @@ describe('auth0-events', function () {
     produce(emu, 30, ['user.created', 'user.updated', 'organization.created']);
     const bus = eventBusOfState(emu.state)!;
     const latest = encodeOffset(bus.log.latest);
-    await until(
-      async () => (await storedOffset('watch', key)) === latest,
-      async () => `stored ${await storedOffset('watch', key)}, newest ${latest}`,
-    );
+    await waitUntil(async () => (await storedOffset('watch', key)) === latest, {
+      what: async () => `stored ${await storedOffset('watch', key)}, newest ${latest}`,
+    });
     assert.equal(out.messages.length, 0);
     const wanted = produce(emu, 9, ['user.updated', 'user.deleted', 'user.created']).filter((_id, i) => i % 3 === 1);
-    await waitFor(
-      () => out.messages.length >= 3,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 3, { what: () => `${out.messages.length} messages` });
     assert.deepEqual(sentIds(out.messages), wanted);
     assert.deepEqual(
       out.messages.map((m) => m.topic),
@@ -102,28 +93,19 @@ describe('auth0-events', function () {
   it('reconnects at once on an input message, resuming after the last event read', async () => {
     const out = await load();
     produce(emu, 5);
-    await waitFor(
-      () => out.messages.length >= 5,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 5, { what: () => `${out.messages.length} messages` });
     const before = await connectionsOpened(emu);
     const node = helper.getNode('watch')!;
     node.receive({ payload: 'reconnect' });
-    await until(
-      async () => (await connectionsOpened(emu)) > before,
-      () => 'no new connection after the input message',
-    );
+    await waitUntil(async () => (await connectionsOpened(emu)) > before, { what: () => 'no new connection after the input message' });
     produce(emu, 5);
-    await waitFor(
-      () => out.messages.length >= 10,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 10, { what: () => `${out.messages.length} messages` });
     assert.deepEqual(sentIds(out.messages), producedIds(emu));
   });
 
   it('refuses an event type Auth0 does not have at deploy, naming it, before any request', async () => {
     await helper.load(
-      [...eventModules('auth0-events'), catchModule()],
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
       [TAB, tenantNode(emu), watchNode({ types: ['user.created', 'user.exploded'] }), OUT],
       tenantCredentials(emu),
     );
@@ -143,22 +125,13 @@ describe('auth0-events', function () {
     const other = http.get(`${emu.url}/api/v2/events`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
     other.on('error', () => undefined); // destroyed below
     await new Promise<void>((resolve) => other.once('response', () => resolve()));
-    await helper.load([...eventModules('auth0-events'), catchModule()], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
     const out = new Collector('out').attach();
-    await waitFor(
-      () => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')),
-      () => JSON.stringify(statusCalls('watch')),
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')), { what: () => JSON.stringify(statusCalls('watch')) });
     other.destroy();
-    await waitFor(
-      () => statusCalls('watch').some((s) => /^connected/.test(s.text ?? '')),
-      () => JSON.stringify(statusCalls('watch')),
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => /^connected/.test(s.text ?? '')), { what: () => JSON.stringify(statusCalls('watch')) });
     produce(emu, 3);
-    await waitFor(
-      () => out.messages.length >= 3,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 3, { what: () => `${out.messages.length} messages` });
     assert.deepEqual(sentIds(out.messages), producedIds(emu).slice(-3));
   });
 });

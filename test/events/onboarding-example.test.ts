@@ -8,9 +8,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
-import { deploy, helper, problemsLogged, waitFor, watch } from '../examples/runtime';
+import { deploy, problemLogged, problemsLogged, watch } from '../examples/runtime';
 import type { RawNode } from '../examples/flow-files';
 import { produce } from './support';
+import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
@@ -44,7 +46,7 @@ describe('example: onboarding on user.created', function () {
     const seen = watch([ticketDebug]);
     const watcher = flow.find((n) => n.type === 'auth0-events')!.id;
     // Connected once the watcher has stored its start offset.
-    await waitFor(
+    await waitUntil(
       () => {
         const node = helper.getNode(watcher) as unknown as { context(): { flow: { keys(): string[] } } } | null;
         return (
@@ -55,7 +57,7 @@ describe('example: onboarding on user.created', function () {
             .some((k) => k.startsWith('auth0Events_'))
         );
       },
-      () => 'the events node did not connect',
+      { what: () => 'the events node did not connect', timeout: 15_000, abort: problemLogged },
     );
 
     produce(emu, 1, ['user.updated']); // another type: not subscribed to
@@ -66,10 +68,7 @@ describe('example: onboarding on user.created', function () {
     });
     assert.equal(created.status, 201);
     const user = (await created.json()) as { user_id: string };
-    await waitFor(
-      () => seen.count(ticketDebug) >= 1,
-      () => 'no verification ticket',
-    );
+    await waitUntil(() => seen.count(ticketDebug) >= 1, { what: () => 'no verification ticket', timeout: 15_000, abort: problemLogged });
     assert.deepEqual(emu.state.userRoles.rightsOf(user.user_id), ['rol_demoMember']);
     assert.match(String((seen.last(ticketDebug)?.payload as { ticket?: string } | undefined)?.ticket), /^http/);
     await new Promise((resolve) => setTimeout(resolve, 300));

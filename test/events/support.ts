@@ -7,7 +7,7 @@ import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
-import { helper } from '../logs/runtime';
+import { helper } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 
@@ -75,13 +75,4 @@ export function storedOffset(nodeId: string, key: string, store?: string): Promi
   return new Promise((resolve, reject) => {
     node.context().flow.get(key, store, (err, value) => (err ? reject(err) : resolve((value as { lastEventId?: string } | undefined)?.lastEventId)));
   });
-}
-
-/** Waits until the asynchronous `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang, not a speed requirement). */
-export async function until(ready: () => Promise<boolean>, describe: () => string | Promise<string>, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${await describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

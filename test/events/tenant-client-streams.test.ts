@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { RateLimitError } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';
-import { TestServer, json, optionsFor, rejectionOf, sleep, withTokenEndpoint } from '../config/helpers';
+import { TestServer, json, optionsFor, rejectionOf, sleep, withTokenEndpoint } from '../tenant-client/helpers';
 
 async function readAll(stream: Readable): Promise<string> {
   let text = '';

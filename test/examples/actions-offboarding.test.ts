@@ -12,7 +12,9 @@ import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { actionBindings } from '../../emulator/management/actions/executions';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';
-import { deploy, helper, problemsLogged, waitFor, watch } from './runtime';
+import { deploy, problemLogged, problemsLogged, watch } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const PASSWORD = 'Demo-passw0rd!';
 const REDIRECT = 'http://localhost:3000/callback';
@@ -52,10 +54,7 @@ describe('examples: actions and offboarding, run', function () {
     const ids = Object.fromEntries(Object.keys(debugs).map((name) => [name, byName('debug', name)]));
     const seen = watch(Object.values(ids));
     helper.getNode(byName('inject', inject))?.receive({});
-    await waitFor(
-      () => Object.entries(debugs).every(([name, times]) => seen.count(ids[name]) >= times),
-      () => Object.keys(debugs).map((name) => `${name}: ${seen.count(ids[name])}`).join(', '),
-    );
+    await waitUntil(() => Object.entries(debugs).every(([name, times]) => seen.count(ids[name]) >= times), { what: () => Object.keys(debugs).map((name) => `${name}: ${seen.count(ids[name])}`).join(', '), timeout: 15_000, abort: problemLogged });
     return Object.fromEntries(Object.keys(debugs).map((name) => [name, seen.last(ids[name])]));
   }
   async function token(body: Record<string, string>): Promise<{ status: number; body: Record<string, string> }> {

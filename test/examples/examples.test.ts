@@ -12,7 +12,9 @@ import { deployableFlow, readExamples, type ExampleFlow } from '../../scripts/ex
 import {
   coreNodeModules, EDITOR_TYPES, exampleFiles, examplesDir, groupOf, isConfigType, nodesOf, packageNodeModules, root, type RawNode, wiredTo,
 } from './flow-files';
-import { debugNodesAfter, deploy, helper, post, problemsLogged, serveHttpNodes, waitFor, watch } from './runtime';
+import { debugNodesAfter, deploy, post, problemLogged, problemsLogged, serveHttpNodes, watch } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 const files = exampleFiles();
 const ours = packageNodeModules();
@@ -167,10 +169,7 @@ describe('examples: deployed against the emulator', function () {
         assert.ok(targets.length > 0, `${example.file}: inject "${String(inject.name)}" leads to no debug node`);
         const before = new Map(targets.map((id) => [id, seen.count(id)]));
         helper.getNode(inject.id)?.receive({});
-        await waitFor(
-          () => targets.every((id) => seen.count(id) > (before.get(id) ?? 0)),
-          () => `after inject "${String(inject.name)}", debug nodes still silent: ${targets.filter((id) => seen.count(id) === before.get(id)).map((id) => flow.find((n) => n.id === id)?.name).join(', ')}`,
-        );
+        await waitUntil(() => targets.every((id) => seen.count(id) > (before.get(id) ?? 0)), { what: () => `after inject "${String(inject.name)}", debug nodes still silent: ${targets.filter((id) => seen.count(id) === before.get(id)).map((id) => flow.find((n) => n.id === id)?.name).join(', ')}`, timeout: 15_000, abort: problemLogged });
       }
     });
   }

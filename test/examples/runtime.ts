@@ -5,6 +5,7 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { helper } from '../helpers/node-red';
 import { coreNodeModules, EDITOR_TYPES, packageNodeModules, type RawNode, wiredTo } from './flow-files';
 
 type Listener = (msg: Record<string, unknown>) => void;
@@ -22,21 +23,6 @@ interface LogCall {
   type?: string;
   id?: string;
 }
-
-/** The part of node-red-node-test-helper these tests use (it ships no types). */
-interface TestHelper {
-  init(nodeRedPath: string, settings?: Record<string, unknown>): void;
-  load(nodes: unknown[], flow: unknown[], credentials: Record<string, unknown>): Promise<void>;
-  unload(): Promise<void>;
-  startServer(): Promise<void>;
-  stopServer(): Promise<void>;
-  getNode(id: string): RuntimeNode | null;
-  log(): { args: unknown[][] } | undefined;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const helper = require('node-red-node-test-helper') as TestHelper;
-helper.init(require.resolve('node-red'));
 
 const LOG_ERROR = 20;
 const LOG_WARN = 30;
@@ -157,19 +143,10 @@ export function watch(ids: string[]): { count(id: string): number; last(id: stri
   return { count: (id) => counts.get(id) ?? 0, last: (id) => lasts.get(id) };
 }
 
-/**
- * Waits until `ready()` holds or a problem is logged; fails with what was logged, or with
- * `describe()` after `limitMs` (a guard against a hang, not a speed requirement).
- */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 15000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const problems = problemsLogged();
-    if (problems.length > 0) throw new Error(`logged:\n  ${problems.join('\n  ')}`);
-    if (ready()) return;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** For waitUntil's `abort`: what was logged as a problem, if anything (a wait need not go on then). */
+export function problemLogged(): string | undefined {
+  const problems = problemsLogged();
+  return problems.length > 0 ? `logged:\n  ${problems.join('\n  ')}` : undefined;
 }
 
 /** Serves the HTTP-in endpoints of the deployed flows on a loopback port. */

@@ -11,7 +11,9 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { examplesDir, root, type RawNode } from './flow-files';
-import { deploy, helper, problemsLogged, waitFor, watch } from './runtime';
+import { deploy, problemLogged, problemsLogged, watch } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 describe('examples: tenant snapshots, run', function () {
   this.timeout(60000);
@@ -71,15 +73,9 @@ describe('examples: tenant snapshots, run', function () {
     const files = () => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
     const snap = async (round: number): Promise<Record<string, string>> => {
       helper.getNode(byName(flow, 'snapshot now'))?.receive({});
-      await waitFor(
-        () => seen.count(summary) >= round,
-        () => 'no summary',
-      );
+      await waitUntil(() => seen.count(summary) >= round, { what: () => 'no summary', timeout: 15_000, abort: problemLogged });
       const resources = Number((seen.last(summary)?.payload as { resources: number }).resources);
-      await waitFor(
-        () => seen.count(written) >= resources * round,
-        () => `${seen.count(written)} files written of ${resources * round}`,
-      );
+      await waitUntil(() => seen.count(written) >= resources * round, { what: () => `${seen.count(written)} files written of ${resources * round}`, timeout: 15_000, abort: problemLogged });
       return Object.fromEntries(files().map((file) => [file, fs.readFileSync(path.join(folder, file), 'utf8')]));
     };
     const first = await snap(1);
@@ -101,26 +97,17 @@ describe('examples: tenant snapshots, run', function () {
     const seen = watch([summary, alert]);
     const check = byName(flow, 'check now');
     helper.getNode(check)?.receive({});
-    await waitFor(
-      () => seen.count(summary) === 1,
-      () => 'no summary',
-    );
+    await waitUntil(() => seen.count(summary) === 1, { what: () => 'no summary', timeout: 15_000, abort: problemLogged });
     assert.equal((seen.last(summary)?.payload as { firstRun: boolean }).firstRun, true);
     const roles = (await (await api('GET', '/roles')).json()) as { id: string }[];
     assert.ok(roles.length > 0, 'the demo seed has no role');
     assert.equal((await api('PATCH', `/roles/${roles[0].id}`, { description: 'changed, but it does not matter here' })).status, 200);
     assert.equal((await api('POST', '/connections', { name: 'contractors', strategy: 'auth0' })).status, 201);
     helper.getNode(check)?.receive({});
-    await waitFor(
-      () => seen.count(summary) === 2,
-      () => 'no second summary',
-    );
+    await waitUntil(() => seen.count(summary) === 2, { what: () => 'no second summary', timeout: 15_000, abort: problemLogged });
     assert.deepEqual((seen.last(summary)?.payload as { changes: unknown }).changes, { added: 1, removed: 0, changed: 1, total: 2 });
     // The alert goes through a switch and a change node: it may come after the summary.
-    await waitFor(
-      () => seen.count(alert) >= 1,
-      () => 'no alert',
-    );
+    await waitUntil(() => seen.count(alert) >= 1, { what: () => 'no alert', timeout: 15_000, abort: problemLogged });
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(seen.count(alert), 1);
     assert.match(String(seen.last(alert)?.payload), /connections "contractors" added/);

@@ -10,8 +10,9 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { deployableFlow, readExamples } from '../../scripts/example-flows';
 import { root, type RawNode } from '../examples/flow-files';
-import { deploy, helper, problemsLogged, watch } from '../examples/runtime';
-import { until } from './fixtures';
+import { deploy, problemsLogged, watch } from '../examples/runtime';
+import { waitUntil } from '../helpers/wait';
+import { helper } from '../helpers/node-red';
 
 type Msg = Record<string, unknown>;
 
@@ -106,11 +107,10 @@ describe('jobs examples against the emulator', function () {
     const report = named(flow, 'debug', 'import report');
     const seen = watch([report.id, named(flow, 'debug', 'error').id, named(flow, 'debug', 'failed job').id]);
     helper.getNode(named(flow, 'inject', 'every night at 02:00').id)?.receive({ payload: Date.now() });
-    await until(
-      () => seen.count(report.id) === 1 || problemsLogged().length > 0 || seen.count(named(flow, 'debug', 'error').id) > 0,
-      () => 'no import report',
-      60000,
-    );
+    await waitUntil(() => seen.count(report.id) === 1 || problemsLogged().length > 0 || seen.count(named(flow, 'debug', 'error').id) > 0, {
+      what: () => 'no import report',
+      timeout: 60000,
+    });
     assert.deepEqual(problemsLogged(), []);
     assert.equal(seen.count(named(flow, 'debug', 'error').id), 0, `error: ${JSON.stringify(seen.last(named(flow, 'debug', 'error').id)?.error)}`);
     const payload = seen.last(report.id)?.payload as Msg;
@@ -126,11 +126,7 @@ describe('jobs examples against the emulator', function () {
 
     // Run again: the same users now exist and are updated (upsert).
     helper.getNode(named(flow, 'inject', 'every night at 02:00').id)?.receive({ payload: Date.now() });
-    await until(
-      () => seen.count(report.id) === 2,
-      () => 'no second report',
-      60000,
-    );
+    await waitUntil(() => seen.count(report.id) === 2, { what: () => 'no second report', timeout: 60000 });
     const again = seen.last(report.id)?.payload as Msg;
     assert.deepEqual([again.inserted, again.updated, again.failed], [0, 10000, 2]);
   });
@@ -148,11 +144,7 @@ describe('jobs examples against the emulator', function () {
       const written = named(flow, 'debug', 'export written');
       const seen = watch([written.id]);
       helper.getNode(named(flow, 'inject', 'export now').id)?.receive({ payload: Date.now() });
-      await until(
-        () => seen.count(written.id) === 1 || problemsLogged().length > 0,
-        () => 'no summary',
-        60000,
-      );
+      await waitUntil(() => seen.count(written.id) === 1 || problemsLogged().length > 0, { what: () => 'no summary', timeout: 60000 });
       assert.deepEqual(problemsLogged(), []);
       const summary = seen.last(written.id)?.payload as Msg;
       const total = emulator.state.users.size;
@@ -183,11 +175,10 @@ describe('jobs examples against the emulator', function () {
     const status = named(flow, 'debug', 'job status');
     const seen = watch([ended.id, status.id]);
     helper.getNode(named(flow, 'inject', "verify Ada's e-mail").id)?.receive({ payload: { email: 'ada@example.com' } });
-    await until(
-      () => seen.count(ended.id) === 1 && seen.count(status.id) === 1,
-      () => `${seen.count(ended.id)} ended, ${seen.count(status.id)} status`,
-      30000,
-    );
+    await waitUntil(() => seen.count(ended.id) === 1 && seen.count(status.id) === 1, {
+      what: () => `${seen.count(ended.id)} ended, ${seen.count(status.id)} status`,
+      timeout: 30000,
+    });
     assert.deepEqual(problemsLogged(), []);
     const job = seen.last(ended.id)?.payload as Msg;
     assert.equal(job.type, 'verification_email');

@@ -6,8 +6,8 @@
 import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
 import type { Emulator } from '../../emulator';
-import { helper } from '../helpers/node-red';
-import { TestServer } from '../config/helpers';
+import { helper, placed } from '../helpers/node-red';
+import { TestServer } from '../tenant-client/helpers';
 
 export type Msg = Record<string, unknown>;
 
@@ -46,11 +46,6 @@ export interface JobsFlowOptions {
  */
 export function jobsFlow(domain: string, options: JobsFlowOptions = {}): Msg[] {
   return placed(jobsNodes(domain, options));
-}
-
-/** Gives every node of a tab a position: Node-RED takes a node without x and y for a config node. */
-export function placed(flow: Msg[]): Msg[] {
-  return flow.map((node, i) => (node.z === undefined ? node : { x: 100 + 10 * i, y: 100, ...node }));
 }
 
 function jobsNodes(domain: string, options: JobsFlowOptions): Msg[] {
@@ -107,15 +102,6 @@ export function collect(id: string): Msg[] {
   const seen: Msg[] = [];
   node.on('input', (msg) => seen.push(msg));
   return seen;
-}
-
-/** Waits until `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang, not a speed check). */
-export async function until(ready: () => boolean, describe: () => string, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 export interface ProxiedExchange {

@@ -6,9 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import { TestServer, json } from '../config/helpers';
+import { TestServer, json } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy, until } from './fixtures';
+import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy } from './fixtures';
+import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
 
@@ -48,10 +49,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const out = collect('jobsOut');
       const users = makeUsers(3);
       helper.getNode('jobs')?.receive({ topic: 'kept', payload: { connection_id: 'con_x', users, upsert: true, external_id: 'batch-7' } });
-      await until(
-        () => out.length === 1,
-        () => 'no output',
-      );
+      await waitUntil(() => out.length === 1, { what: () => 'no output' });
       const posts = server.requests.filter((r) => r.path === '/api/v2/jobs/users-imports');
       assert.equal(posts.length, 1, 'one request');
       const body = posts[0].body.toString('utf8');
@@ -99,11 +97,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const bytes = Buffer.byteLength(JSON.stringify(users));
       assert.ok(bytes > 3_000_000, `test data is ${bytes} bytes`);
       helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, file_obj: users, send_completion_email: false } });
-      await until(
-        () => out.length === 1,
-        () => 'no output from auth0-jobs',
-        40000,
-      );
+      await waitUntil(() => out.length === 1, { what: () => 'no output from auth0-jobs', timeout: 40000 });
       const jobs = out[0].payload as Msg[];
       const atLeast = Math.ceil(bytes / 512000);
       assert.ok(Array.isArray(jobs) && jobs.length >= atLeast, `expected at least ${atLeast} files, got ${JSON.stringify(out[0].payload).slice(0, 200)}`);
@@ -125,11 +119,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
         statuses.some((t) => /waiting/.test(t)),
         `a file waited for a slot: ${statuses.join(' | ')}`,
       );
-      await until(
-        () => done.length === jobs.length,
-        () => `${done.length} of ${jobs.length} jobs completed`,
-        40000,
-      );
+      await waitUntil(() => done.length === jobs.length, { what: () => `${done.length} of ${jobs.length} jobs completed`, timeout: 40000 });
       const total = done.reduce((sum, msg) => sum + Number(((msg.payload as Msg).summary as Msg).inserted), 0);
       assert.equal(total, users.length, 'every user inserted once');
     } finally {
@@ -149,11 +139,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const out = collect('jobsOut');
       const caught = collect('caught');
       helper.getNode('jobs')?.receive({ payload: { connection_id: connectionId, users: makeUsers(5) } });
-      await until(
-        () => out.length + caught.length > 0,
-        () => 'no output',
-        40000,
-      );
+      await waitUntil(() => out.length + caught.length > 0, { what: () => 'no output', timeout: 40000 });
       assert.deepEqual(
         caught.map((m) => (m.error as Msg).message),
         [],
@@ -188,10 +174,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       for (const [payload, pattern] of cases) {
         const before = caught.length;
         jobs?.receive({ payload });
-        await until(
-          () => caught.length > before,
-          () => `no error for ${JSON.stringify(payload).slice(0, 80)}`,
-        );
+        await waitUntil(() => caught.length > before, { what: () => `no error for ${JSON.stringify(payload).slice(0, 80)}` });
         assert.match(String((caught[caught.length - 1].error as Msg).message), pattern);
       }
       assert.equal(server.requests.length, 0, `requests were sent: ${server.requests.map((r) => r.path).join(', ')}`);
@@ -222,10 +205,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
       const caught = collect('caught');
       const users = makeUsers(5);
       helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users } });
-      await until(
-        () => out.length + caught.length === 1,
-        () => 'no output',
-      );
+      await waitUntil(() => out.length + caught.length === 1, { what: () => 'no output' });
       assert.deepEqual(
         caught.map((m) => (m.error as Msg).message),
         [],
@@ -242,10 +222,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
         json(res, 413, { statusCode: 413, error: 'Request Entity Too Large', message: 'Payload content length greater than maximum allowed: 10' });
       });
       helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_x', users: makeUsers(1) } });
-      await until(
-        () => caught.length === 1,
-        () => 'no error',
-      );
+      await waitUntil(() => caught.length === 1, { what: () => 'no error' });
       assert.match(String((caught[0].error as Msg).message), /user at index 0 alone is too large/);
     } finally {
       await server.close();
@@ -256,10 +233,7 @@ describe('auth0-jobs import_users in Node-RED', function () {
     await helper.load(modules(), jobsFlow(emulator.domain, { watch: false }), credentials());
     const caught = collect('caught');
     helper.getNode('jobs')?.receive({ payload: { connection_id: 'con_AAAAAAAAAAAAAAAA', users: makeUsers(2) } });
-    await until(
-      () => caught.length === 1,
-      () => 'no error',
-    );
+    await waitUntil(() => caught.length === 1, { what: () => 'no error' });
     const error = caught[0].error as Msg;
     assert.match(String(error.message), /connection_id "con_AAAAAAAAAAAAAAAA" cannot take an import: The connection does not exist/);
     assert.equal((caught[0].auth0 as Msg).statusCode, 400);
@@ -274,17 +248,9 @@ describe('auth0-jobs import_users in Node-RED', function () {
     const failed = collect('failed');
     const users = makeUsers(10000, { failEvery: 50 });
     helper.getNode('jobs')?.receive({ topic: 'nightly', payload: { connection_id: connectionId, users, upsert: true, send_completion_email: false } });
-    await until(
-      () => out.length === 1,
-      () => 'no output from auth0-jobs',
-      40000,
-    );
+    await waitUntil(() => out.length === 1, { what: () => 'no output from auth0-jobs', timeout: 40000 });
     const jobs = out[0].payload as Msg[];
-    await until(
-      () => done.length + failed.length === jobs.length,
-      () => `${done.length} of ${jobs.length} jobs ended`,
-      40000,
-    );
+    await waitUntil(() => done.length + failed.length === jobs.length, { what: () => `${done.length} of ${jobs.length} jobs ended`, timeout: 40000 });
     assert.equal(failed.length, 0);
     const totals = { inserted: 0, updated: 0, failed: 0, total: 0 };
     const rowErrors: Msg[] = [];

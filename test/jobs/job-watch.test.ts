@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { startEmulator, type Emulator } from '../../emulator';
-import { json, TestServer } from '../config/helpers';
-import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, placed, trackJobTimers, until } from './fixtures';
+import { json, TestServer } from '../tenant-client/helpers';
+import { coreNodes, helper, nodeModules, placed } from '../helpers/node-red';
+import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, trackJobTimers } from './fixtures';
+import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
 
@@ -91,10 +92,7 @@ describe('auth0-job-watch in Node-RED', function () {
     const done = collect('done');
     const failed = collect('failed');
     helper.getNode('watch')?.receive({ topic: 'broken-file', payload: job.id });
-    await until(
-      () => failed.length === 1,
-      () => 'no failed output',
-    );
+    await waitUntil(() => failed.length === 1, { what: () => 'no failed output' });
     assert.equal(done.length, 0);
     const msg = failed[0];
     assert.equal(msg.topic, 'broken-file');
@@ -116,20 +114,14 @@ describe('auth0-job-watch in Node-RED', function () {
         const out = collect('jobsOut');
         const done = collect('done');
         helper.getNode('jobs')?.receive({ topic: 'export', payload: { connection_id: connectionId, format, fields: 'user_id,email,given_name' } });
-        await until(
-          () => out.length === 1,
-          () => 'the export job was not created',
-        );
+        await waitUntil(() => out.length === 1, { what: () => 'the export job was not created' });
         const job = out[0].payload as Msg;
         assert.equal(job.type, 'users_export');
         assert.deepEqual(job.fields, [{ name: 'user_id' }, { name: 'email' }, { name: 'given_name' }], "field names became Auth0's field objects");
         const expected = emulator.state.users.list().map((u) => ({ user_id: u.user_id, email: u.email, given_name: u.given_name }));
         assert.equal(expected.length, 1500);
         if (exportOutput === 'array') {
-          await until(
-            () => done.length === 1,
-            () => 'no completed export',
-          );
+          await waitUntil(() => done.length === 1, { what: () => 'no completed export' });
           const payload = done[0].payload as Msg & { users: Msg[] };
           assert.equal(payload.id, job.id);
           assert.equal(payload.status, 'completed');
@@ -137,10 +129,7 @@ describe('auth0-job-watch in Node-RED', function () {
           assert.equal(done[0].topic, 'export');
           assert.deepEqual(done[0].auth0, { jobId: job.id, type: 'users_export', status: 'completed', format, count: 1500 });
         } else {
-          await until(
-            () => done.length === 1500,
-            () => `${done.length} of 1500 users`,
-          );
+          await waitUntil(() => done.length === 1500, { what: () => `${done.length} of 1500 users` });
           await new Promise((resolve) => setTimeout(resolve, 50));
           assert.equal(done.length, 1500, 'no message besides the users');
           assert.deepEqual(
@@ -182,10 +171,7 @@ describe('auth0-job-watch in Node-RED', function () {
       await helper.load(modules(), watchFlow(tenant.domain), { cfg: { clientId: 'id', clientSecret: 'secret-value' } });
       const done = collect('done');
       helper.getNode('watch')?.receive({ payload: ['job_far', { id: 'job_near', type: 'users_export' }] });
-      await until(
-        () => done.length === 2,
-        () => `${done.length} of 2 exports`,
-      );
+      await waitUntil(() => done.length === 2, { what: () => `${done.length} of 2 exports` });
       for (const msg of done) assert.deepEqual((msg.payload as Msg).users, users);
       assert.equal(storage.requests.length, 1);
       const far = storage.requests[0];
@@ -230,10 +216,7 @@ describe('auth0-job-watch in Node-RED', function () {
       await helper.load(modules(), watchFlow(tenant.domain, { exportOutput: 'items' }), { cfg: { clientId: 'id', clientSecret: 'secret' } });
       const done = collect('done');
       helper.getNode('watch')?.receive({ payload: 'job_x' });
-      await until(
-        () => done.length === 800,
-        () => `${done.length} of 800 users`,
-      );
+      await waitUntil(() => done.length === 800, { what: () => `${done.length} of 800 users` });
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(downloads, 2);
       assert.deepEqual(
@@ -265,12 +248,12 @@ describe('auth0-job-watch in Node-RED', function () {
     useConfiguredMemoryStore();
     helper.getNode('watch')?.receive({ topic: 'resume-me', correlation: { batch: 7 }, payload: job.id });
     type ContextNode = { context(): { get(key: string): unknown } };
-    await until(
+    await waitUntil(
       () => {
         const stored = (helper.getNode('watch') as unknown as ContextNode).context().get('auth0JobWatch') as { jobs?: Msg[] } | undefined;
         return Boolean(stored?.jobs?.some((j) => j.id === job.id));
       },
-      () => 'the job was never saved in the context store',
+      { what: () => 'the job was never saved in the context store' },
     );
     const first = helper.getNode('watch');
     // Stop and start the flow (a full deploy): the old node and its memory are gone.
@@ -281,10 +264,7 @@ describe('auth0-job-watch in Node-RED', function () {
     const failed = collect('failed');
     const caught = collect('caught');
     emulator.clock.setSpeed(500);
-    await until(
-      () => done.length + failed.length + caught.length > 0,
-      () => 'the resumed watch did not report the job',
-    );
+    await waitUntil(() => done.length + failed.length + caught.length > 0, { what: () => 'the resumed watch did not report the job' });
     assert.deepEqual(
       [failed, caught].map((list) => list.map((m) => JSON.stringify(m).slice(0, 300))),
       [[], []],
@@ -295,10 +275,7 @@ describe('auth0-job-watch in Node-RED', function () {
     assert.deepEqual((msg.payload as Msg).summary, { failed: 0, updated: 0, inserted: 2000, total: 2000 });
     assert.equal(msg.topic, 'resume-me', 'the saved message properties travel with the output');
     assert.deepEqual(msg.correlation, { batch: 7 });
-    await until(
-      () => (second as unknown as ContextNode).context().get('auth0JobWatch') === undefined,
-      () => 'the ended job is still saved',
-    );
+    await waitUntil(() => (second as unknown as ContextNode).context().get('auth0JobWatch') === undefined, { what: () => 'the ended job is still saved' });
   });
 
   it('stops every timer and request on close', async () => {
@@ -325,10 +302,7 @@ describe('auth0-job-watch in Node-RED', function () {
       watch.status({});
       helper.getNode('watch')?.receive({ payload: ['job_a', 'job_b'] });
       const polls = (): number => tenant.requests.filter((r) => r.path.startsWith('/api/v2/jobs/')).length;
-      await until(
-        () => polls() >= 6,
-        () => `${polls()} polls`,
-      );
+      await waitUntil(() => polls() >= 6, { what: () => `${polls()} polls` });
       assert.ok(
         statuses.some((s) => s.text === '2 jobs 40% ~2m'),
         `status shows progress: ${statuses.map((s) => s.text).join(' | ')}`,
@@ -336,10 +310,7 @@ describe('auth0-job-watch in Node-RED', function () {
       assert.ok(timers.created() > 2, 'the watch polls on its own timer');
       await helper.unload();
       const after = polls();
-      await until(
-        () => timers.live() === 0,
-        () => `${timers.live()} timers of the jobs nodes still pending after close`,
-      );
+      await waitUntil(() => timers.live() === 0, { what: () => `${timers.live()} timers of the jobs nodes still pending after close` });
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(polls(), after, 'no request after close');
       assert.equal(timers.live(), 0);
@@ -358,10 +329,7 @@ describe('auth0-job-watch in Node-RED', function () {
       await helper.load(modules(), watchFlow(tenant.domain), { cfg: { clientId: 'id', clientSecret: 'secret' } });
       const failed = collect('failed');
       helper.getNode('watch')?.receive({ payload: 'job_stuck' });
-      await until(
-        () => failed.length === 1,
-        () => 'no failed output',
-      );
+      await waitUntil(() => failed.length === 1, { what: () => 'no failed output' });
       const auth0 = failed[0].auth0 as Msg;
       assert.equal(auth0.reason, 'timeout');
       assert.match(String(auth0.details), /did not finish within 2 hours/);
@@ -382,10 +350,7 @@ describe('auth0-job-watch in Node-RED', function () {
       const failed = collect('failed');
       const caught = collect('caught');
       helper.getNode('watch')?.receive({ topic: 't', payload: ['job_gone', 'job_secret'] });
-      await until(
-        () => failed.length === 1 && caught.length === 1,
-        () => `${failed.length} failed, ${caught.length} caught`,
-      );
+      await waitUntil(() => failed.length === 1 && caught.length === 1, { what: () => `${failed.length} failed, ${caught.length} caught` });
       assert.equal((failed[0].auth0 as Msg).reason, 'not_found');
       assert.match(String((caught[0].error as Msg).message), /Insufficient scope/);
       assert.equal(caught[0].topic, 't');
@@ -410,10 +375,7 @@ describe('auth0-job-watch in Node-RED', function () {
       for (const [payload, pattern] of cases) {
         const before = caught.length;
         helper.getNode('watch')?.receive({ payload });
-        await until(
-          () => caught.length > before,
-          () => `no error for ${JSON.stringify(payload)}`,
-        );
+        await waitUntil(() => caught.length > before, { what: () => `no error for ${JSON.stringify(payload)}` });
         assert.match(String((caught[caught.length - 1].error as Msg).message), pattern);
       }
       assert.equal(tenant.requests.length, 0);

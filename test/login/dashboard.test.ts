@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { freePort, send, startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { freePort, send, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { cachedInstall } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';

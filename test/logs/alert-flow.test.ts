@@ -10,7 +10,9 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { Auth0ConfigNode } from '../../nodes/config/config-node';
 import type { RequestSpec, TenantClient } from '../../nodes/shared/http-types';
-import { TAB, catchModule, errorCalls, helper, logModules, passwordLogin, statusCalls, waitFor, type FlowNode } from './runtime';
+import { TAB, logModules, passwordLogin } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 /** The project's examples folder (the tests may run from another build directory than dist/). */
 function examplesDir(): string {
@@ -67,15 +69,15 @@ describe('example: alert on failed logins, against the emulator', function () {
         coreModule('common/20-inject.js'),
         coreModule('common/90-comment.js'),
         coreModule('function/10-function.js'),
-        catchModule(),
+        ...coreNodes('25-catch.js'),
       ],
       flow,
       { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } },
     );
-    await waitFor(
-      () => statusCalls(watch.id).some((s) => s.text === 'watching'),
-      () => `the watcher never finished its first poll: ${JSON.stringify(statusCalls(watch.id))} ${String((errorCalls(watch.id)[0]?.err as Error)?.stack)}`,
-    );
+    await waitUntil(() => statusCalls(watch.id).some((s) => s.text === 'watching'), {
+      what: () =>
+        `the watcher never finished its first poll: ${JSON.stringify(statusCalls(watch.id))} ${String((errorCalls(watch.id)[0]?.err as Error)?.stack)}`,
+    });
 
     // Count the watcher's log reads from here on.
     const client = (helper.getNode(config.id) as unknown as Auth0ConfigNode).getClient() as TenantClient & { request: TenantClient['request'] };
@@ -97,10 +99,7 @@ describe('example: alert on failed logins, against the emulator', function () {
     const expected = emu.logs.all().filter((e) => ['fp', 'fu', 'limit_wc'].includes(String(e.type)));
     assert.equal(expected.length, 12, `the emulator logged ${expected.map((e) => e.type).join(',')}`);
 
-    await waitFor(
-      () => alerts.length >= expected.length,
-      () => `${alerts.length} alerts`,
-    );
+    await waitUntil(() => alerts.length >= expected.length, { what: () => `${alerts.length} alerts` });
     // A read already in flight when the logins ended may have missed them; the next one must not.
     const latest = Math.max(...alerts.map((a) => a.readsStarted));
     assert.ok(latest <= readsWhenDone + 1, `alerts came ${latest - readsWhenDone} reads after the logins (interval ${interval} s)`);

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { LOG_CATEGORIES } from '../../nodes/logs/log-watch/log-categories';
 import type { EditorPage } from '../browser/editor-page';
 import { type EditorSession, openEditor, requireChromium } from '../browser/editor-session';
-import type { NodeRedProcess } from '../package/node-red-process';
+import type { NodeRedProcess } from '../helpers/node-red-process';
 
 interface EditorNode {
   id: string;

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import type * as http from 'node:http';
-import { Collector, TAB, helper, logModules, request, serveHttpNode, statusCalls, useSettings, type FlowNode } from './runtime';
+import { TAB, logModules, request, serveHttpNode } from './runtime';
+import { Collector, helper, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
 
 const SECRET = 'Bearer 7fG2-log-stream-secret';
 const PATH = '/auth0/log-stream';

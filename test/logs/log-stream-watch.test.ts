@@ -5,21 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import {
-  Collector,
-  TAB,
-  catchModule,
-  errorCalls,
-  helper,
-  logModules,
-  request,
-  sleep,
-  statusCalls,
-  tenantCredentials,
-  tenantNode,
-  waitFor,
-  type FlowNode,
-} from './runtime';
+import { TAB, logModules, request, sleep, tenantCredentials, tenantNode } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
@@ -77,7 +65,11 @@ describe('auth0-log-stream-watch in Node-RED', function () {
   });
 
   async function load(node: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-stream-watch'), catchModule()], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
+    await helper.load(
+      [...logModules('auth0-log-stream-watch'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu), node, OUT, ...extra],
+      tenantCredentials(emu),
+    );
     return new Collector('out').attach();
   }
 
@@ -85,14 +77,11 @@ describe('auth0-log-stream-watch in Node-RED', function () {
 
   it('sends nothing for the first poll (the baseline), then one message when a stream is suspended', async () => {
     const out = await load(watchNode());
-    await waitFor(polled, () => 'no poll finished');
+    await waitUntil(polled, { what: () => 'no poll finished' });
     await sleep(500);
     assert.equal(out.messages.length, 0, 'the baseline (a paused stream) was reported');
     await setStatus(emu, STREAMS[0].id, 'suspended');
-    await waitFor(
-      () => out.messages.length >= 1,
-      () => 'no message for the suspension',
-    );
+    await waitUntil(() => out.messages.length >= 1, { what: () => 'no message for the suspension' });
     await sleep(500);
     assert.equal(out.messages.length, 1, 'the change was reported more than once');
     const msg = out.messages[0];
@@ -104,25 +93,18 @@ describe('auth0-log-stream-watch in Node-RED', function () {
     assert.equal(payload.status, 'suspended');
     assert.equal((payload.sink as Record<string, unknown>).httpEndpoint, 'https://logs.example.com/in');
     assert.ok(!JSON.stringify(msg).includes('very-secret'), "the stream's authorization reached the message");
-    await waitFor(
-      () => statusCalls('streams').some((s) => s.text === '1 suspended' && s.fill === 'red'),
-      () => JSON.stringify(statusCalls('streams').slice(-3)),
-    );
+    await waitUntil(() => statusCalls('streams').some((s) => s.text === '1 suspended' && s.fill === 'red'), {
+      what: () => JSON.stringify(statusCalls('streams').slice(-3)),
+    });
   });
 
   it('reports a stream set active again, and one that was deleted', async () => {
     const out = await load(watchNode());
-    await waitFor(polled, () => 'no poll finished');
+    await waitUntil(polled, { what: () => 'no poll finished' });
     await setStatus(emu, STREAMS[1].id, 'active');
-    await waitFor(
-      () => out.messages.length >= 1,
-      () => 'no message for the resumed stream',
-    );
+    await waitUntil(() => out.messages.length >= 1, { what: () => 'no message for the resumed stream' });
     emu.state.collection('log-streams').delete(STREAMS[0].id);
-    await waitFor(
-      () => out.messages.length >= 2,
-      () => 'no message for the deleted stream',
-    );
+    await waitUntil(() => out.messages.length >= 2, { what: () => 'no message for the deleted stream' });
     await sleep(400);
     assert.deepEqual(
       out.messages.map((m) => [(m.payload as Record<string, unknown>).id, (m.payload as Record<string, unknown>).previousStatus, m.topic]),
@@ -136,15 +118,12 @@ describe('auth0-log-stream-watch in Node-RED', function () {
 
   it('an input message polls at once (the interval is an hour)', async () => {
     const out = await load(watchNode({ interval: 3600 }));
-    await waitFor(polled, () => 'no poll finished');
+    await waitUntil(polled, { what: () => 'no poll finished' });
     await setStatus(emu, STREAMS[0].id, 'paused');
     await sleep(300);
     assert.equal(out.messages.length, 0);
     helper.getNode('streams')?.receive({});
-    await waitFor(
-      () => out.messages.length >= 1,
-      () => 'the input did not poll',
-    );
+    await waitUntil(() => out.messages.length >= 1, { what: () => 'the input did not poll' });
     assert.equal(out.messages[0].topic, 'paused');
   });
 
@@ -155,13 +134,10 @@ describe('auth0-log-stream-watch in Node-RED', function () {
       { id: 'caught-out', type: 'helper', z: TAB.id, x: 300, y: 200 },
     ]);
     const caught = new Collector('caught-out').attach();
-    await waitFor(
-      () => caught.messages.length >= 1,
-      () => 'nothing reached Catch',
-    );
+    await waitUntil(() => caught.messages.length >= 1, { what: () => 'nothing reached Catch' });
     assert.equal((caught.messages[0].auth0 as Record<string, unknown>).statusCode, 502);
     assert.equal(errorCalls('streams').length, 1);
-    await waitFor(polled, () => 'no poll after the failure');
+    await waitUntil(polled, { what: () => 'no poll after the failure' });
     await sleep(300);
     assert.equal(out.messages.length, 0, 'the first successful poll is the baseline');
   });

@@ -10,25 +10,21 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
+import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
   closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
-  logModules,
   restartProcess,
-  sleep,
   startFlows,
   stopFlows,
-  tenantCredentials,
-  tenantNode,
   useSettings,
-  waitFor,
   type FlowNode,
-} from './runtime';
+} from '../helpers/node-red';
 
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
 
@@ -99,10 +95,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu, { readTimeout: 1, retries: 2 }), watchNode(), OUT], credentials);
     const out = new Collector('out').attach();
     const reached = (n: number) =>
-      waitFor(
-        () => out.messages.length >= n,
-        () => `stuck at ${out.messages.length} messages (${compare(sentIds(out), ids(emu))})`,
-      );
+      waitUntil(() => out.messages.length >= n, { what: () => `stuck at ${out.messages.length} messages (${compare(sentIds(out), ids(emu))})` });
     const redeploy = async (): Promise<void> => {
       await stopFlows();
       await startFlows();
@@ -124,12 +117,12 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     // Timeouts: every answer slower than the tenant's 1 s read timeout, until one has failed.
     const failuresBefore = errorCalls('watch').length;
     emu.faults.set({ latencyMs: 1500, pathPrefix: '/api/v2/logs' });
-    await waitFor(
+    await waitUntil(
       () =>
         errorCalls('watch')
           .slice(failuresBefore)
           .some((c) => /read timeout/.test(String((c.err as Error).message))),
-      () => 'no read timeout reported',
+      { what: () => 'no read timeout reported' },
     );
     emu.faults.set({ latencyMs: 0 });
     await reached(800);
@@ -142,10 +135,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await startFlows();
     out.attach();
 
-    await waitFor(
-      () => out.messages.length >= ids(emu).length,
-      () => compare(sentIds(out), ids(emu)),
-    );
+    await waitUntil(() => out.messages.length >= ids(emu).length, { what: () => compare(sentIds(out), ids(emu)) });
     await sleep(500); // room for a repeat to show up
     assert.deepEqual(sentIds(out), ids(emu), compare(sentIds(out), ids(emu)));
     // The faults really happened.
@@ -192,10 +182,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         await deploy(flow, credentials);
         const out = new Collector('out').attach();
         const sentCount = () => sentIds(out).length;
-        await waitFor(
-          () => sentCount() >= 60,
-          () => `stuck at ${sentCount()}`,
-        );
+        await waitUntil(() => sentCount() >= 60, { what: () => `stuck at ${sentCount()}` });
 
         // A value in the memory store, to show the restart really loses memory.
         const node = helper.getNode('watch') as unknown as {
@@ -211,10 +198,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
 
         write(emu, 200);
         const expected = ids(emu, types);
-        await waitFor(
-          () => sentCount() >= expected.length,
-          () => compare(sentIds(out), expected),
-        );
+        await waitUntil(() => sentCount() >= expected.length, { what: () => compare(sentIds(out), expected) });
         await sleep(400);
         assert.deepEqual(sentIds(out), expected, compare(sentIds(out), expected));
       } finally {
@@ -231,10 +215,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const credentials = tenantCredentials(emu);
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu), watchNode({ types: ['fp'] }), OUT], credentials);
     let out = new Collector('out').attach();
-    await waitFor(
-      () => out.messages.length >= ids(emu, ['fp']).length,
-      () => `${out.messages.length}`,
-    );
+    await waitUntil(() => out.messages.length >= ids(emu, ['fp']).length, { what: () => `${out.messages.length}` });
     await sleep(300);
     // The checkpoint is the last event read, matching or not.
     const readUpTo = ids(emu).slice(-1)[0];
@@ -244,10 +225,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await deploy([TAB, tenantNode(emu), watchNode({ types: ['fp', 'fu'] }), OUT], credentials);
     out = new Collector('out').attach();
     const after = ids(emu, ['fp', 'fu']).filter((id) => id > readUpTo);
-    await waitFor(
-      () => out.messages.length >= after.length,
-      () => `${out.messages.length} of ${after.length}`,
-    );
+    await waitUntil(() => out.messages.length >= after.length, { what: () => `${out.messages.length} of ${after.length}` });
     await sleep(300);
     assert.deepEqual(sentIds(out), after);
 
@@ -257,10 +235,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     await sleep(600);
     assert.deepEqual(sentIds(out), []);
     emu.logs.write({ type: 'fu', description: 'new' });
-    await waitFor(
-      () => out.messages.length >= 1,
-      () => 'the new event was not sent',
-    );
+    await waitUntil(() => out.messages.length >= 1, { what: () => 'the new event was not sent' });
     assert.deepEqual(sentIds(out), ids(emu).slice(-1));
   });
 
@@ -269,10 +244,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const credentials = tenantCredentials(emu);
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
     const out = new Collector('out').attach();
-    await waitFor(
-      () => out.messages.length >= 5,
-      () => `${out.messages.length}`,
-    );
+    await waitUntil(() => out.messages.length >= 5, { what: () => `${out.messages.length}` });
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): unknown } } };
     const flow = node.context().flow;
     assert.ok(flow.get(checkpointKey('watch')), 'no checkpoint stored');

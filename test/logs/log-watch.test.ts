@@ -7,21 +7,9 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
-import {
-  Collector,
-  TAB,
-  catchModule,
-  trackTimers,
-  errorCalls,
-  helper,
-  logModules,
-  sleep,
-  statusCalls,
-  tenantCredentials,
-  tenantNode,
-  waitFor,
-  type FlowNode,
-} from './runtime';
+import { TAB, trackTimers, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { waitUntil } from '../helpers/wait';
+import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return {
@@ -82,7 +70,7 @@ describe('auth0-log-watch in Node-RED', function () {
   });
 
   async function load(watch: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-watch'), catchModule()], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
+    await helper.load([...logModules('auth0-log-watch'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
     return new Collector('out').attach();
   }
 
@@ -90,10 +78,7 @@ describe('auth0-log-watch in Node-RED', function () {
     const written = writeEvents(emu, ['fp', 's', 'fu', 'limit_wc', 'sapi']);
     const out = await load(watchNode());
     // The node's own token request adds a seccft event: the log, not our list, is the reference.
-    await waitFor(
-      () => out.messages.length >= logIds(emu).length,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= logIds(emu).length, { what: () => `${out.messages.length} messages` });
     await sleep(300);
     assert.deepEqual(
       out.payloads().map((p) => p.log_id),
@@ -121,15 +106,9 @@ describe('auth0-log-watch in Node-RED', function () {
     writeEvents(emu, ['fp', 'fp', 'fp']);
     const past = logIds(emu);
     const out = await load(watchNode({ start: 'now' }));
-    await waitFor(
-      () => statusCalls('watch').some((s) => s.text === 'watching'),
-      () => 'the first poll never ended',
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => s.text === 'watching'), { what: () => 'the first poll never ended' });
     const fresh = writeEvents(emu, ['fu', 'limit_wc']).map((e) => e.log_id);
-    await waitFor(
-      () => out.messages.length >= 2,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 2, { what: () => `${out.messages.length} messages` });
     await sleep(300);
     const sent = out.payloads().map((p) => String(p.log_id));
     assert.ok(
@@ -145,10 +124,7 @@ describe('auth0-log-watch in Node-RED', function () {
   it('start "after a log id": sends only the events after it', async () => {
     const written = writeEvents(emu, ['fp', 'fu', 'fp', 's']);
     const out = await load(watchNode({ start: 'id', startId: written[1].log_id, types: ['fp', 's'] }));
-    await waitFor(
-      () => out.messages.length >= 2,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 2, { what: () => `${out.messages.length} messages` });
     await sleep(300);
     assert.deepEqual(
       out.payloads().map((p) => p.log_id),
@@ -160,10 +136,7 @@ describe('auth0-log-watch in Node-RED', function () {
     writeEvents(emu, ['s', 'fp', 'fapi', 'limit_wc', 'ss', 'pwd_leak', 'fu', 'limit_mu', 'sapi']);
     const out = await load(watchNode({ types: ['fapi'], categories: ['blocked', 'breached_password'] }));
     const expected = logIds(emu, ['fapi', 'limit_wc', 'pwd_leak', 'limit_mu']);
-    await waitFor(
-      () => out.messages.length >= expected.length,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= expected.length, { what: () => `${out.messages.length} messages` });
     await sleep(300);
     assert.deepEqual(
       out.payloads().map((p) => p.log_id),
@@ -183,10 +156,7 @@ describe('auth0-log-watch in Node-RED', function () {
     const out = await load(watchNode({ output: 'batch', types: ['fp', 'fu'] }));
     const expected = logIds(emu, ['fp', 'fu']);
     const count = (): number => out.payloads<unknown[]>().reduce((n, batch) => n + batch.length, 0);
-    await waitFor(
-      () => count() >= expected.length,
-      () => `${count()} events`,
-    );
+    await waitUntil(() => count() >= expected.length, { what: () => `${count()} events` });
     await sleep(300);
     const batches = out.payloads<{ log_id: string }[]>();
     assert.ok(batches.length >= 3, `${batches.length} batches`);
@@ -210,18 +180,12 @@ describe('auth0-log-watch in Node-RED', function () {
 
   it('an input message polls at once (the interval is an hour)', async () => {
     const out = await load(watchNode({ start: 'now', interval: 3600 }));
-    await waitFor(
-      () => statusCalls('watch').some((s) => s.text === 'watching'),
-      () => 'the first poll never ended',
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => s.text === 'watching'), { what: () => 'the first poll never ended' });
     const fresh = writeEvents(emu, ['fp', 'limit_wc']).map((e) => e.log_id);
     await sleep(200);
     assert.equal(out.messages.length, 0, 'sent before it was asked to poll');
     helper.getNode('watch')?.receive({ payload: 'poll' });
-    await waitFor(
-      () => out.messages.length >= 2,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 2, { what: () => `${out.messages.length} messages` });
     assert.deepEqual(
       out.payloads().map((p) => p.log_id),
       fresh,
@@ -231,10 +195,7 @@ describe('auth0-log-watch in Node-RED', function () {
   it('keeps its checkpoint in the flow context of the chosen store', async () => {
     writeEvents(emu, ['fp', 'fp']);
     const out = await load(watchNode());
-    await waitFor(
-      () => out.messages.length >= logIds(emu).length,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= logIds(emu).length, { what: () => `${out.messages.length} messages` });
     await sleep(300);
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(key: string): unknown } } };
     const record = node.context().flow.get(checkpointKey('watch')) as Record<string, unknown>;
@@ -251,18 +212,12 @@ describe('auth0-log-watch in Node-RED', function () {
       Array.from({ length: 450 }, () => 'fp'),
     );
     const out = await load(watchNode({ interval: 3600, types: ['fp'] }));
-    await waitFor(
-      () => out.messages.length >= 450,
-      () => `${out.messages.length} messages (an interval wait between full pages?)`,
-    );
+    await waitUntil(() => out.messages.length >= 450, { what: () => `${out.messages.length} messages (an interval wait between full pages?)` });
     assert.ok(
       statusCalls('watch').some((s) => /^catching up \d+$/.test(String(s.text))),
       'no "catching up" status',
     );
-    await waitFor(
-      () => statusCalls('watch').some((s) => /^last \d\d:\d\d:\d\d$/.test(String(s.text))),
-      () => 'no "last" status',
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => /^last \d\d:\d\d:\d\d$/.test(String(s.text))), { what: () => 'no "last" status' });
   });
 
   it('a failed poll goes to Catch nodes with a message, shows on the status, and loses nothing', async () => {
@@ -271,10 +226,7 @@ describe('auth0-log-watch in Node-RED', function () {
     const caught = new Collector('caught-out');
     const out = await load(watchNode(), CATCHER);
     caught.attach();
-    await waitFor(
-      () => caught.messages.length >= 1,
-      () => 'nothing reached the Catch node',
-    );
+    await waitUntil(() => caught.messages.length >= 1, { what: () => 'nothing reached the Catch node' });
     const msg = caught.messages[0];
     const error = msg.error as { message?: string; source?: { id?: string } };
     assert.equal(error.source?.id, 'watch');
@@ -283,10 +235,7 @@ describe('auth0-log-watch in Node-RED', function () {
       statusCalls('watch').some((s) => s.fill === 'red' && /^HTTP 503, retry \d+s$/.test(String(s.text))),
       'no error status',
     );
-    await waitFor(
-      () => out.messages.length >= logIds(emu).length,
-      () => `${out.messages.length} messages after the retry`,
-    );
+    await waitUntil(() => out.messages.length >= logIds(emu).length, { what: () => `${out.messages.length} messages after the retry` });
     await sleep(300);
     assert.deepEqual(
       out.payloads().map((p) => p.log_id),
@@ -297,16 +246,10 @@ describe('auth0-log-watch in Node-RED', function () {
   it('a failure of a poll asked for by a message goes to Catch with that message', async () => {
     const out = await load(watchNode({ start: 'now', interval: 3600 }), CATCHER);
     const caught = new Collector('caught-out').attach();
-    await waitFor(
-      () => statusCalls('watch').some((s) => s.text === 'watching'),
-      () => 'the first poll never ended',
-    );
+    await waitUntil(() => statusCalls('watch').some((s) => s.text === 'watching'), { what: () => 'the first poll never ended' });
     emu.faults.set({ errorNext: 1, errorStatus: 500, pathPrefix: '/api/v2/logs' });
     helper.getNode('watch')?.receive({ payload: 'poll', topic: 'mine' });
-    await waitFor(
-      () => caught.messages.length >= 1,
-      () => 'nothing reached the Catch node',
-    );
+    await waitUntil(() => caught.messages.length >= 1, { what: () => 'nothing reached the Catch node' });
     assert.equal(caught.messages[0].topic, 'mine');
     assert.equal(out.messages.length, 0);
   });
@@ -318,10 +261,7 @@ describe('auth0-log-watch in Node-RED', function () {
     );
     emu.faults.set({ rateLimitNext: 2, pathPrefix: '/api/v2/logs' });
     const out = await load(watchNode({ types: ['fp'] }));
-    await waitFor(
-      () => out.messages.length >= 150,
-      () => `${out.messages.length} messages`,
-    );
+    await waitUntil(() => out.messages.length >= 150, { what: () => `${out.messages.length} messages` });
     assert.ok(
       statusCalls('watch').some((s) => /^rate limited/.test(s.text ?? '') && s.fill === 'yellow'),
       JSON.stringify(statusCalls('watch')),
@@ -342,10 +282,7 @@ describe('auth0-log-watch in Node-RED', function () {
 
   it('a tenant it cannot use (a bad domain) is reported once, not retried until a message asks', async () => {
     await helper.load(logModules('auth0-log-watch'), [TAB, tenantNode(emu, { domain: 'not a host name!' }), watchNode(), OUT], tenantCredentials(emu));
-    await waitFor(
-      () => errorCalls('watch').length >= 1,
-      () => 'no error reported',
-    );
+    await waitUntil(() => errorCalls('watch').length >= 1, { what: () => 'no error reported' });
     await sleep(1500);
     assert.equal(errorCalls('watch').length, 1, 'the configuration error was retried');
     assert.match(String((errorCalls('watch')[0].err as Error).message), /domain/);
@@ -358,10 +295,7 @@ describe('auth0-log-watch in Node-RED', function () {
       writeEvents(emu, ['fp']);
       emu.faults.set({ latencyMs: 400, pathPrefix: '/api/v2/logs' });
       const out = await load(watchNode({ interval: 0.05 }));
-      await waitFor(
-        () => out.messages.length >= 1,
-        () => 'no message',
-      );
+      await waitUntil(() => out.messages.length >= 1, { what: () => 'no message' });
       // A request is now in flight (every poll waits 400 ms in the emulator) when the flow stops.
       const eventsBefore = emu.logs.all().length;
       await helper.unload();

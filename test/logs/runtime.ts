@@ -5,41 +5,14 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import type { Emulator } from '../../emulator';
-import { helper } from '../helpers/node-red';
-import { translating } from '../helpers/messages';
-
-export { helper };
-
-/** node-red-node-test-helper internals used to stop, start and restart like the runtime does. */
-interface HelperInternals {
-  _settings: Record<string, unknown>;
-  _redNodes: { stopFlows(): Promise<void>; startFlows(): Promise<void> };
-  _context: { init(settings: Record<string, unknown>): void; load(): Promise<void>; close(): Promise<void> };
-  setFlows(flow: unknown[], type: string, credentials?: Record<string, unknown>): Promise<void>;
-}
-
-const internals = helper as unknown as HelperInternals;
-
-const dist = path.resolve(__dirname, '..', '..');
-
-export type FlowNode = Record<string, unknown> & { id: string; type: string };
+import { nodeModules, type FlowNode } from '../helpers/node-red';
 
 export const TAB: FlowNode = { id: 'tab1', type: 'tab', label: 'logs' };
 
 /** Built node modules: the config node plus the named ones below dist/nodes/logs. */
 export function logModules(...names: string[]): unknown[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const modules = ['config/auth0-config', ...names.map((n) => `logs/${n}`)].map((name) => translating(require(path.join(dist, 'nodes', name))));
-  return modules;
-}
-
-/** Node-RED's catch node. */
-export function catchModule(): unknown {
-  const core = path.dirname(require.resolve('@node-red/nodes/package.json'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path.join(core, 'core', 'common', '25-catch.js'));
+  return nodeModules(...names.map((n) => `logs/${n}`));
 }
 
 export function tenantNode(emu: Emulator, overrides: Record<string, unknown> = {}): FlowNode {
@@ -50,100 +23,8 @@ export function tenantCredentials(emu: Emulator): Record<string, unknown> {
   return { tenant: { clientId: emu.clientId, clientSecret: emu.clientSecret } };
 }
 
-/** Every message a node receives, across restarts (call attach() after each start). */
-export class Collector {
-  readonly messages: Record<string, unknown>[] = [];
-
-  constructor(private readonly nodeId: string) {}
-
-  attach(): this {
-    const node = helper.getNode(this.nodeId);
-    if (!node) throw new Error(`node ${this.nodeId} is not deployed`);
-    node.on('input', (msg) => this.messages.push(msg));
-    return this;
-  }
-
-  payloads<T = Record<string, unknown>>(): T[] {
-    return this.messages.map((m) => m.payload as T);
-  }
-}
-
-/** Stops every flow (each node's close runs and is awaited), as a full redeploy or a shutdown does. */
-export function stopFlows(): Promise<void> {
-  return internals._redNodes.stopFlows();
-}
-
-export function startFlows(): Promise<void> {
-  return internals._redNodes.startFlows();
-}
-
-/**
- * A Node-RED process restart: flows stopped, context stores closed (a file store writes to disk),
- * a fresh context module state with the stores of the settings opened again (reading the disk),
- * flows started. Memory stores come back empty, as after a real restart.
- */
-export async function restartProcess(): Promise<void> {
-  await internals._redNodes.stopFlows();
-  await internals._context.close();
-  internals._context.init(internals._settings);
-  await internals._context.load();
-  await internals._redNodes.startFlows();
-}
-
-/** Settings with context stores (helper.load ignores contextStorage; loadContextStores opens them). */
-export function useSettings(settings: Record<string, unknown>): () => void {
-  const saved = internals._settings;
-  helper.settings(settings);
-  return () => {
-    internals._settings = saved;
-  };
-}
-
-/** Opens the context stores of the current settings (call after helper.load, before deploying the node that uses them). */
-export async function loadContextStores(): Promise<void> {
-  internals._context.init(internals._settings);
-  await internals._context.load();
-}
-
-/** Closes the context stores (a file store writes and stops its timer) and goes back to the default memory store. */
-export async function closeContextStores(): Promise<void> {
-  await internals._context.close();
-  internals._context.init(internals._settings);
-}
-
-/** A full deploy of `flow` on the running runtime. */
-export function deploy(flow: FlowNode[], credentials: Record<string, unknown>): Promise<void> {
-  return internals.setFlows(flow, 'full', credentials);
-}
-
-/**
- * Waits until `ready()` holds; fails with `describe()` after `limitMs` (a guard against a hang,
- * not a speed requirement).
- */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Calls of a node's error(), as the test helper records them (sinon spy, `call:error` events). */
-export function errorCalls(nodeId: string): { err: unknown; msg: unknown }[] {
-  const node = helper.getNode(nodeId) as unknown as { error?: { getCalls?: () => { thisValue: unknown; args: unknown[] }[] } } | null;
-  const spy = node?.error as unknown as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
-  return (spy?.getCalls?.() ?? []).filter((call) => call.thisValue?.id === nodeId).map((call) => ({ err: call.args[0], msg: call.args[1] }));
-}
-
-/** Status calls of a node, oldest first. */
-export function statusCalls(nodeId: string): { fill?: string; shape?: string; text?: string }[] {
-  const node = helper.getNode(nodeId) as unknown as { status?: unknown } | null;
-  const spy = node?.status as { getCalls?: () => { thisValue: { id?: string }; args: unknown[] }[] } | undefined;
-  return (spy?.getCalls?.() ?? []).filter((call) => call.thisValue?.id === nodeId).map((call) => call.args[0] as { fill?: string; text?: string });
 }
 
 /** Serves Node-RED's httpNode app (the HTTP server for nodes) on a loopback port. */

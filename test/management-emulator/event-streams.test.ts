@@ -9,6 +9,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
 import { assertStatus, assertSuccess, unique } from './fixtures';
+import { waitUntil } from '../helpers/wait';
 
 describe('management nodes against the emulator: event streams', function () {
   this.timeout(60000);
@@ -39,14 +40,6 @@ describe('management nodes against the emulator: event streams', function () {
     await new Promise((resolve) => hook.close(resolve));
   });
 
-  const until = async (ready: () => boolean | Promise<boolean>, what: string): Promise<void> => {
-    for (let i = 0; i < 500; i++) {
-      if (await ready()) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`gave up waiting: ${what}`);
-  };
-
   it('creates a webhook stream, reads and lists it, sends a test event, disables it, deletes it, then reads 404', async () => {
     const name = unique('hook-');
     const created = await h.run('event_streams', 'create', {
@@ -71,7 +64,7 @@ describe('management nodes against the emulator: event streams', function () {
 
     const tested = payloadOf(await h.run('event_streams', 'test_event', { id: stream.id, event_type: 'user.created' }));
     assert.equal(tested.event_type, 'user.created');
-    await until(() => delivered.some((e) => e.a0purpose === 'test'), 'the test event did not arrive');
+    await waitUntil(() => delivered.some((e) => e.a0purpose === 'test'), { what: 'the test event did not arrive', timeout: 5_000 });
 
     const disabled = payloadOf(await h.run('event_streams', 'update', { id: stream.id, body: { status: 'disabled' } }));
     assert.equal(disabled.status, 'disabled');
@@ -96,7 +89,7 @@ describe('management nodes against the emulator: event streams', function () {
     });
     const failedList = async () =>
       itemsOf(payloadOf(await h.run('event_streams', 'get_deliveries', { id: stream.id, statuses: ['failed'], event_types: 'user.created' })), 'deliveries');
-    await until(async () => (await failedList()).length === 1, 'no failed delivery listed');
+    await waitUntil(async () => (await failedList()).length === 1, { what: 'no failed delivery listed', timeout: 5_000 });
     const failed = (await failedList())[0];
     const event = failed.event as Msg;
     const history = payloadOf(await h.run('event_streams', 'get_delivery_history', { id: stream.id, event_id: event.id }));
@@ -105,9 +98,9 @@ describe('management nodes against the emulator: event streams', function () {
 
     answer = 200;
     assertStatus(await h.run('event_streams', 'redeliver', { id: stream.id, event_types: ['user.created'] }), 'redeliver', 202);
-    await until(() => delivered.length === before + 2, 'no redelivery by filter');
+    await waitUntil(() => delivered.length === before + 2, { what: 'no redelivery by filter', timeout: 5_000 });
     assertStatus(await h.run('event_streams', 'redeliver_event', { id: stream.id, event_id: event.id }), 'redeliver_event', 202);
-    await until(() => delivered.length === before + 3, 'no redelivery by id');
+    await waitUntil(() => delivered.length === before + 3, { what: 'no redelivery by id', timeout: 5_000 });
     assert.equal(delivered[delivered.length - 1].id, event.id);
   });
 

@@ -10,61 +10,12 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
-import { coreNodes, helper, nodeModules } from '../helpers/node-red';
+import { coreNodes, helper, managementGroupModules, nodeModules } from '../helpers/node-red';
 
 export type Msg = Record<string, unknown>;
 
-/** The node module of every management group, below dist/nodes. */
-export const GROUP_MODULES: Readonly<Record<string, string>> = {
-  anomaly: 'security/auth0-anomaly',
-  attack_protection: 'security/auth0-attack-protection',
-  branding: 'branding/auth0-branding',
-  keys: 'security/auth0-keys',
-  network_acls: 'security/auth0-network-acls',
-  rate_limit_policies: 'security/auth0-rate-limit-policies',
-  risk_assessments: 'security/auth0-risk-assessments',
-  supplemental_signals: 'security/auth0-supplemental-signals',
-  actions: 'actions/auth0-actions',
-  refresh_tokens: 'sessions/auth0-refresh-tokens',
-  sessions: 'sessions/auth0-sessions',
-  blacklists: 'security/auth0-blacklists',
-  client_grants: 'applications/auth0-client-grants',
-  clients: 'applications/auth0-clients',
-  connections: 'connections/auth0-connections',
-  custom_domains: 'connections/auth0-custom-domains',
-  device_credentials: 'applications/auth0-device-credentials',
-  email_templates: 'tenant/auth0-email-templates',
-  emails: 'tenant/auth0-emails',
-  event_streams: 'events/auth0-event-streams',
-  grants: 'applications/auth0-grants',
-  guardian: 'security/auth0-guardian',
-  hooks: 'extensibility/auth0-hooks',
-  jobs: 'jobs/auth0-jobs',
-  log_streams: 'logs/auth0-log-streams',
-  logs: 'logs/auth0-logs',
-  organizations: 'organizations/auth0-organizations',
-  prompts: 'tenant/auth0-prompts',
-  resource_servers: 'applications/auth0-resource-servers',
-  roles: 'roles/auth0-roles',
-  rules: 'extensibility/auth0-rules',
-  rules_configs: 'extensibility/auth0-rules-configs',
-  stats: 'tenant/auth0-stats',
-  tenants: 'tenant/auth0-tenants',
-  tickets: 'users/auth0-tickets',
-  user_blocks: 'users/auth0-user-blocks',
-  users_by_email: 'users/auth0-users-by-email',
-  users: 'users/auth0-users',
-  agents: 'applications/auth0-agents',
-  connection_profiles: 'connections/auth0-connection-profiles',
-  experimentation: 'tenant/auth0-experimentation',
-  flows: 'extensibility/auth0-flows',
-  forms: 'extensibility/auth0-forms',
-  groups: 'roles/auth0-groups',
-  self_service_profiles: 'connections/auth0-self-service-profiles',
-  token_exchange_profiles: 'applications/auth0-token-exchange-profiles',
-  user_attribute_profiles: 'connections/auth0-user-attribute-profiles',
-  verifiable_credentials: 'security/auth0-verifiable-credentials',
-};
+/** The node module of every management group, below dist/nodes (from package.json's node-red.nodes). */
+export const GROUP_MODULES: Readonly<Record<string, string>> = managementGroupModules();
 
 export type PagingChoice = 'off' | 'all' | 'items';
 

@@ -1,6 +1,6 @@
 /**
  * Every management operation (except the users group) builds exactly the Auth0 request the table
- * in cases.ts expects: method, encoded path, query, body and the custom-domain header.
+ * in cases/ expects: method, encoded path, query, body and the custom-domain header.
  */
 import assert from 'node:assert/strict';
 import { resolveValues } from '../../nodes/engine/inputs';

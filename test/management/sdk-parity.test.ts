@@ -2,7 +2,7 @@
  * Our requests against the official `auth0` SDK's (v7): for every table case the SDK still offers,
  * the SDK call and our built request (sent through the real tenant client) both go to one loopback
  * recorder, and what arrived must match: method, encoded path, query, body and the
- * Auth0-Custom-Domain header. Cases the SDK no longer covers name their source in cases.ts.
+ * Auth0-Custom-Domain header. Cases the SDK no longer covers name their source in cases/.
  */
 import assert from 'node:assert/strict';
 import busboy from 'busboy';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startNodeRed, type NodeRedProcess } from './node-red-process';
+import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { root } from './package-files';
 import { EDITOR_DATA_PATH } from '../../nodes/editor/editor-data-route';
 import { userDirWithPackage } from '../browser/editor-session';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { run } from './node-red-process';
+import { run } from '../helpers/node-red-process';
 
 export type RuntimeName = '3.1' | '4' | '5';
 

@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { get, run, send, startNodeRed } from './node-red-process';
+import { get, run, send, startNodeRed } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from './node-red-runtimes';
 import { nodeModules, packageJson, root } from './package-files';
 

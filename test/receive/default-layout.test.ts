@@ -10,9 +10,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { userDirWithPackage } from '../browser/editor-session';
-import { startNodeRed, type NodeRedProcess } from '../package/node-red-process';
+import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { type NodeRedRuntime, type RuntimeName, nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
+import { waitForValue } from '../helpers/wait';
 
 const LOG_SECRET = 'log-stream-secret-123';
 const EVENT_TOKEN = 'event-stream-token-456';
@@ -35,16 +36,6 @@ function cloudEvent(n: number): Record<string, unknown> {
 async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   const res = await fetch(url, { method: 'POST', headers, body });
   return { status: res.status, text: await res.text() };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, limitMs = 20000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 for (const name of ['4', '5'] as RuntimeName[]) {
@@ -96,7 +87,10 @@ for (const name of ['4', '5'] as RuntimeName[]) {
       });
       assert.equal(deployed.status, 204, await deployed.text());
       // Deployed and started: the route answers (401 without the secret).
-      await waitFor('the receiver route', async () => ((await post(`${nodeRed!.url}/auth0/logs`, '', {})).status === 401 ? true : undefined));
+      await waitForValue(async () => ((await post(`${nodeRed!.url}/auth0/logs`, '', {})).status === 401 ? true : undefined), {
+        what: 'the receiver route',
+        interval: 100,
+      });
     });
     after(async () => {
       await nodeRed?.stop();
@@ -108,11 +102,14 @@ for (const name of ['4', '5'] as RuntimeName[]) {
       const answer = await post(`${nodeRed!.url}/auth0/logs`, batch, { 'content-type': 'application/json', authorization: LOG_SECRET });
       assert.equal(answer.status, 200, answer.text);
       assert.deepEqual(JSON.parse(answer.text), { received: 3, duplicates: 0 });
-      const lines = await waitFor('three events in the file', async () => {
-        const text = fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8').trim() : '';
-        const found = text === '' ? [] : text.split('\n');
-        return found.length >= 3 ? found : undefined;
-      });
+      const lines = await waitForValue(
+        async () => {
+          const text = fs.existsSync(outFile) ? fs.readFileSync(outFile, 'utf8').trim() : '';
+          const found = text === '' ? [] : text.split('\n');
+          return found.length >= 3 ? found : undefined;
+        },
+        { what: 'three events in the file', interval: 100 },
+      );
       assert.deepEqual(
         lines.map((line) => (JSON.parse(line) as { log_id: string }).log_id),
         [logEvent(1), logEvent(2), logEvent(3)].map((event) => event.log_id),
@@ -149,10 +146,13 @@ for (const name of ['4', '5'] as RuntimeName[]) {
       });
       assert.equal(again.status, 204, await again.text());
       // Still served by the receivers after the redeploy.
-      const answer = await waitFor('the receiver after the redeploy', async () => {
-        const res = await post(`${nodeRed!.url}/auth0/logs`, JSON.stringify(logEvent(9)), { 'content-type': 'application/json', authorization: LOG_SECRET });
-        return res.status === 200 ? res : undefined;
-      });
+      const answer = await waitForValue(
+        async () => {
+          const res = await post(`${nodeRed!.url}/auth0/logs`, JSON.stringify(logEvent(9)), { 'content-type': 'application/json', authorization: LOG_SECRET });
+          return res.status === 200 ? res : undefined;
+        },
+        { what: 'the receiver after the redeploy', interval: 100 },
+      );
       assert.deepEqual(JSON.parse(answer.text), { received: 1, duplicates: 0 });
     });
   });

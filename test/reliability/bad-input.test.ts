@@ -11,8 +11,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
-import { actionGroups, catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, TAB, Tally } from './support/runtime';
+import { catchNodes, type Msg, TAB, Tally } from './support/runtime';
 import { badValues, type BadValue, validInputs } from './support/samples';
+import { actionGroups, coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 const TENANT_CLIENT_ID = 'bad-input-tenant-client';
 const FETCHED_TOKEN = 'bad-input-fetched-token-value';
@@ -97,7 +98,7 @@ describe('reliability: bad input, over every operation of every catalogue', func
   });
   beforeEach(async () => {
     echo.received.length = 0;
-    await helper.load([...modulesFor(...actionGroups().map((g) => g.type)), ...coreModules('25-catch.js')], flow(echo.domain), credentials);
+    await helper.load([...modulesFor(...actionGroups().map((g) => g.type)), ...coreNodes('25-catch.js')], flow(echo.domain), credentials);
   });
   afterEach(async () => {
     await helper.unload();

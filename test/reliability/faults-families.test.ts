@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, resetTenant, sleep, TAB, Tally, waitFor } from './support/runtime';
+import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 function sendAll(node: string, messages: Msg[], from = 0): void {
   messages.forEach((msg, i) => helper.getNode(node)?.receive({ ...msg, seq: from + i }));
@@ -45,7 +47,7 @@ describe('reliability: authentication nodes under faults', function () {
       { id: 'invalid', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-token', 'auth0-database', 'auth0-verify-token'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-token', 'auth0-database', 'auth0-verify-token'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     tally = new Tally().attach(['out', 'invalid']);
   };
   const tokenGrant = (): Msg => ({ payload: { audience: emu.managementAudience } });
@@ -66,11 +68,7 @@ describe('reliability: authentication nodes under faults', function () {
   afterEach(async () => {
     await helper.unload();
     // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitFor(
-      () => proxy.upstreamInFlight === 0,
-      () => `${proxy.upstreamInFlight} requests still at the tenant`,
-      15_000,
-    );
+    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
   });
 
   it('5xx on /oauth/token: caught with the status, sent once; the others get tokens', async () => {
@@ -106,11 +104,10 @@ describe('reliability: authentication nodes under faults', function () {
       assert.equal(error.errorCode, 'ETIMEDOUT');
       assert.match(error.message, /not repeated/);
     }
-    await waitFor(
-      () => usersWith('slow2@example.com') === 1 && usersWith('slow1@example.com') === 1,
-      () => 'users not created yet',
-      10_000,
-    );
+    await waitUntil(() => usersWith('slow2@example.com') === 1 && usersWith('slow1@example.com') === 1, {
+      what: () => 'users not created yet',
+      timeout: 10_000,
+    });
     await sleep(200);
     assert.equal(proxy.count('POST', '/dbconnections/signup'), 2);
     assert.equal(usersWith('slow1@example.com'), 1);
@@ -213,7 +210,7 @@ describe('reliability: jobs under faults', function () {
       { id: 'failed', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-jobs', 'auth0-job-watch'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-jobs', 'auth0-job-watch'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     tally = new Tally().attach(['jobsOut']);
   };
 
@@ -234,11 +231,7 @@ describe('reliability: jobs under faults', function () {
   });
   afterEach(async () => {
     await helper.unload();
-    await waitFor(
-      () => proxy.upstreamInFlight === 0,
-      () => `${proxy.upstreamInFlight} requests still at the tenant`,
-      15_000,
-    );
+    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
   });
 
   it('import_users: a lost answer, a 5xx and a timeout are each sent once and caught; a 429 is retried', async () => {
@@ -251,11 +244,7 @@ describe('reliability: jobs under faults', function () {
     await tally.settle(1);
     assert.equal(tally.errors()[0].errorCode, 'ECONNRESET');
     assert.match(tally.errors()[0].message, /not repeated/);
-    await waitFor(
-      () => importsApplied() === 1,
-      () => 'the dropped import was not applied',
-      5000,
-    );
+    await waitUntil(() => importsApplied() === 1, { what: () => 'the dropped import was not applied', timeout: 5000 });
 
     proxy.failNext(1, { kind: 'error', status: 503 }, (r) => r.path === imports);
     sendAll('jobs', [input('five')], 1);
@@ -302,11 +291,7 @@ describe('reliability: jobs under faults', function () {
       await tally.settle(i + 1);
     }
     assert.equal(tally.outputs.length, 3, JSON.stringify(tally.errors()));
-    await waitFor(
-      () => done.length + failed.length >= 3,
-      () => `${done.length} done, ${failed.length} failed`,
-      30_000,
-    );
+    await waitUntil(() => done.length + failed.length >= 3, { what: () => `${done.length} done, ${failed.length} failed`, timeout: 30_000 });
     await sleep(500); // room for a duplicate to show up
     assert.equal(failed.length, 0, JSON.stringify(failed.map((m) => m.payload)));
     const ids = done.map((m) => (m.payload as Msg).id).sort();
@@ -359,16 +344,12 @@ describe('reliability: auth0-log-watch under faults', function () {
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);
-    await helper.load([...modulesFor('auth0-log-watch'), ...coreModules('25-catch.js')], flow, credentials(emu));
+    await helper.load([...modulesFor('auth0-log-watch'), ...coreNodes('25-catch.js')], flow, credentials(emu));
     const out: Msg[] = [];
     helper.getNode('out')?.on('input', (msg) => out.push(msg));
     const sent = (): string[] => out.map((m) => String((m.payload as Msg).log_id));
     const expected = (): string[] => emu.logs.all().map((e) => e.log_id);
-    const reached = (n: number): Promise<void> =>
-      waitFor(
-        () => out.length >= n,
-        () => `${out.length} of ${n} events`,
-      );
+    const reached = (n: number): Promise<void> => waitUntil(() => out.length >= n, { what: () => `${out.length} of ${n} events` });
     const caught: Msg[] = [];
     helper.getNode('caught')?.on('input', (msg) => caught.push(msg));
 
@@ -381,10 +362,7 @@ describe('reliability: auth0-log-watch under faults', function () {
     }
     // Answers slower than the read timeout, until one poll has timed out.
     emu.faults.set({ latencyMs: 800, pathPrefix: '/api/v2/logs' });
-    await waitFor(
-      () => caught.some((m) => /read timeout/.test(String((m.error as Msg).message))),
-      () => 'no read timeout reached Catch',
-    );
+    await waitUntil(() => caught.some((m) => /read timeout/.test(String((m.error as Msg).message))), { what: () => 'no read timeout reached Catch' });
     emu.faults.clear();
     await reached(expected().length);
     const kinds = caught.map((m) => String((m.error as Msg).message));
@@ -414,11 +392,7 @@ describe('reliability: auth0-log-watch under faults', function () {
       events.map((e) => e.log_id),
     );
     write(30);
-    await waitFor(
-      () => out.length >= expected().length,
-      () => `${out.length} of ${expected().length} after the restart`,
-      30_000,
-    );
+    await waitUntil(() => out.length >= expected().length, { what: () => `${out.length} of ${expected().length} after the restart`, timeout: 30_000 });
     await sleep(300); // room for a repeat to show up
     assert.deepEqual(sent(), expected(), 'every event once, in log order');
   });

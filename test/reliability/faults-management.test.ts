@@ -8,9 +8,11 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, resetTenant, sleep, TAB, Tally, waitFor } from './support/runtime';
+import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
-const modules = (): unknown[] => [...modulesFor('auth0-roles', 'auth0-users'), ...coreModules('25-catch.js')];
+const modules = (): unknown[] => [...modulesFor('auth0-roles', 'auth0-users'), ...coreNodes('25-catch.js')];
 
 function flow(domain: string, audience: string, config: Msg = {}): FlowNode[] {
   return placed([
@@ -64,11 +66,7 @@ describe('reliability: management nodes under faults', function () {
   afterEach(async () => {
     await helper.unload();
     // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitFor(
-      () => proxy.upstreamInFlight === 0,
-      () => `${proxy.upstreamInFlight} requests still at the tenant`,
-      15_000,
-    );
+    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
   });
 
   describe('429', () => {
@@ -200,13 +198,12 @@ describe('reliability: management nodes under faults', function () {
       if (error.seq < 4) assert.match(error.message, /not repeated/);
     }
     // The emulator applies each request after its delay, although nobody waits for the answer.
-    await waitFor(
+    await waitUntil(
       () =>
         roleNamed(emu, 'slow-post-2').length > 0 &&
         roleNamed(emu, 'slow-delete').length === 0 &&
         roleNamed(emu, 'slow-patch')[0]?.description === 'slow change',
-      () => 'the service has not applied the slow requests yet',
-      10_000,
+      { what: () => 'the service has not applied the slow requests yet', timeout: 10_000 },
     );
     await sleep(300);
     assert.deepEqual([roleRequests('POST'), roleRequests('PATCH'), roleRequests('DELETE'), roleRequests('GET')], [2, 1, 1, 1]);

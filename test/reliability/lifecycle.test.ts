@@ -12,7 +12,9 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy } from './support/fault-proxy';
 import { activeResources, grown, trackResources } from './support/handles';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, Tally, waitFor } from './support/runtime';
+import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 const ALL_FAMILIES = [
   'auth0-users',
@@ -93,7 +95,7 @@ describe('reliability: lifecycle', function () {
       const ours = trackResources();
       let loaded = true;
       try {
-        await helper.load([...modulesFor(...ALL_FAMILIES), ...coreModules('25-catch.js')], flow, credentials);
+        await helper.load([...modulesFor(...ALL_FAMILIES), ...coreNodes('25-catch.js')], flow, credentials);
         const tally = new Tally().attach(['out']);
         helper.getNode('users')?.receive({ payload: {} });
         helper.getNode('roles')?.receive({ payload: {} });
@@ -110,10 +112,9 @@ describe('reliability: lifecycle', function () {
         helper.getNode('verify')?.receive({ payload: jwt });
         // Requests are on the wire (management requests up to the tenant's 4 at once, a token grant,
         // the auth0-token grant, the key set): the sockets of this process grew.
-        await waitFor(
-          () => (grown(baseline, activeResources()).TCPSocketWrap ?? 0) >= 5,
-          () => `sockets: ${JSON.stringify(grown(baseline, activeResources()))}`,
-        );
+        await waitUntil(() => (grown(baseline, activeResources()).TCPSocketWrap ?? 0) >= 5, {
+          what: () => `sockets: ${JSON.stringify(grown(baseline, activeResources()))}`,
+        });
         await sleep(300);
         const during = grown(baseline, activeResources());
         assert.equal(tally.total, 0, 'nothing answered yet: the tenant takes 30 s');
@@ -123,16 +124,11 @@ describe('reliability: lifecycle', function () {
         loaded = false;
         const closedAt = tally.total;
         // Within a guard far shorter than the tenant's 30 s: only an abort ends those requests.
-        await waitFor(
-          () => ours.alive().length === 0,
-          () => `still alive: ${JSON.stringify(ours.alive())}`,
-          10_000,
-        );
-        await waitFor(
-          () => Object.keys(grown(baseline, activeResources())).length === 0,
-          () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))} (during: ${JSON.stringify(during)})`,
-          10_000,
-        );
+        await waitUntil(() => ours.alive().length === 0, { what: () => `still alive: ${JSON.stringify(ours.alive())}`, timeout: 10_000 });
+        await waitUntil(() => Object.keys(grown(baseline, activeResources())).length === 0, {
+          what: () => `resources above the baseline: ${JSON.stringify(grown(baseline, activeResources()))} (during: ${JSON.stringify(during)})`,
+          timeout: 10_000,
+        });
         await sleep(500);
         assert.equal(tally.total, closedAt, 'no message was sent after the close');
         assert.deepEqual(grown(baseline, activeResources()), {});
@@ -195,7 +191,7 @@ describe('reliability: lifecycle', function () {
       });
 
     it('only the changed node restarts: the others keep the cached token and their requests in flight', async () => {
-      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreModules('25-catch.js')], flow('v1'), {
+      await helper.load([...modulesFor('auth0-roles', 'auth0-users', 'auth0-log-watch'), ...coreNodes('25-catch.js')], flow('v1'), {
         cfg: { clientId: emu.clientId, clientSecret: emu.clientSecret },
       });
       let tally = new Tally().attach(['out']);
@@ -238,10 +234,7 @@ describe('reliability: lifecycle', function () {
       await tally.settle(1);
       assert.equal(tally.outputs.length, 1);
       assert.equal(tokenRequests(), 2, 'a restarted config node fetches its own token');
-      await waitFor(
-        () => (helper.getNode('logwatch') as unknown) !== null,
-        () => 'log watch redeployed',
-      );
+      await waitUntil(() => (helper.getNode('logwatch') as unknown) !== null, { what: () => 'log watch redeployed' });
     });
   });
 });

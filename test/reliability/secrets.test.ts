@@ -17,23 +17,10 @@ import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { startEchoServer, type EchoServer } from './support/echo-server';
-import {
-  actionGroups,
-  captureComms,
-  coreModules,
-  type FlowNode,
-  helper,
-  logLines,
-  modulesFor,
-  type Msg,
-  nodeCalls,
-  nodeFiles,
-  placed,
-  safeText,
-  sleep,
-  waitFor,
-} from './support/runtime';
+import { captureComms, logLines, type Msg, nodeCalls, safeText, sleep } from './support/runtime';
 import { sampleValue } from './support/samples';
+import { waitUntil } from '../helpers/wait';
+import { actionGroups, coreNodes, type FlowNode, helper, modulesFor, nodeFiles, placed } from '../helpers/node-red';
 
 const MARK = 'SECRET';
 const TENANT_CLIENT_ID = 'tenant-client-id-0001';
@@ -207,7 +194,7 @@ describe('reliability: secrets never leak', function () {
     await helper.unload();
   });
 
-  const allModules = (): unknown[] => [...modulesFor(...Object.keys(nodeFiles())), ...coreModules('25-catch.js', '21-debug.js')];
+  const allModules = (): unknown[] => [...modulesFor(...Object.keys(nodeFiles())), ...coreNodes('25-catch.js', '21-debug.js')];
 
   for (const mode of ['fail', 'succeed'] as const) {
     it(`every operation of every node, the tenant ${mode === 'fail' ? 'echoing every request in its errors (and dropping some)' : 'answering success'}: no secret anywhere`, async () => {
@@ -248,11 +235,7 @@ describe('reliability: secrets never leak', function () {
           helper.getNode(`jobwatch-${tab}`)?.receive({ payload: 'job_echo0001' });
         }
         const total = sent.tc + sent.tn;
-        await waitFor(
-          () => accounted() >= total,
-          () => `${accounted()} of ${total} messages accounted for`,
-          60_000,
-        );
+        await waitUntil(() => accounted() >= total, { what: () => `${accounted()} of ${total} messages accounted for`, timeout: 60_000 });
         await sleep(600); // the pollers' failures and statuses too
         assert.equal(accounted(), total);
         assert.ok(sent.tc > 150, `a message per operation (${sent.tc})`);
@@ -293,7 +276,7 @@ describe('reliability: secrets never leak', function () {
     try {
       const domain = `127.0.0.1:${(server.address() as AddressInfo).port}`;
       await helper.load(
-        [...modulesFor('auth0-users'), ...coreModules('25-catch.js')],
+        [...modulesFor('auth0-users'), ...coreNodes('25-catch.js')],
         placed([
           { id: 'tc', type: 'tab', label: 'clip' },
           { id: 'static', type: 'auth0-config', domain, protocol: 'http', retries: 0 },
@@ -308,10 +291,7 @@ describe('reliability: secrets never leak', function () {
       for (let i = 0; i < 40; i++) {
         helper.getNode('users')?.receive({ payload: { body: { connection: 'c', email: 'a@example.com', password: secret } } });
       }
-      await waitFor(
-        () => caught.length === 40,
-        () => `${caught.length} caught`,
-      );
+      await waitUntil(() => caught.length === 40, { what: () => `${caught.length} caught` });
       assertNoSecret({
         "a Catch node's message": caught.map((m) => safeText((m.error as Msg).message)).join('\n'),
         'a node status': safeText(nodeCalls('status')),

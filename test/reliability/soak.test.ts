@@ -12,7 +12,9 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { type ChildEmulator, startChildEmulator } from './support/child-emulator';
 import { FaultProxy, type ProxyAction } from './support/fault-proxy';
-import { catchNodes, coreModules, type FlowNode, helper, modulesFor, type Msg, placed, sleep, TAB, waitFor } from './support/runtime';
+import { catchNodes, type Msg, sleep, TAB } from './support/runtime';
+import { waitUntil } from '../helpers/wait';
+import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
 /** Messages under faults (after a warm-up of WARM_UP without). */
 const BUDGET = 2400;
@@ -158,7 +160,7 @@ describe('reliability: soak (bounded)', function () {
       const copies = type === 'auth0-roles' || type === 'auth0-users' || type === 'auth0-organizations' ? 2 : 1;
       for (let c = 0; c < copies; c++) nodes.push({ id: `${type}-${c}`, type, z: 'tab', tenant: 'cfg', operation: '', version: 1, wires: [['out']] });
     }
-    await helper.load([...modulesFor(...types), ...coreModules('25-catch.js')], placed(nodes), {
+    await helper.load([...modulesFor(...types), ...coreNodes('25-catch.js')], placed(nodes), {
       cfg: { clientId: tenant.clientId, clientSecret: tenant.clientSecret },
     });
     loaded = true;
@@ -246,11 +248,7 @@ describe('reliability: soak (bounded)', function () {
         const [node, msg] = traffic(sent);
         helper.getNode(node)?.receive({ ...msg, seq: sent });
       }
-      await waitFor(
-        () => seqs.size >= sent,
-        () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`,
-        60_000,
-      );
+      await waitUntil(() => seqs.size >= sent, { what: () => `${seqs.size} of ${sent} messages accounted for (${outputs} out)`, timeout: 60_000 });
       forgetSpyCalls();
     };
 

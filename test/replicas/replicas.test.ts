@@ -22,6 +22,7 @@ import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
 import { eventSettings, produce } from '../events/support';
+import { waitUntil } from '../helpers/wait';
 
 const PREFIX = 'replicas-test';
 /** The bearer token the event stream receivers accept (the test's own, not a secret anywhere). */
@@ -178,14 +179,6 @@ function repeats(ids: string[]): string[] {
   return ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
 }
 
-async function waitFor(what: string, test: () => boolean | Promise<boolean>, limitMs = 30_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('replicas: three Node-RED processes sharing one tenant through Redis', function () {
   this.timeout(180_000);
   let emu: Emulator;
@@ -232,12 +225,15 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
 
   async function holder(nodeId = 'watch'): Promise<Replica> {
     let found: Replica | undefined;
-    await waitFor('a lease holder', async () => {
-      const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
-      const pid = text ? Number(text.split(':')[1]) : 0;
-      found = replicas.find((r) => r.pid === pid);
-      return found !== undefined;
-    });
+    await waitUntil(
+      async () => {
+        const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
+        const pid = text ? Number(text.split(':')[1]) : 0;
+        found = replicas.find((r) => r.pid === pid);
+        return found !== undefined;
+      },
+      { what: 'a lease holder', timeout: 30_000, interval: 100 },
+    );
     return found!;
   }
 
@@ -253,7 +249,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
 
   it('sends every log event once, in order, through a graceful restart, a SIGKILL and a Redis restart', async function () {
     write(20, 'first');
-    await waitFor('the first events', allSent);
+    await waitUntil(allSent, { what: 'the first events', timeout: 30_000, interval: 100 });
     assert.deepEqual(repeats(sent()), [], 'three processes, one sender');
     assert.equal(new Set(lines(eventsFile()).map((l) => l.pid)).size, 1, 'one process sent them all');
 
@@ -264,7 +260,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await new Promise((resolve) => setTimeout(resolve, 500));
     await first.start();
     stop();
-    await waitFor('the events around the graceful restart', allSent);
+    await waitUntil(allSent, { what: 'the events around the graceful restart', timeout: 30_000, interval: 100 });
     assert.deepEqual(repeats(sent()), [], 'a graceful restart repeats nothing');
 
     // SIGKILL of the holder mid-stream: another takes over within the lease time.
@@ -274,7 +270,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await second.kill();
     await new Promise((resolve) => setTimeout(resolve, 600));
     stop();
-    await waitFor('the events around the kill', allSent);
+    await waitUntil(allSent, { what: 'the events around the kill', timeout: 30_000, interval: 100 });
     const afterKill = repeats(sent());
     assert.ok(afterKill.length <= 1, `a SIGKILL repeats at most the one event sent but not recorded, repeated: ${afterKill.join(', ')}`);
     await second.start();
@@ -289,7 +285,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await redis.begin();
     await new Promise((resolve) => setTimeout(resolve, 400));
     stop();
-    await waitFor('the events around the Redis restart', allSent);
+    await waitUntil(allSent, { what: 'the events around the Redis restart', timeout: 30_000, interval: 100 });
     const all = sent();
     const repeated = repeats(all);
     assert.ok(
@@ -332,7 +328,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     const standby = replicas.find((r) => r !== jobHolder)!;
     const first = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'handed.example.com' })));
     await watchVia(standby, String(first.id));
-    await waitFor("the handed-over job's end", () => jobLines().some((l) => l.what === first.id));
+    await waitUntil(() => jobLines().some((l) => l.what === first.id), { what: "the handed-over job's end", timeout: 30_000, interval: 100 });
     assert.deepEqual(
       jobLines().map((l) => [l.what, l.pid]),
       [[first.id, jobHolder.pid]],
@@ -343,10 +339,14 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     emu.clock.setSpeed(0.001);
     const second = await importDirectly(emu, connectionId, JSON.stringify(makeUsers(2, { domain: 'killed.example.com' })));
     await watchVia(jobHolder, String(second.id));
-    await waitFor('the job kept in Redis', () => redisHasField(`${PREFIX}:state:jobwatch:jobs`, String(second.id)));
+    await waitUntil(() => redisHasField(`${PREFIX}:state:jobwatch:jobs`, String(second.id)), { what: 'the job kept in Redis', timeout: 30_000, interval: 100 });
     await jobHolder.kill();
     emu.clock.setSpeed(200);
-    await waitFor("the killed holder's job, from another replica", () => jobLines().some((l) => l.what === second.id));
+    await waitUntil(() => jobLines().some((l) => l.what === second.id), {
+      what: "the killed holder's job, from another replica",
+      timeout: 30_000,
+      interval: 100,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const ends = jobLines().filter((l) => l.what === second.id);
     assert.equal(ends.length, 1, 'its end sent once');
@@ -371,13 +371,17 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
       assert.ok(res.ok);
     };
     // The stream is known to the holder (and recorded in Redis) before it changes.
-    await waitFor('the stream in the shared statuses', async () => ((await redisHashData(`${PREFIX}:state:streamwatch:streams`)) ?? '').includes(stream.id));
+    await waitUntil(async () => ((await redisHashData(`${PREFIX}:state:streamwatch:streams`)) ?? '').includes(stream.id), {
+      what: 'the stream in the shared statuses',
+      timeout: 30_000,
+      interval: 100,
+    });
     await setStatus('suspended');
-    await waitFor('the suspension reported', () => streamLines().some((l) => l.what === 'suspended'));
+    await waitUntil(() => streamLines().some((l) => l.what === 'suspended'), { what: 'the suspension reported', timeout: 30_000, interval: 100 });
     const streamHolder = await holder('streamwatch');
     await streamHolder.kill();
     await setStatus('active');
-    await waitFor('the recovery reported by another replica', () => streamLines().some((l) => l.what === 'active'));
+    await waitUntil(() => streamLines().some((l) => l.what === 'active'), { what: 'the recovery reported by another replica', timeout: 30_000, interval: 100 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.deepEqual(
       streamLines().map((l) => l.what),
@@ -391,7 +395,11 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
   it('follows the Events API from one replica at a time: every event once, in order, through a graceful stop and a SIGKILL of the holder', async function () {
     const apiLines = (): Line[] => lines(path.join(dir, 'api-events.txt'));
     // The watcher has its place in the stream (it stores the first offset on connecting).
-    await waitFor("the events watcher's offset in Redis", async () => (await redisHashData(`${PREFIX}:state:events:checkpoint`)) !== null);
+    await waitUntil(async () => (await redisHashData(`${PREFIX}:state:events:checkpoint`)) !== null, {
+      what: "the events watcher's offset in Redis",
+      timeout: 30_000,
+      interval: 100,
+    });
     const ids: string[] = [];
     const ours = (): Line[] => {
       const wanted = new Set(ids);
@@ -407,7 +415,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     };
 
     ids.push(...produce(emu, 10));
-    await waitFor('the first events', allReceived);
+    await waitUntil(allReceived, { what: 'the first events', timeout: 30_000, interval: 100 });
     assert.deepEqual(repeats(ours().map((l) => l.what)), [], 'three processes, one connection');
     assert.equal(new Set(ours().map((l) => l.pid)).size, 1, 'one process sent them all');
 
@@ -418,7 +426,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await first.stop();
     await new Promise((resolve) => setTimeout(resolve, 600));
     stop();
-    await waitFor('the events around the graceful stop', allReceived);
+    await waitUntil(allReceived, { what: 'the events around the graceful stop', timeout: 30_000, interval: 100 });
     assert.deepEqual(repeats(ours().map((l) => l.what)), [], 'a graceful stop repeats nothing');
     const restarting = first.start();
 
@@ -429,7 +437,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     await second.kill();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     stop();
-    await waitFor('the events around the kill', allReceived);
+    await waitUntil(allReceived, { what: 'the events around the kill', timeout: 30_000, interval: 100 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // room for a repeat to show up
     const sentOnce = ours().map((l) => l.what);
     const repeated = repeats(sentOnce);
@@ -473,7 +481,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     assert.deepEqual(await deliver(replicas[0]), { received: 1, duplicates: 0 });
     assert.deepEqual(await deliver(replicas[1]), { received: 1, duplicates: 1 });
     assert.deepEqual(await deliver(replicas[2]), { received: 1, duplicates: 1 });
-    await waitFor('the delivery recorded', () => deliveries().length > 0);
+    await waitUntil(() => deliveries().length > 0, { what: 'the delivery recorded', timeout: 30_000, interval: 100 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(
       deliveries().map((l) => [l.what, l.pid]),

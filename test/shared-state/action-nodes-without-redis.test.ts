@@ -7,14 +7,7 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';
-
-async function until(what: string, test: () => boolean, limitMs = 15_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { waitUntil } from '../helpers/wait';
 
 describe('shared state: action nodes while Redis is away (Node-RED runtime)', function () {
   this.timeout(40_000);
@@ -64,13 +57,13 @@ describe('shared state: action nodes while Redis is away (Node-RED runtime)', fu
     assert.ok(Array.isArray((await got).payload));
 
     await redis.stop();
-    await until('the unavailable status', () => statuses.some((s) => s.text === 'Redis unavailable: pacing alone'));
+    await waitUntil(() => statuses.some((s) => s.text === 'Redis unavailable: pacing alone'), { what: 'the unavailable status', timeout: 15_000 });
     const during = nextMessage(helper.getNode('out'));
     list.receive({});
     assert.ok(Array.isArray((await during).payload), 'a request while Redis is away succeeds');
 
     await redis.begin();
-    await until('the status cleared', () => statuses.length > 0 && statuses[statuses.length - 1].text === undefined);
+    await waitUntil(() => statuses.length > 0 && statuses[statuses.length - 1].text === undefined, { what: 'the status cleared', timeout: 15_000 });
     const warnings = helper.log().args.filter((args) => {
       const entry = args[0] as { level?: number; msg?: unknown; type?: string };
       return entry?.type === 'auth0-config' && /Redis URL \(redisUrl\)/.test(String(entry.msg));

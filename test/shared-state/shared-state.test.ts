@@ -7,7 +7,7 @@ import { WatcherLease } from '../../nodes/shared-state/lease';
 import { openSharedState } from '../../nodes/shared-state/open';
 import { maskRedisUrl, parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState, SharedStateUnavailable } from '../../nodes/shared-state/shared-state';
-import { TestServer, bearer, json, optionsFor, rejectionOf, withTokenEndpoint } from '../config/helpers';
+import { TestServer, bearer, json, optionsFor, rejectionOf, withTokenEndpoint } from '../tenant-client/helpers';
 import { RedisServer } from '../../scripts/local-redis';
 
 const usersList = { method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' } as const;

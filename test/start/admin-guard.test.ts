@@ -12,8 +12,9 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from '../package/node-red-process';
+import { freePort } from '../helpers/node-red-process';
 import { root } from '../package/package-files';
+import { waitUntil } from '../helpers/wait';
 
 interface Answer {
   status: number;
@@ -75,12 +76,12 @@ describe('npm start: only the editor on this machine may use its Node-RED', func
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const deadline = Date.now() + 120000;
-    while (!output.includes('Node-RED editor: ')) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`npm start did not get ready:\n${output.slice(-3000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntil(() => output.includes('Node-RED editor: '), {
+      what: () => `npm start to get ready:\n${output.slice(-3000)}`,
+      timeout: 120_000,
+      interval: 250,
+      abort: () => (child?.exitCode != null ? `npm start exited with ${child.exitCode}:\n${output.slice(-3000)}` : undefined),
+    });
   });
 
   after(async () => {

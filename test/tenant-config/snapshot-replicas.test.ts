@@ -9,9 +9,11 @@ import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { Collector, TAB, helper, sleep, statusCalls, tenantNode, waitFor, type FlowNode } from '../logs/runtime';
+import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import * as path from 'node:path';
+import { waitUntil } from '../helpers/wait';
+import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -64,20 +66,14 @@ describe('auth0-tenant-snapshot across replicas (a real redis-server)', function
     const lastStatus = (): string => statusCalls('snap').at(-1)?.text ?? '';
 
     helper.getNode('snap')?.receive({ payload: 'nightly' });
-    await waitFor(
-      () => lastStatus() === 'standby',
-      () => `status: ${lastStatus()}`,
-    );
+    await waitUntil(() => lastStatus() === 'standby', { what: () => `status: ${lastStatus()}` });
     await sleep(300);
     assert.equal(sum.messages.length, 0, 'a standby replica took a snapshot');
 
     // The other replica stops (gives the lease back): the next timer message runs here.
     await lease.release();
     helper.getNode('snap')?.receive({ payload: 'nightly' });
-    await waitFor(
-      () => sum.messages.length === 1,
-      () => `status: ${lastStatus()}`,
-    );
+    await waitUntil(() => sum.messages.length === 1, { what: () => `status: ${lastStatus()}` });
     assert.equal((sum.messages[0].payload as { firstRun: boolean }).firstRun, true);
     const stored = await other.command<string | null>('HGET', `${prefix}:state:snap:baseline`, 'data');
     assert.ok(stored && stored.includes('Emulator Management Client'), 'no baseline in Redis');
@@ -90,10 +86,7 @@ describe('auth0-tenant-snapshot across replicas (a real redis-server)', function
       body: JSON.stringify({ friendly_name: 'Replicated' }),
     });
     helper.getNode('snap')?.receive({ payload: 'nightly' });
-    await waitFor(
-      () => sum.messages.length === 2,
-      () => `status: ${lastStatus()}`,
-    );
+    await waitUntil(() => sum.messages.length === 2, { what: () => `status: ${lastStatus()}` });
     assert.deepEqual(
       out.messages.map((m) => m.topic),
       ['tenant_settings.changed'],

@@ -11,9 +11,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy, FORWARD } from '../reliability/support/fault-proxy';
+import { TAB } from '../logs/runtime';
+import { translating } from '../helpers/messages';
+import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
+import { waitUntil } from '../helpers/wait';
 import {
   Collector,
-  TAB,
   closeContextStores,
   deploy,
   errorCalls,
@@ -22,11 +25,8 @@ import {
   loadContextStores,
   restartProcess,
   useSettings,
-  waitFor,
   type FlowNode,
-} from '../logs/runtime';
-import { translating } from '../helpers/messages';
-import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
+} from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -70,11 +70,7 @@ async function run(id: string, payload: unknown = {}): Promise<{ sent: Record<st
   const out = new Collector(`${id}-out`).attach();
   const sum = new Collector(`${id}-sum`).attach();
   helper.getNode(id)?.receive({ payload });
-  await waitFor(
-    () => sum.messages.length > 0,
-    () => 'no summary',
-    60000,
-  );
+  await waitUntil(() => sum.messages.length > 0, { what: () => 'no summary', timeout: 60000 });
   return { sent: out.messages, summary: sum.messages[0] };
 }
 
@@ -263,10 +259,7 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     // A desired snapshot that is not one fails before any request, naming the input.
     const count = proxy.requests.length;
     helper.getNode('snap')?.receive({ payload: { desired: { roles: [] } } });
-    await waitFor(
-      () => errorCalls('snap').length > 0,
-      () => 'no error',
-    );
+    await waitUntil(() => errorCalls('snap').length > 0, { what: () => 'no error' });
     assert.match(String(errorCalls('snap')[0].err), /desired/);
     assert.equal(proxy.requests.length, count);
   });
@@ -298,10 +291,7 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     emu.faults.set({ latencyMs: 200, pathPrefix: '/api/v2/' });
     try {
       helper.getNode('copy')?.receive({ payload: {} });
-      await waitFor(
-        () => proxy.requests.some((req) => req.path.startsWith('/api/v2/')),
-        () => 'no request',
-      );
+      await waitUntil(() => proxy.requests.some((req) => req.path.startsWith('/api/v2/')), { what: () => 'no request' });
       await stopFlows();
       const count = proxy.requests.length;
       await new Promise((resolve) => setTimeout(resolve, 600));

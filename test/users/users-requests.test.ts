@@ -7,7 +7,7 @@ import { findOperation } from '../../nodes/engine/action-node';
 import { resolveValues } from '../../nodes/engine/inputs';
 import { buildRequest } from '../../nodes/engine/request';
 import { usersGroup } from '../../nodes/users/users.catalogue';
-import { ACTIONS_OFFBOARDING_CASES } from '../management/actions-offboarding-cases';
+import { ACTIONS_OFFBOARDING_CASES } from '../management/cases/actions-offboarding';
 
 interface Case {
   op: string;

@@ -4,64 +4,9 @@
  * became (an output or a Catch), and captures of everything a user could see: statuses, log lines,
  * the debug sidebar.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import type { GroupSpec } from '../../../nodes/shared/catalogue';
-import { helper } from '../../helpers/node-red';
-
-export { helper };
+import { helper, type FlowNode } from '../../helpers/node-red';
 
 export type Msg = Record<string, unknown>;
-export type FlowNode = Msg & { id: string; type: string };
-
-/** dist/ (this file runs from dist/test/reliability/support). */
-const DIST = path.resolve(__dirname, '..', '..', '..');
-const ROOT = path.resolve(DIST, '..');
-
-interface PackageJson {
-  'node-red': { nodes: Record<string, string> };
-}
-
-/** Node type → its built module file, from package.json's node-red.nodes (the list Node-RED loads). */
-export function nodeFiles(): Record<string, string> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
-  return Object.fromEntries(Object.entries(pkg['node-red'].nodes).map(([type, file]) => [type, path.join(ROOT, file)]));
-}
-
-/** The node module registering `type`. */
-export function moduleOf(type: string): unknown {
-  const file = nodeFiles()[type];
-  if (!file) throw new Error(`package.json lists no node ${type}`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(file);
-}
-
-/** The config node's module plus those of `types`. */
-export function modulesFor(...types: string[]): unknown[] {
-  return ['auth0-config', ...types.filter((t) => t !== 'auth0-config')].map(moduleOf);
-}
-
-/** Node-RED's own core nodes (catch, debug, …) by file name. */
-export function coreModules(...files: string[]): unknown[] {
-  const core = path.dirname(require.resolve('@node-red/nodes/package.json'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return files.map((file) => require(path.join(core, 'core', 'common', file)));
-}
-
-/** Every action node group (management and authentication), with its node type's module. */
-export function actionGroups(): { group: GroupSpec; type: string }[] {
-  const found: { group: GroupSpec; type: string }[] = [];
-  for (const type of Object.keys(nodeFiles()).sort()) {
-    const mod = moduleOf(type) as { group?: GroupSpec };
-    if (mod.group && Array.isArray(mod.group.operations)) found.push({ group: mod.group, type });
-  }
-  return found;
-}
-
-/** Gives every node on a tab a position (a node without x and y is taken for a config node). */
-export function placed(flow: FlowNode[]): FlowNode[] {
-  return flow.map((node, i) => (node.z === undefined ? node : { x: 100 + 20 * (i % 20), y: 60 + 40 * Math.floor(i / 20), ...node }));
-}
 
 export const TAB: FlowNode = { id: 'tab', type: 'tab', label: 'reliability' };
 
@@ -91,15 +36,6 @@ export function resetTenant(
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Waits until `ready()`; fails with `describe()` after `limitMs` (a guard against a hang, not a speed check). */
-export async function waitFor(ready: () => boolean, describe: () => string, limitMs = 20_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${describe()}`);
-    await sleep(10);
-  }
 }
 
 /** What each message (tagged `msg.seq`) became: sent on by a node, or caught. */

@@ -5,23 +5,23 @@
  * guardian. Each expected request is written from Auth0's Management API reference (method, path,
  * query names, body), and the official SDK call beside it must send the same (sdk-parity.test.ts).
  */
-import type { GroupSpec } from '../../nodes/shared/catalogue';
-import { brandingGroup } from '../../nodes/branding/branding.catalogue';
-import { customDomainsGroup } from '../../nodes/connections/custom-domains.catalogue';
-import { anomalyGroup } from '../../nodes/security/anomaly.catalogue';
-import { attackProtectionGroup } from '../../nodes/security/attack-protection.catalogue';
-import { guardianGroup } from '../../nodes/security/guardian.catalogue';
-import { keysGroup } from '../../nodes/security/keys.catalogue';
-import { networkAclsGroup } from '../../nodes/security/network-acls.catalogue';
-import { rateLimitPoliciesGroup } from '../../nodes/security/rate-limit-policies.catalogue';
-import { riskAssessmentsGroup } from '../../nodes/security/risk-assessments.catalogue';
-import { supplementalSignalsGroup } from '../../nodes/security/supplemental-signals.catalogue';
-import { emailTemplatesGroup } from '../../nodes/tenant/email-templates.catalogue';
-import { promptsGroup } from '../../nodes/tenant/prompts.catalogue';
+import type { GroupSpec } from '../../../nodes/shared/catalogue';
+import { brandingGroup } from '../../../nodes/branding/branding.catalogue';
+import { customDomainsGroup } from '../../../nodes/connections/custom-domains.catalogue';
+import { anomalyGroup } from '../../../nodes/security/anomaly.catalogue';
+import { attackProtectionGroup } from '../../../nodes/security/attack-protection.catalogue';
+import { guardianGroup } from '../../../nodes/security/guardian.catalogue';
+import { keysGroup } from '../../../nodes/security/keys.catalogue';
+import { networkAclsGroup } from '../../../nodes/security/network-acls.catalogue';
+import { rateLimitPoliciesGroup } from '../../../nodes/security/rate-limit-policies.catalogue';
+import { riskAssessmentsGroup } from '../../../nodes/security/risk-assessments.catalogue';
+import { supplementalSignalsGroup } from '../../../nodes/security/supplemental-signals.catalogue';
+import { emailTemplatesGroup } from '../../../nodes/tenant/email-templates.catalogue';
+import { promptsGroup } from '../../../nodes/tenant/prompts.catalogue';
 import type { ManagementClient } from 'auth0';
-import type { ExpectedRequest, RequestCase } from './cases';
+import type { ExpectedRequest, RequestCase } from './shared';
 
-/** The new groups (the extended ones are already in cases.ts's GROUPS). */
+/** The new groups (the extended ones are already in cases/index.ts's GROUPS). */
 export const SECURITY_BRANDING_GROUPS: readonly GroupSpec[] = [
   anomalyGroup,
   attackProtectionGroup,

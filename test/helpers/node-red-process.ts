@@ -1,12 +1,15 @@
 /**
- * A real Node-RED in a child process, as a user runs it: a user directory of its own, a free
- * loopback port, the admin HTTP API. Also npm in a child process, and a few HTTP helpers.
+ * The tests' Node-RED in a child process, as a user runs it (beside node-red.ts, the in-process
+ * one): a user directory of its own, a free loopback port, the admin HTTP API, any installed
+ * Node-RED (4 or 5, see test/package/node-red-runtimes.ts) on any Node.js. Also npm in a child
+ * process, and a few HTTP helpers.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { waitUntil } from './wait';
 
 export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -138,21 +141,25 @@ export async function startNodeRed(
       });
       child.kill('SIGINT');
     });
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
+  const started = async (): Promise<boolean> => {
     try {
       const res = await get(`${url}/settings`);
       // With adminAuth, /settings answers 401 to a request without a token: it is up all the same.
-      if ((res.status === 200 || res.status === 401) && /Started flows|Server now running/.test(output)) break;
+      return (res.status === 200 || res.status === 401) && /Started flows|Server now running/.test(output);
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`Node-RED did not start:\n${output.slice(-4000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  };
+  try {
+    await waitUntil(started, {
+      what: () => `Node-RED to start:\n${output.slice(-4000)}`,
+      timeout: limitMs,
+      interval: 250,
+      abort: () => (child.exitCode !== null ? `Node-RED exited with code ${child.exitCode}:\n${output.slice(-4000)}` : undefined),
+    });
+  } catch (err) {
+    await stop();
+    throw err;
   }
   return { url, output: () => output, stop };
 }

@@ -1,16 +1,16 @@
 /**
  * Request cases for the groups beyond the specification that this file's nodes add: auth0-actions,
  * auth0-sessions, auth0-refresh-tokens and the users offboarding operations (sessions, refresh
- * tokens, revoke-access, authentication methods). Part of cases.ts's table; each names the official
+ * tokens, revoke-access, authentication methods). Part of the table in cases/index.ts; each names the official
  * SDK (v7) call that sends the same request.
  *
- * Only types come from cases.ts (it imports this file), so the constants are repeated here.
+ * Only types come from shared.ts; the constants are its own.
  */
-import type { RequestCase } from './cases';
-import { actionsGroup } from '../../nodes/actions/actions.catalogue';
-import { refreshTokensGroup } from '../../nodes/sessions/refresh-tokens.catalogue';
-import { sessionsGroup } from '../../nodes/sessions/sessions.catalogue';
-import { usersGroup } from '../../nodes/users/users.catalogue';
+import type { RequestCase } from './shared';
+import { actionsGroup } from '../../../nodes/actions/actions.catalogue';
+import { refreshTokensGroup } from '../../../nodes/sessions/refresh-tokens.catalogue';
+import { sessionsGroup } from '../../../nodes/sessions/sessions.catalogue';
+import { usersGroup } from '../../../nodes/users/users.catalogue';
 
 export const ACTIONS_OFFBOARDING_GROUPS = [actionsGroup, sessionsGroup, refreshTokensGroup];
 

@@ -71,12 +71,22 @@ describe('emulator groups: guardian', () => {
   });
 
   it('keeps the WebAuthn factor settings and the push custom app as Auth0 answers them', async () => {
-    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, { userVerification: 'required', overrideRelyingParty: false });
+    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, {
+      userVerification: 'required',
+      overrideRelyingParty: false,
+    });
     const put = await h.call('PUT', '/api/v2/guardian/factors/webauthn-roaming/settings', { userVerification: 'preferred' });
     assert.deepEqual(put.body, { userVerification: 'preferred' }, 'a PUT answers what it was given');
-    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, { userVerification: 'preferred', overrideRelyingParty: false });
+    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, {
+      userVerification: 'preferred',
+      overrideRelyingParty: false,
+    });
     assert.equal((await h.call('PUT', '/api/v2/guardian/factors/webauthn-roaming/settings', { userVerification: 'sometimes' })).status, 400);
-    assert.equal((await h.call('PUT', '/api/v2/guardian/factors/webauthn-platform/settings', { userVerification: 'required' })).status, 400, 'platform authenticators take no userVerification');
+    assert.equal(
+      (await h.call('PUT', '/api/v2/guardian/factors/webauthn-platform/settings', { userVerification: 'required' })).status,
+      400,
+      'platform authenticators take no userVerification',
+    );
     assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-platform/settings')).body, { overrideRelyingParty: false });
 
     const app = { app_name: 'bestApp', apple_app_link: 'https://apps.example/ios', google_app_link: 'https://apps.example/android' };

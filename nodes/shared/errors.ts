@@ -1,6 +1,6 @@
 /**
  * The errors every node raises. They carry only what a flow needs (status, code, message):
- * never request headers, tokens, secrets or the request body, unlike raw axios errors.
+ * never request headers, tokens, secrets or the request body, unlike raw HTTP library errors.
  */
 
 export interface Auth0ErrorDetails {

@@ -3,7 +3,7 @@
  * the host, the Management API token, the limiter, the retries and the error normalisation.
  * It knows nothing of Node-RED. Its policies live beside it, one job each: the 429s in
  * rate-limit-policy.ts, the 401s in token-refresh.ts, redirects in redirects.ts, the status the
- * nodes show in client-status.ts; axios-retry does what it is good at in http-transport.ts.
+ * nodes show in client-status.ts; the one quick retry of a refused or dropped GET in http-transport.ts.
  */
 import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';

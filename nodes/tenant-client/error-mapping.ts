@@ -1,6 +1,6 @@
 /**
  * Building the errors a flow sees. Every error is a fresh Auth0Error made from plain values:
- * never an axios error, never a `cause`, never the request's config, headers, token or body.
+ * never Node's own error, never a `cause`, never the request's config, headers, token or body.
  * Text that comes from the service is kept (flows match on it) but scrubbed of known secrets.
  */
 import { STATUS_CODES } from 'node:http';

@@ -3,8 +3,8 @@
  * what the headers say, and for a 429 decide between a retry paced by the learnt bucket, a pause
  * of the whole lane until the service's reset (or a backoff), and giving up.
  *
- * Why this is not left to axios-retry: axios-retry waits inside the one request's promise. It can
- * read `Retry-After` but not `X-RateLimit-Reset`, and it retries past the limiter, so it can
+ * Why this is not left to a generic retry (as axios-retry was): such a retry waits inside the one
+ * request's promise. It can read `Retry-After` but not `X-RateLimit-Reset`, and it retries past the limiter, so it can
  * neither pause the tenant's other queued requests until the reset nor put the retry back through
  * the concurrency cap. Here a 429 pauses the tenant's lane, and the retry waits in the limiter like
  * everyone else.

@@ -1,14 +1,14 @@
 /**
  * Request bodies on the wire: JSON, form (application/x-www-form-urlencoded) and multipart.
- * Multipart bodies become a standard FormData with Blob files; axios streams it with its own
- * boundary and a Content-Length (Auth0's import endpoint wants both).
+ * Multipart bodies become a standard FormData with Blob files; the transport encodes it with the
+ * platform's own boundary and sends a Content-Length (Auth0's import endpoint wants both).
  */
 import { InputError } from '../shared/errors';
 import type { MultipartBody, RequestSpec } from '../shared/http-types';
 
 export interface EncodedBody {
   data?: string | FormData;
-  /** Content-Type to send; undefined for multipart (axios adds it with the boundary). */
+  /** Content-Type to send; undefined for multipart (the transport adds it with the boundary). */
   contentType?: string;
 }
 

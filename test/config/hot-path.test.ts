@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import axios from 'axios';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping';
-import { headerValueAsAxiosSends } from '../../nodes/tenant-client/http-transport';
+import { headerValueAsSent } from '../../nodes/tenant-client/http-transport';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { Auth0Error } from '../../nodes/shared/errors';
 import { TestServer, json, optionsFor, text } from './helpers';
@@ -38,7 +38,7 @@ describe('tenant client hot path', function () {
         const [ours, plain] = server.requests;
         assert.ok(ours && plain);
         assert.equal(ours.headers.authorization, plain.headers.authorization);
-        assert.equal(headerValueAsAxiosSends(`Bearer ${token}`), plain.headers.authorization);
+        assert.equal(headerValueAsSent(`Bearer ${token}`), plain.headers.authorization);
       });
     }
 

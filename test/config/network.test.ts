@@ -90,6 +90,34 @@ describe('tenant client: timeouts, dropped connections and close', function () {
     assert.deepEqual(response.data, { slow: true });
   });
 
+  /** Holds this process's event loop (the client's and the server's) for `ms`. */
+  function blockLoop(ms: number): void {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      // busy: a long synchronous flow, a long GC, a starved CPU
+    }
+  }
+
+  it('does not count against the service the time this process was blocked: an answer that came meanwhile is read', async function () {
+    // The answer is in the socket before the 0.3 s read timer runs out, but the loop is blocked
+    // past it; after a block Node runs expired timers before it reads the sockets.
+    server.setHandler((_req, res) => {
+      json(res, 200, { answered: true });
+      blockLoop(700);
+    });
+    client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 0.3 }));
+    const response = await client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' });
+    assert.deepEqual(response.data, { answered: true });
+  });
+
+  it('still reports a service that stays silent while this process was blocked', async function () {
+    server.setHandler(() => blockLoop(700)); // never answers
+    client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 0.3 }));
+    const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+    assert.equal(err.errorCode, 'ETIMEDOUT');
+    assert.match(err.message, /within 0\.3 s of waiting \(read timeout\)$/);
+  });
+
   it('the read timeout is a silence limit: a body that keeps flowing is not cut', async function () {
     server.setHandler(async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });

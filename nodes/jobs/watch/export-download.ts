@@ -2,18 +2,21 @@
  * Opens a completed export's file at its `location`. On the tenant's own host (the emulator, a
  * proxy) it goes through the tenant client, its limiter and timeouts. Anywhere else (Auth0 hands
  * out a signed storage URL) it is a plain GET that carries no credential of the tenant: the
- * signature in the URL is the only permission needed. The URL itself is never logged or put in
- * an error, since it grants access to the file until it expires.
+ * signature in the URL is the only permission needed (on a transport of its own, following up to
+ * three redirects). The URL itself is never logged or put in an error, since it grants access to
+ * the file until it expires.
  */
 import type { Readable } from 'node:stream';
-import axios from 'axios';
+import { HttpTransport, TransportFailure, type ExchangeResult } from '../../tenant-client/http-transport';
 import { Auth0Error } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { ExportFormat } from './records';
 
 const OPERATION = 'jobs.export_file';
-/** Longest silence while connecting or reading the file. */
-const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
+/** Longest silence while connecting or reading the file, seconds. */
+const DOWNLOAD_IDLE_TIMEOUT_SECONDS = 60;
+const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** The file's format: the job says; else the file name does (`tenant.csv.gz`). */
 export function exportFormatOf(job: Record<string, unknown>, location: URL): ExportFormat {
@@ -65,30 +68,57 @@ export async function openExportFile(client: TenantClient, url: URL, signal: Abo
     });
     return response.data;
   }
-  let response;
+  const transport = new HttpTransport({
+    connectTimeoutSeconds: DOWNLOAD_IDLE_TIMEOUT_SECONDS,
+    readTimeoutSeconds: DOWNLOAD_IDLE_TIMEOUT_SECONDS,
+    maxSockets: 1,
+  });
+  let response: ExchangeResult;
   try {
-    response = await axios.get<Readable>(url.toString(), {
-      responseType: 'stream',
-      signal,
-      timeout: DOWNLOAD_IDLE_TIMEOUT_MS,
-      maxRedirects: 3,
-      validateStatus: () => true,
-      headers: { Accept: 'application/gzip, application/octet-stream, */*' },
-    });
+    response = await plainDownload(transport, url, signal);
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    throw new Auth0Error(`the export file could not be downloaded (${typeof code === 'string' ? code : 'network error'})`, {
+    transport.destroy();
+    if (!(err instanceof TransportFailure)) throw err;
+    const code = err.info.code ?? (err.info.kind === 'network' ? undefined : err.info.kind);
+    throw new Auth0Error(`the export file could not be downloaded (${code ?? 'network error'})`, {
       statusCode: 0,
-      errorCode: typeof code === 'string' ? code : 'network_error',
+      errorCode: code ?? 'network_error',
       operation: OPERATION,
     });
   }
-  if (response.status >= 400) {
-    response.data.destroy();
-    throw new Auth0Error(`the export file could not be downloaded: HTTP ${response.status}${response.status === 403 ? ' (the link may have expired)' : ''}`, {
-      statusCode: response.status,
-      operation: OPERATION,
-    });
+  const body = response.body as Readable;
+  // The transport (its socket) goes when the file has been read, or given up.
+  body.once('close', () => transport.destroy());
+  if (response.statusCode >= 400) {
+    body.destroy();
+    throw new Auth0Error(
+      `the export file could not be downloaded: HTTP ${response.statusCode}${response.statusCode === 403 ? ' (the link may have expired)' : ''}`,
+      {
+        statusCode: response.statusCode,
+        operation: OPERATION,
+      },
+    );
   }
-  return response.data;
+  return body;
+}
+
+/** GET `url` as a stream, following at most three redirects (none of which gets any credential: none is sent). */
+async function plainDownload(transport: HttpTransport, url: URL, signal: AbortSignal): Promise<ExchangeResult> {
+  let target = url;
+  for (let hop = 0; ; hop += 1) {
+    const response = await transport.send({
+      method: 'GET',
+      url: target.toString(),
+      headers: { Accept: 'application/gzip, application/octet-stream, */*' },
+      stream: true,
+      signal,
+      label: OPERATION,
+    });
+    const location = response.headers['location'];
+    if (!REDIRECT_STATUSES.has(response.statusCode) || !location || hop >= MAX_REDIRECTS) return response;
+    (response.body as Readable).destroy();
+    const next = new URL(location, target);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') return response;
+    target = next;
+  }
 }

@@ -199,6 +199,20 @@ export class TenantState {
       sandbox_version: '18',
       sandbox_versions_available: ['18', '16', '12'],
       enabled_locales: ['en'],
+      // What a tenant that never changed them answers (the recordings of 2025: the newest tenants
+      // answer these keys unset by their tests); the lifetimes, where no recording of an untouched
+      // tenant shows them, are the description's defaults.
+      ephemeral_session_lifetime: 72,
+      idle_ephemeral_session_lifetime: 24,
+      change_password: { enabled: false },
+      guardian_mfa_page: { enabled: false },
+      oidc_logout: { rp_logout_end_session_endpoint_discovery: true },
+      universal_login: {},
+      customize_mfa_in_postlogin_action: false,
+      pushed_authorization_requests_supported: false,
+      resource_parameter_profile: 'audience',
+      client_id_metadata_document_supported: false,
+      phone_consolidated_experience: false,
       // A new tenant's flags as Auth0 answers them (recorded 2023–2025).
       flags: {
         allow_changing_enable_sso: false,
@@ -208,6 +222,11 @@ export class TenantState {
         enforce_client_authentication_on_passwordless_start: true,
         new_universal_login_experience_enabled: true,
         universal_login: true,
+        // Legacy grants (resource owner, delegation, other) are off on tenants created since 2017;
+        // Auth0 answers the three flags (recorded true on an older tenant).
+        allow_legacy_delegation_grant_types: false,
+        allow_legacy_ro_grant_types: false,
+        allow_other_legacy_grant_types: false,
         revoke_refresh_token_grant: false,
         mfa_show_factor_list_on_enrollment: false,
         remove_alg_from_jwks: true,

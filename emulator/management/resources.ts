@@ -87,6 +87,8 @@ export interface SettingsSpec {
   update: string | readonly string[];
   /** Which writes the endpoint takes: PATCH merges (default), PUT replaces. */
   methods?: readonly ('PATCH' | 'PUT')[];
+  /** Object-valued properties a PATCH merges key by key (Auth0 keeps the stages a PATCH leaves out). */
+  mergedObjects?: readonly string[];
   body?: BodySpec;
   /** A DELETE that puts the defaults back (scope), where the API has one. */
   reset?: string | readonly string[];
@@ -217,6 +219,10 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
   }
 }
 
+function isPlainObject(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Registers settings documents: GET reads, PATCH merges, PUT replaces, DELETE (where offered) resets. */
 export function registerSettings(routes: RouteRegistry, tenant: Tenant, specs: readonly SettingsSpec[]): void {
   for (const spec of specs) {
@@ -225,7 +231,14 @@ export function registerSettings(routes: RouteRegistry, tenant: Tenant, specs: r
     for (const method of spec.methods ?? ['PATCH']) {
       routes.management(method, spec.path, spec.update, (ctx) => {
         const body = spec.body ? checkBody(bodyObject(ctx), spec.body) : bodyObject(ctx);
-        const next = method === 'PUT' ? clone(body) : { ...read(), ...clone(body) };
+        const current = read();
+        const next = method === 'PUT' ? clone(body) : { ...current, ...clone(body) };
+        if (method === 'PATCH')
+          for (const key of spec.mergedObjects ?? []) {
+            const was = current[key];
+            const given = next[key];
+            if (isPlainObject(was) && isPlainObject(given)) next[key] = { ...clone(was), ...given };
+          }
         tenant.state.setDoc(spec.name, next);
         return clone(next);
       });

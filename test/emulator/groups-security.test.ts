@@ -56,7 +56,8 @@ describe('emulator groups: guardian', () => {
     await h.call('PUT', '/api/v2/guardian/factors/push-notification/providers/apns', { bundle_id: 'com.example', p12: 'BASE64CERT', sandbox: true });
     await h.call('PATCH', '/api/v2/guardian/factors/push-notification/providers/apns', { sandbox: false });
     const apns = await h.call('GET', '/api/v2/guardian/factors/push-notification/providers/apns');
-    assert.deepEqual(apns.body, { bundle_id: 'com.example', sandbox: false });
+    // The certificate stays hidden; `enabled` says one was uploaded (as Auth0 answers).
+    assert.deepEqual(apns.body, { bundle_id: 'com.example', sandbox: false, enabled: true });
 
     assert.deepEqual((await h.call('PUT', '/api/v2/guardian/factors/sms/selected-provider', { provider: 'twilio' })).body, { provider: 'twilio' });
     assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/sms/selected-provider')).body, { provider: 'twilio' });
@@ -67,6 +68,31 @@ describe('emulator groups: guardian', () => {
     assert.deepEqual((await h.call('PUT', '/api/v2/guardian/policies', ['all-applications'])).body, ['all-applications']);
     assert.deepEqual((await h.call('GET', '/api/v2/guardian/policies')).body, ['all-applications']);
     assert.equal((await h.call('GET', '/api/v2/guardian/factors/sms/providers/nexmo')).status, 404);
+  });
+
+  it('keeps the WebAuthn factor settings and the push custom app as Auth0 answers them', async () => {
+    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, {
+      userVerification: 'required',
+      overrideRelyingParty: false,
+    });
+    const put = await h.call('PUT', '/api/v2/guardian/factors/webauthn-roaming/settings', { userVerification: 'preferred' });
+    assert.deepEqual(put.body, { userVerification: 'preferred' }, 'a PUT answers what it was given');
+    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-roaming/settings')).body, {
+      userVerification: 'preferred',
+      overrideRelyingParty: false,
+    });
+    assert.equal((await h.call('PUT', '/api/v2/guardian/factors/webauthn-roaming/settings', { userVerification: 'sometimes' })).status, 400);
+    assert.equal(
+      (await h.call('PUT', '/api/v2/guardian/factors/webauthn-platform/settings', { userVerification: 'required' })).status,
+      400,
+      'platform authenticators take no userVerification',
+    );
+    assert.deepEqual((await h.call('GET', '/api/v2/guardian/factors/webauthn-platform/settings')).body, { overrideRelyingParty: false });
+
+    const app = { app_name: 'bestApp', apple_app_link: 'https://apps.example/ios', google_app_link: 'https://apps.example/android' };
+    assert.deepEqual((await h.call('PATCH', '/api/v2/prompts/mfa-push', app)).body, app);
+    assert.deepEqual((await h.call('PATCH', '/api/v2/prompts/mfa-push', { app_name: 'Other' })).body, { ...app, app_name: 'Other' });
+    assert.deepEqual((await h.call('GET', '/api/v2/prompts/mfa-push')).body, { ...app, app_name: 'Other' });
   });
 
   it('creates enrollment tickets (mailed to the user) and reads and deletes enrollments', async () => {

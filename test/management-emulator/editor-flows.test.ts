@@ -118,7 +118,12 @@ const CASES: EditorCase[] = [
   },
   { group: 'custom_domains', operation: 'all', params: {}, check: (p) => assert.deepEqual(p, []) },
   { group: 'blacklists', operation: 'get', params: { aud: str('https://nothing.example.com/') }, check: (p) => assert.deepEqual(p, []) },
-  { group: 'guardian', operation: 'get_factor_providers', params: { factor_name: str('sms'), name: str('twilio') }, check: (p) => assert.deepEqual(p, {}) },
+  {
+    group: 'guardian',
+    operation: 'get_factor_providers',
+    params: { factor_name: str('sms'), name: str('twilio') },
+    check: (p) => assert.deepEqual(p, { auth_token: null, sid: null, from: null, messaging_service_sid: null }),
+  },
   { group: 'tenants', operation: 'get', params: { fields: str('friendly_name') }, check: (p) => assert.deepEqual(p, { friendly_name: 'Auth0 Emulator' }) },
   { group: 'stats', operation: 'active_users', params: {}, check: (p) => assert.equal(p, 1) },
   { group: 'prompts', operation: 'get_custom_text', params: { prompt: str('signup'), language: str('de') }, check: (p) => assert.deepEqual(p, {}) },

@@ -28,7 +28,9 @@ describe('management nodes against the emulator: guardian', function () {
   });
 
   it('sets a factor provider and reads it back', async () => {
-    assert.deepEqual(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'sms', name: 'twilio' })), {});
+    // Auth0 answers Twilio's four keys, null while unset (recorded).
+    const unset = { auth_token: null, sid: null, from: null, messaging_service_sid: null };
+    assert.deepEqual(payloadOf(await h.run('guardian', 'get_factor_providers', { factor_name: 'sms', name: 'twilio' })), unset);
     await h.run('guardian', 'update_factor_providers', {
       factor_name: 'sms',
       name: 'twilio',
@@ -115,6 +117,7 @@ describe('management nodes against the emulator: guardian', function () {
     assert.equal(apns.bundle_id, 'com.acme.app', 'a PATCH keeps the rest');
     assert.equal(apns.sandbox, false);
     assert.equal(apns.p12, undefined, 'the certificate is never returned');
+    assert.equal(apns.enabled, true, 'enabled once a certificate was uploaded');
     assert.equal(payloadOf(await h.run('guardian', 'set_fcm_provider', { body: { server_key: 'fcm-key' } })).server_key, undefined);
     await h.run('guardian', 'update_fcm_provider', { body: { server_key: 'fcm-key-2' } });
     assert.equal(
@@ -129,13 +132,13 @@ describe('management nodes against the emulator: guardian', function () {
     assert.equal(sns.aws_access_key_id, 'AKIA2');
   });
 
-  it('sets the Duo settings without returning the secret key, and the MFA policies', async () => {
+  it('sets the Duo settings (Auth0 answers the secret key too, as recorded), and the MFA policies', async () => {
     await h.run('guardian', 'set_duo_settings', { body: { ikey: 'DI1', skey: 'duo-secret', host: 'api-1.duosecurity.com' } });
     await h.run('guardian', 'update_duo_settings', { body: { host: 'api-2.duosecurity.com' } });
     const duo = payloadOf(await h.run('guardian', 'get_duo_settings', {}));
     assert.equal(duo.ikey, 'DI1');
     assert.equal(duo.host, 'api-2.duosecurity.com');
-    assert.equal(duo.skey, undefined);
+    assert.equal(duo.skey, 'duo-secret');
     assert.deepEqual(payloadOf(await h.run('guardian', 'get_policies', {})), []);
     assert.deepEqual(payloadOf(await h.run('guardian', 'update_policies', { body: ['all-applications'] })), ['all-applications']);
     assert.deepEqual(payloadOf(await h.run('guardian', 'get_policies', {})), ['all-applications']);

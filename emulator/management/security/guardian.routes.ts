@@ -16,15 +16,21 @@ const DEFAULT_TEMPLATES = {
   verification_message: '{{code}} is your verification code for {{tenant.friendly_name}}',
 };
 
-/** Provider configurations by URL segment: which body fields each accepts, and which are secrets never echoed. */
-const PROVIDERS: Record<string, { fields: BodySpec; secrets: string[] }> = {
+/**
+ * Provider configurations by URL segment: which body fields each accepts, which are secrets never
+ * echoed, and which keys a GET always answers (`null` while unset: Auth0's recorded Twilio answers
+ * carry `messaging_service_sid: null` when only `from` was set).
+ */
+const PROVIDERS: Record<string, { fields: BodySpec; secrets: string[]; answered?: string[] }> = {
   'sms/providers/twilio': {
     fields: { types: { from: ['string', 'null'], messaging_service_sid: ['string', 'null'], auth_token: ['string', 'null'], sid: ['string', 'null'] } },
     secrets: [],
+    answered: ['auth_token', 'sid', 'from', 'messaging_service_sid'],
   },
   'phone/providers/twilio': {
     fields: { types: { from: ['string', 'null'], messaging_service_sid: ['string', 'null'], auth_token: ['string', 'null'], sid: ['string', 'null'] } },
     secrets: [],
+    answered: ['auth_token', 'sid', 'from', 'messaging_service_sid'],
   },
   'push-notification/providers/sns': {
     fields: {
@@ -58,6 +64,9 @@ interface GuardianConfig {
   emailSettings: Record<string, unknown>;
   phoneSettings: Record<string, unknown>;
   settings: Record<string, unknown>;
+  webauthnRoaming: Record<string, unknown>;
+  webauthnPlatform: Record<string, unknown>;
+  pushApp: Record<string, unknown>;
 }
 
 function defaults(): GuardianConfig {
@@ -75,6 +84,10 @@ function defaults(): GuardianConfig {
     emailSettings: { otp_length: 6, otp_expiration_time: 300 },
     phoneSettings: { otp_length: 6, otp_expiration_time: 300 },
     settings: { display_remember_me_checkbox: true, remember_me_default_value: false },
+    // As an untouched tenant answers them (recorded): roaming authenticators require user verification.
+    webauthnRoaming: { userVerification: 'required', overrideRelyingParty: false },
+    webauthnPlatform: { overrideRelyingParty: false },
+    pushApp: {},
   };
 }
 
@@ -146,8 +159,22 @@ export const registerGuardianRoutes: RoutesModule = (routes: RouteRegistry, tena
     for (const secret of PROVIDERS[path].secrets) delete stored[secret];
     return stored;
   };
+  /** What a GET answers: the stored view, every always-answered key (null while unset), and APNs' `enabled`. */
+  const providerRead = (path: string): Record<string, unknown> => {
+    const view = providerView(path);
+    for (const key of PROVIDERS[path].answered ?? []) if (!(key in view)) view[key] = null;
+    if (path === 'push-notification/providers/apns') {
+      // Auth0 answers `sandbox` and `enabled` on a GET (recorded, and in its description's
+      // GetGuardianFactorsProviderApnsResponseContent); `enabled` once a certificate was uploaded.
+      const stored = config().providers[path] ?? {};
+      view.sandbox = stored.sandbox === true;
+      view.enabled = typeof stored.p12 === 'string';
+      if (!('bundle_id' in view)) view.bundle_id = null;
+    }
+    return view;
+  };
   for (const [path, spec] of Object.entries(PROVIDERS)) {
-    routes.management('GET', `${base}/factors/${path}`, read, () => providerView(path));
+    routes.management('GET', `${base}/factors/${path}`, read, () => providerRead(path));
     const write = (merge: boolean) => (ctx: RouteContext) => {
       const body = checkBody(bodyObject(ctx), spec.fields);
       const stored = merge ? (config().providers[path] ?? {}) : {};
@@ -165,7 +192,7 @@ export const registerGuardianRoutes: RoutesModule = (routes: RouteRegistry, tena
     if (!PROVIDERS[path]) throw notFound(`Provider ${ctx.params.provider} of factor ${ctx.params.name} does not exist`, 'inexistent_provider');
     return path;
   };
-  routes.management('GET', `${base}/factors/:name/providers/:provider`, read, (ctx) => providerView(genericProvider(ctx)));
+  routes.management('GET', `${base}/factors/:name/providers/:provider`, read, (ctx) => providerRead(genericProvider(ctx)));
   routes.management(
     'PUT',
     `${base}/factors/:name/providers/:provider`,
@@ -253,11 +280,8 @@ export const registerGuardianRoutes: RoutesModule = (routes: RouteRegistry, tena
     ],
   ];
   for (const [path, key, spec, patchable] of settingDocs) {
-    const view = () => {
-      const shown = clone(config()[key]);
-      if (key === 'duo') delete shown.skey;
-      return shown;
-    };
+    // Auth0 answers Duo's `skey` too (every recorded GET and PUT of the Duo settings carries it).
+    const view = () => clone(config()[key]);
     routes.management('GET', `${base}/${path}`, read, view);
     routes.management(
       'PUT',
@@ -283,6 +307,45 @@ export const registerGuardianRoutes: RoutesModule = (routes: RouteRegistry, tena
       );
     }
   }
+
+  // ---- WebAuthn settings and the Guardian push custom app ----
+  // Neither is in Auth0's description nor its v7 SDK types; the emulator follows the recordings
+  // (go-auth0's Guardian tests): a PUT (PATCH for the app) answers what it was given, a GET the
+  // stored document. The relying party and app fields are those go-auth0 sends.
+  const webauthnSpec = (roaming: boolean): BodySpec => ({
+    types: { overrideRelyingParty: 'boolean', relyingPartyIdentifier: ['string', 'null'], ...(roaming ? { userVerification: 'string' } : {}) },
+    ...(roaming ? { enums: { userVerification: ['discouraged', 'preferred', 'required'] } } : {}),
+  });
+  for (const [factor, key] of [
+    ['webauthn-roaming', 'webauthnRoaming'],
+    ['webauthn-platform', 'webauthnPlatform'],
+  ] as const) {
+    const spec = webauthnSpec(factor === 'webauthn-roaming');
+    routes.management('GET', `${base}/factors/${factor}/settings`, read, () => clone(config()[key]));
+    routes.management(
+      'PUT',
+      `${base}/factors/${factor}/settings`,
+      update,
+      (ctx) => {
+        const body = checkBody(bodyObject(ctx), spec);
+        apply(config()[key], body);
+        return clone(body);
+      },
+      { description: `Update the ${factor} factor settings` },
+    );
+  }
+  const pushAppSpec: BodySpec = { types: { app_name: ['string', 'null'], apple_app_link: ['string', 'null'], google_app_link: ['string', 'null'] } };
+  routes.management('GET', '/api/v2/prompts/mfa-push', ['read:prompts', read], () => clone(config().pushApp));
+  routes.management(
+    'PATCH',
+    '/api/v2/prompts/mfa-push',
+    ['update:prompts', update],
+    (ctx) => {
+      apply(config().pushApp, checkBody(bodyObject(ctx), pushAppSpec));
+      return clone(config().pushApp);
+    },
+    { description: 'Update the custom app of Guardian push' },
+  );
 
   // ---- enrollment tickets and enrollments ----
   routes.management(

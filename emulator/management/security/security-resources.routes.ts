@@ -30,6 +30,7 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
       types: { enabled: 'boolean', shields: 'array', admin_notification_frequency: 'array', method: 'string', stage: 'object' },
       enums: { method: ['standard', 'enhanced'] },
     },
+    mergedObjects: ['stage'],
   },
   {
     name: 'attack-protection:brute-force-protection',
@@ -59,6 +60,8 @@ const ATTACK_PROTECTION: readonly SettingsSpec[] = [
     read: AP_READ,
     update: AP_UPDATE,
     body: { types: { enabled: 'boolean', shields: 'array', allowlist: 'array', stage: 'object' } },
+    // A PATCH of two stages keeps the third (recorded: pre-custom-token-exchange stays).
+    mergedObjects: ['stage'],
   },
   {
     name: 'attack-protection:bot-detection',

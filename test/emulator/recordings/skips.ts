@@ -15,24 +15,9 @@ interface Skip {
 export const SKIPS: readonly Skip[] = [
   { file: /^TestDeviceCredentials_/, reason: 'hand-written by go-auth0, not recorded from Auth0' },
   {
-    file: /^TestTenantManager/,
-    where: { path: /^\/api\/v2\/tenants\/settings/ },
-    reason: 'answers with the settings earlier runs had given the recorded tenant (its history); the emulator starts as a new tenant',
-  },
-  {
     file: /./,
     where: { path: /\/(UserID|SessionID|RefreshTokenID|CLIENTID)(\/|\?|$)/ },
     reason: 'the recording hides the id behind a placeholder (UserID, SessionID, RefreshTokenID, CLIENTID): what it names was never created in the recording',
-  },
-  {
-    file: /^(TestLogManager|TestApplyActionsListDefaultsWithNilOptions|TestGrantManager_List)/,
-    where: { method: 'GET' },
-    reason: 'reads what the recorded tenant held before the recording (its log events, actions, grants); the emulator starts as a new tenant',
-  },
-  {
-    file: /^TestAttackProtection\//,
-    where: { path: /^\/api\/v2\/attack-protection\/(brute-force-protection|suspicious-ip-throttling|bot-detection|breached-password-detection)$/ },
-    reason: 'answers with the allow lists and shields earlier runs had set on the recorded tenant (its history); the emulator starts as a new tenant',
   },
 ];
 

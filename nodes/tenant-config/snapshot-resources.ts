@@ -10,6 +10,7 @@
  * Paths are dotted, relative to one item; a segment may hold `*` (any characters of one key) and
  * the segment `**` stands for any number of segments (see snapshot-paths.ts).
  */
+import { CUSTOM_TEXT_PROMPTS } from '../tenant/prompts.catalogue';
 import type { GroupSpec } from '../shared/catalogue';
 import { actionsGroup } from '../actions/actions.catalogue';
 import { clientGrantsGroup } from '../applications/client-grants.catalogue';
@@ -122,51 +123,6 @@ export const SECRET_KEYS: readonly string[] = [
   'skey',
   'httpAuthorization',
   'authorization',
-];
-
-/**
- * The prompts with custom text: the PromptGroupNameEnum of Auth0's Management API description
- * (the catalogue's `prompt` input takes any name, so the list is here; a test holds it against
- * the description).
- */
-export const CUSTOM_TEXT_PROMPTS: readonly string[] = [
-  'login',
-  'login-id',
-  'login-password',
-  'login-passwordless',
-  'login-email-verification',
-  'signup',
-  'signup-id',
-  'signup-password',
-  'phone-identifier-enrollment',
-  'phone-identifier-challenge',
-  'email-identifier-challenge',
-  'reset-password',
-  'custom-form',
-  'consent',
-  'customized-consent',
-  'logout',
-  'mfa-push',
-  'mfa-otp',
-  'mfa-voice',
-  'mfa-phone',
-  'mfa-webauthn',
-  'mfa-sms',
-  'mfa-email',
-  'mfa-recovery-code',
-  'mfa',
-  'status',
-  'device-flow',
-  'email-verification',
-  'email-otp-challenge',
-  'organizations',
-  'invitation',
-  'common',
-  'passkeys',
-  'captcha',
-  'brute-force-protection',
-  'async-approval-flow',
-  'confirmation',
 ];
 
 const singleton = (name: string, label: string, group: GroupSpec, op: string, more: Partial<SnapshotResource> = {}): SnapshotResource => ({

@@ -1,6 +1,51 @@
 /** The `prompts` group: Universal Login prompt settings and custom texts. */
 import { common, type GroupSpec, type InputSpec } from '../shared/catalogue';
 
+/**
+ * The prompts with custom text: the PromptGroupNameEnum of Auth0's Management API description, one
+ * list for the snapshot's reads and the emulator (the `prompt` input itself takes any name, so that
+ * a prompt newer than the description still works); a test holds it against the description.
+ */
+export const CUSTOM_TEXT_PROMPTS: readonly string[] = [
+  'login',
+  'login-id',
+  'login-password',
+  'login-passwordless',
+  'login-email-verification',
+  'signup',
+  'signup-id',
+  'signup-password',
+  'phone-identifier-enrollment',
+  'phone-identifier-challenge',
+  'email-identifier-challenge',
+  'reset-password',
+  'custom-form',
+  'consent',
+  'customized-consent',
+  'logout',
+  'mfa-push',
+  'mfa-otp',
+  'mfa-voice',
+  'mfa-phone',
+  'mfa-webauthn',
+  'mfa-sms',
+  'mfa-email',
+  'mfa-recovery-code',
+  'mfa',
+  'status',
+  'device-flow',
+  'email-verification',
+  'email-otp-challenge',
+  'organizations',
+  'invitation',
+  'common',
+  'passkeys',
+  'captcha',
+  'brute-force-protection',
+  'async-approval-flow',
+  'confirmation',
+];
+
 const prompt: InputSpec = {
   name: 'prompt',
   in: 'path',

@@ -13,7 +13,8 @@ import { missingScopes } from '../../nodes/config/connection-check-route';
 import { registerGroup } from '../../nodes/config/group-registry';
 import { compareSnapshots } from '../../nodes/tenant-config/snapshot-diff';
 import { patternSegments, rewrite, type Json } from '../../nodes/tenant-config/snapshot-paths';
-import { CUSTOM_TEXT_PROMPTS, SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { CUSTOM_TEXT_PROMPTS } from '../../nodes/tenant/prompts.catalogue';
 import { snapshotScopeGroup } from '../../nodes/tenant-config/snapshot-scopes';
 import { desiredSnapshot, snapshotSettings } from '../../nodes/tenant-config/snapshot-settings';
 

@@ -3,50 +3,14 @@
  * `GET|PUT /api/v2/prompts/{prompt}/custom-text/{language}`, `GET|PUT /api/v2/prompts/{prompt}/partials`
  * and the rendering settings of screens (`/prompts/rendering`, `/prompts/{prompt}/screen/{screen}/rendering`).
  */
+import { CUSTOM_TEXT_PROMPTS } from '../../../nodes/tenant/prompts.catalogue';
 import { ApiError } from '../../core/errors';
 import type { RouteContext, RoutesModule } from '../../core/types';
 import { fieldsProjection, offsetBody, offsetPage } from '../../core/paging';
 import { bodyObject, checkBody, clone, payloadError, tenantName, type BodySpec } from '../group-helpers';
 
-export const PROMPTS = [
-  'login',
-  'login-id',
-  'login-password',
-  'login-passwordless',
-  'login-email-verification',
-  'signup',
-  'signup-id',
-  'signup-password',
-  'phone-identifier-enrollment',
-  'phone-identifier-challenge',
-  'email-identifier-challenge',
-  'reset-password',
-  'custom-form',
-  'consent',
-  'customized-consent',
-  'logout',
-  'mfa-push',
-  'mfa-otp',
-  'mfa-voice',
-  'mfa-phone',
-  'mfa-webauthn',
-  'mfa-sms',
-  'mfa-email',
-  'mfa-recovery-code',
-  'mfa',
-  'status',
-  'device-flow',
-  'email-verification',
-  'email-otp-challenge',
-  'organizations',
-  'invitation',
-  'common',
-  'passkeys',
-  'captcha',
-  'brute-force-protection',
-  'async-approval-flow',
-  'confirmation',
-];
+/** The prompts with custom text and rendering settings, as the catalogue lists them from Auth0's description. */
+export const PROMPTS: readonly string[] = CUSTOM_TEXT_PROMPTS;
 
 const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/;
 

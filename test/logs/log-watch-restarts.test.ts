@@ -96,6 +96,8 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     const out = new Collector('out').attach();
     const reached = (n: number) =>
       waitUntil(() => out.messages.length >= n, { what: () => `stuck at ${out.messages.length} messages (${compare(sentIds(out), ids(emu))})` });
+    const consumed = (kind: 'errorNext' | 'rateLimitNext' | 'dropNext' | 'malformedNext') =>
+      waitUntil(() => emu.faults.get()[kind] === 0, { what: () => `${kind} still ${emu.faults.get()[kind]}` });
     const redeploy = async (): Promise<void> => {
       await stopFlows();
       await startFlows();
@@ -104,15 +106,20 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
 
     await reached(120);
     emu.faults.set({ errorNext: 2, errorStatus: 503, pathPrefix: '/api/v2/logs' });
+    await consumed('errorNext');
     await reached(250);
     await redeploy();
     await reached(350);
     emu.faults.set({ rateLimitNext: 4, pathPrefix: '/api/v2/logs' });
+    // Each fault kind runs on its own: a drop in the middle of the 429s would reset the client's retries.
+    await consumed('rateLimitNext');
     await reached(450);
     write(emu, 300); // new events arrive while the backlog is read
     emu.faults.set({ dropNext: 3, pathPrefix: '/api/v2/logs' });
+    await consumed('dropNext');
     await reached(550);
     emu.faults.set({ malformedNext: 2, pathPrefix: '/api/v2/logs' });
+    await consumed('malformedNext');
     await reached(650);
     // Timeouts: every answer slower than the tenant's 1 s read timeout, until one has failed.
     const failuresBefore = errorCalls('watch').length;

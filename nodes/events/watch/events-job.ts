@@ -63,6 +63,8 @@ export class EventsJob implements WatchJob {
   }
 
   interrupt(): void {
+    // Closing (or reconnecting): a message sent but not delivered yet is not counted as read.
+    this.batch.settle();
     this.connection?.abort();
   }
 

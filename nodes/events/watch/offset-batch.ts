@@ -6,6 +6,13 @@
  * the lease is given back. A process that dies without its close
  * repeats at most one batch on its next start (or on the replica that takes over); an orderly
  * stop repeats nothing. One write at a time, in order.
+ *
+ * Only the offset of a delivered message is written. Node-RED delivers a sent message in a
+ * setImmediate of its own, and a flow stopped before that loses it; so an offset counts as
+ * delivered once an immediate queued after its message's send has run: after the messages of a
+ * chunk are sent (process.nextTick), one immediate marks them all. `settle()`, called as the
+ * connection ends or the node closes, stops the marking: what was sent and not delivered by then
+ * is read again from Auth0 after the restart rather than lost with the stopped flow.
  */
 import { toText } from '../../shared/to-text';
 
@@ -27,6 +34,19 @@ export class OffsetBatch {
   private writing: Promise<void> = Promise.resolve();
   /** A write of the timer's that failed: thrown by the next add or flush. */
   private failure: unknown;
+  /** Offsets are numbered as they are added; up to `deliveredSeq` their messages were delivered. */
+  private addedSeq = 0;
+  private lastAdded: string | undefined;
+  private deliveredSeq = 0;
+  private deliveredOffset: string | undefined;
+  private writtenOffset: string | undefined;
+  /** A mark is due once the messages sent in this turn are (process.nextTick queues it). */
+  private markQueued = false;
+  /** Marks queued before the last settle() count for nothing. */
+  private generation = 0;
+  /** Set by settle(): flushes write what is delivered without waiting for the rest. */
+  private settled = false;
+  private waiters: { seq: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly write: (offset: string) => Promise<void>,
@@ -35,12 +55,16 @@ export class OffsetBatch {
   ) {}
 
   /**
-   * Records the offset of a message read (and handled). Returns the write's promise when the
+   * Records the offset of a message read (and sent). Returns the write's promise when the
    * batch is due now (the caller awaits it before reading on), else undefined: no wait at all.
    */
   add(offset: string): Promise<void> | undefined {
     this.throwFailure();
+    this.settled = false;
     this.pendingOffset = offset;
+    this.lastAdded = offset;
+    this.addedSeq += 1;
+    this.markDelivered();
     this.count += 1;
     if (this.count === 1) {
       this.firstAt = this.now();
@@ -61,24 +85,68 @@ export class OffsetBatch {
     return this.pendingOffset !== undefined;
   }
 
-  /** Writes the pending offset, if any; resolves when every write so far is done. */
+  /**
+   * Writes the pending offset once its message is delivered (at once after settle(): what is
+   * delivered by then); resolves when every write so far is done.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const offset = this.pendingOffset;
+    const hadPending = this.pendingOffset !== undefined;
     this.pendingOffset = undefined;
     this.count = 0;
-    if (offset !== undefined) this.writing = this.writing.then(() => this.write(offset));
+    if (hadPending) {
+      const seq = this.addedSeq;
+      const delivered = this.settled || seq <= this.deliveredSeq ? undefined : new Promise<void>((resolve) => this.waiters.push({ seq, resolve }));
+      this.writing = this.writing.then(() => delivered).then(() => this.writeDelivered());
+    }
     return this.writing.then(() => this.throwFailure());
+  }
+
+  /** The connection ends or the node closes: messages not delivered by now may be lost with the flow. */
+  settle(): void {
+    this.generation += 1;
+    this.settled = true;
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
   }
 
   /** Forgets what is pending (the stored offset is read again: another holder may have moved it). */
   drop(): void {
+    this.settle();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.pendingOffset = undefined;
+    this.deliveredOffset = undefined;
+    this.writtenOffset = undefined;
+    this.deliveredSeq = this.addedSeq;
     this.count = 0;
     this.failure = undefined;
+  }
+
+  /** Marks the offsets added in this turn delivered once an immediate queued after their sends has run. */
+  private markDelivered(): void {
+    if (this.markQueued) return;
+    this.markQueued = true;
+    const generation = this.generation;
+    process.nextTick(() => {
+      this.markQueued = false;
+      if (generation !== this.generation) return;
+      const seq = this.addedSeq;
+      const offset = this.lastAdded;
+      setImmediate(() => {
+        if (generation !== this.generation || seq <= this.deliveredSeq) return;
+        this.deliveredSeq = seq;
+        this.deliveredOffset = offset;
+        this.waiters = this.waiters.filter((waiter) => waiter.seq > seq || (waiter.resolve(), false));
+      });
+    });
+  }
+
+  private writeDelivered(): Promise<void> | undefined {
+    const offset = this.deliveredOffset;
+    if (offset === undefined || offset === this.writtenOffset) return undefined;
+    this.writtenOffset = offset;
+    return this.write(offset);
   }
 
   private throwFailure(): void {

@@ -91,6 +91,16 @@ describe('auth0-events: the offset batch', () => {
     assert.deepEqual(later.written, ['d']);
   });
 
+  it('settled and reading on in the same turn (a reconnect): the messages after it are marked, and a flush ends', async () => {
+    const out = recorder();
+    const batch = new OffsetBatch(out.write, { events: 1000, ms: 60_000 });
+    void batch.add('e');
+    batch.settle();
+    void batch.add('f');
+    await batch.flush();
+    assert.deepEqual(out.written, ['f']);
+  });
+
   it('a drop forgets what is pending (the lease changed hands); a failed timed write reaches the reader', async () => {
     const out = recorder();
     const batch = new OffsetBatch(out.write, { events: 1000, ms: 60_000 });

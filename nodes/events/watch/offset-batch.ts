@@ -44,6 +44,8 @@ export class OffsetBatch {
   private markQueued = false;
   /** Marks queued before the last settle() count for nothing. */
   private generation = 0;
+  /** The last offset added before the last settle(). */
+  private settledSeq = 0;
   /** Set by settle(): flushes write what is delivered without waiting for the rest. */
   private settled = false;
   private waiters: { seq: number; resolve: () => void }[] = [];
@@ -106,6 +108,7 @@ export class OffsetBatch {
   /** The connection ends or the node closes: messages not delivered by now may be lost with the flow. */
   settle(): void {
     this.generation += 1;
+    this.settledSeq = this.addedSeq;
     this.settled = true;
     for (const waiter of this.waiters.splice(0)) waiter.resolve();
   }
@@ -130,11 +133,14 @@ export class OffsetBatch {
     const generation = this.generation;
     process.nextTick(() => {
       this.markQueued = false;
-      if (generation !== this.generation) return;
+      // Settled since it was queued: only messages sent after that are marked (a reconnect goes on
+      // in the same turn; a close sends nothing more, and what it stopped may be lost).
+      if (generation !== this.generation && this.addedSeq <= this.settledSeq) return;
+      const current = this.generation;
       const seq = this.addedSeq;
       const offset = this.lastAdded;
       setImmediate(() => {
-        if (generation !== this.generation || seq <= this.deliveredSeq) return;
+        if (current !== this.generation || seq <= this.deliveredSeq) return;
         this.deliveredSeq = seq;
         this.deliveredOffset = offset;
         this.waiters = this.waiters.filter((waiter) => waiter.seq > seq || (waiter.resolve(), false));

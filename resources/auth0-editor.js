@@ -16,6 +16,46 @@
 
   var catalogues = {};
   var ALL_SOURCES = ['msg', 'flow', 'global', 'env', 'jsonata'];
+  // Node-RED's JSON type, except that an empty field is valid: an input left empty is not sent
+  // (or is read from msg.payload), and must not show the red outline of an error.
+  var OPTIONAL_JSON = {
+    value: 'json',
+    label: 'JSON',
+    icon: 'red/images/typedInput/json.svg',
+    validate: function (v) {
+      if (v === '' || v === undefined) {
+        return true;
+      }
+      try {
+        JSON.parse(v);
+        return true;
+      } catch (err) {
+        return false;
+      }
+    },
+    expand: function () {
+      var that = this;
+      var value = this.value();
+      try {
+        value = JSON.stringify(JSON.parse(value), null, 4);
+      } catch (err) {
+        // shown as typed
+      }
+      RED.editor.editJSON({
+        value: value,
+        focus: true,
+        complete: function (v) {
+          var compact = v;
+          try {
+            compact = JSON.stringify(JSON.parse(v));
+          } catch (err) {
+            // kept as typed: the field shows it invalid
+          }
+          that.value(compact);
+        },
+      });
+    },
+  };
   // Secrets may only come from the message, context or the environment: never as text in the flow file.
   var SECRET_SOURCES = ['msg', 'flow', 'global', 'env'];
 
@@ -82,7 +122,7 @@
       case 'object':
       case 'array':
       case 'file':
-        return ['json'];
+        return [OPTIONAL_JSON];
       default:
         return ['str'];
     }

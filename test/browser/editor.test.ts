@@ -245,6 +245,16 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       const typed = (id: string) => page.locator(`#${id} + .red-ui-typedInput-container input.red-ui-typedInput-input`);
       const rowLabels = async (): Promise<string[]> => (await body.locator('.auth0-body-row > label').allTextContents()).map((text) => text.trim());
       assert.deepEqual((await rowLabels()).slice(0, 3), ['connection *', 'email', 'password']);
+      // The whole-body JSON field left empty is no error (its rows can make the body); broken JSON is.
+      const bodyJson = page.locator('#node-input-auth0-param-body + .red-ui-typedInput-container');
+      const showsError = (): Promise<boolean> => bodyJson.evaluate((el) => el.classList.contains('input-error'));
+      assert.equal(await showsError(), false, 'the empty body field is outlined as an error');
+      await typed('node-input-auth0-param-body').fill('{"broken":');
+      await typed('node-input-auth0-param-body').blur();
+      assert.equal(await showsError(), true, 'broken JSON in the body field is not outlined');
+      await typed('node-input-auth0-param-body').fill('');
+      await typed('node-input-auth0-param-body').blur();
+      assert.equal(await showsError(), false);
       const options = await body.locator('datalist option').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
       assert.ok(options.includes('user_metadata'), `user_metadata is not in the list (${options.join(', ')})`);
       assert.ok(!options.includes('email'), 'a property shown as a row is not offered again');

@@ -29,16 +29,15 @@
       try {
         JSON.parse(v);
         return true;
-      } catch (err) {
+      } catch {
         return false;
       }
     },
     expand: function () {
-      var that = this;
       var value = this.value();
       try {
         value = JSON.stringify(JSON.parse(value), null, 4);
-      } catch (err) {
+      } catch {
         // shown as typed
       }
       RED.editor.editJSON({
@@ -48,11 +47,11 @@
           var compact = v;
           try {
             compact = JSON.stringify(JSON.parse(v));
-          } catch (err) {
+          } catch {
             // kept as typed: the field shows it invalid
           }
-          that.value(compact);
-        },
+          this.value(compact);
+        }.bind(this),
       });
     },
   };

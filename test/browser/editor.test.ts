@@ -252,6 +252,14 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       await typed('node-input-auth0-param-body').fill('{"broken":');
       await typed('node-input-auth0-param-body').blur();
       assert.equal(await showsError(), true, 'broken JSON in the body field is not outlined');
+      // Its expand button opens Node-RED's JSON editor, and Done puts the JSON back compact.
+      await typed('node-input-auth0-param-body').fill('{"a": 1}');
+      await bodyJson.locator('.red-ui-typedInput-option-expand').click();
+      // Node-RED's JSON editor is a tray of its own over the dialog (its "format JSON" button tells it).
+      const jsonEditor = page.locator('.red-ui-tray:has(#node-input-json-reformat)');
+      await jsonEditor.locator('#node-dialog-ok').click();
+      await jsonEditor.waitFor({ state: 'detached' });
+      assert.equal(await typed('node-input-auth0-param-body').inputValue(), '{"a":1}');
       await typed('node-input-auth0-param-body').fill('');
       await typed('node-input-auth0-param-body').blur();
       assert.equal(await showsError(), false);

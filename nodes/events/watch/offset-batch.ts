@@ -10,9 +10,10 @@
  * Only the offset of a delivered message is written. Node-RED delivers a sent message in a
  * setImmediate of its own, and a flow stopped before that loses it; so an offset counts as
  * delivered once an immediate queued after its message's send has run: after the messages of a
- * chunk are sent (process.nextTick), one immediate marks them all. `settle()`, called as the
- * connection ends or the node closes, stops the marking: what was sent and not delivered by then
- * is read again from Auth0 after the restart rather than lost with the stopped flow.
+ * chunk are sent (process.nextTick), one immediate marks them all. `settle()`, called when the
+ * node breaks its connection off (closing, an input message, the lease lost), stops the marking:
+ * what was sent and not delivered by then is read again from Auth0 after a restart rather than
+ * lost with the stopped flow (a redeploy of this node alone may repeat those few).
  */
 import { toText } from '../../shared/to-text';
 

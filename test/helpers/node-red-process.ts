@@ -7,9 +7,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import * as path from 'node:path';
+import { freePort } from '../../scripts/local-redis';
 import { waitUntil } from './wait';
+
+// The one free-port finder, for the tests that import it from here.
+export { freePort };
 
 export function run(command: string, args: string[], cwd: string, timeoutMs = 240000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -27,18 +30,6 @@ export function run(command: string, args: string[], cwd: string, timeoutMs = 24
         else resolve(stdout);
       },
     );
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -47,8 +47,6 @@ export class OffsetBatch {
   private generation = 0;
   /** The last offset added before the last settle(). */
   private settledSeq = 0;
-  /** Set by settle(): flushes write what is delivered without waiting for the rest. */
-  private settled = false;
   private waiters: { seq: number; resolve: () => void }[] = [];
 
   constructor(
@@ -63,7 +61,6 @@ export class OffsetBatch {
    */
   add(offset: string): Promise<void> | undefined {
     this.throwFailure();
-    this.settled = false;
     this.pendingOffset = offset;
     this.lastAdded = offset;
     this.addedSeq += 1;
@@ -110,7 +107,6 @@ export class OffsetBatch {
   settle(): void {
     this.generation += 1;
     this.settledSeq = this.addedSeq;
-    this.settled = true;
     for (const waiter of this.waiters.splice(0)) waiter.resolve();
   }
 
@@ -125,6 +121,11 @@ export class OffsetBatch {
     this.deliveredSeq = this.addedSeq;
     this.count = 0;
     this.failure = undefined;
+  }
+
+  /** Nothing added since settle(): flushes write what is delivered without waiting for the rest. */
+  private get settled(): boolean {
+    return this.addedSeq === this.settledSeq;
   }
 
   /** Marks the offsets added in this turn delivered once an immediate queued after their sends has run. */

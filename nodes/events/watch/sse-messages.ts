@@ -100,6 +100,15 @@ export function readSse(body: Readable, handler: SseHandler): SseReading {
   const scheduleCheck = (): void => {
     check ??= setImmediate(checkCaughtUp);
   };
+  /** After a pause of our own: the end if it came meanwhile, else the body again and a fresh "caught up" check. */
+  function readOn(): void {
+    if (ended) {
+      stop();
+      return;
+    }
+    body.resume();
+    scheduleCheck();
+  }
   function goOn(): void {
     waiting = false;
     if (stopped) return;
@@ -114,24 +123,14 @@ export function readSse(body: Readable, handler: SseHandler): SseReading {
     }
     if (waiting || stopped) return;
     held = undefined;
-    if (ended) {
-      stop();
-      return;
-    }
-    body.resume();
-    scheduleCheck();
+    readOn();
   }
   // Reading on after a yield: the check for "caught up" starts again from here, so a pause of our
   // own never counts as the stream having gone quiet.
   const afterYield = (): void => {
     yielded = undefined;
     if (stopped || waiting) return;
-    if (ended) {
-      stop();
-      return;
-    }
-    body.resume();
-    scheduleCheck();
+    readOn();
   };
   function onData(chunk: Buffer | string): void {
     try {

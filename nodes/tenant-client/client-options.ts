@@ -12,7 +12,7 @@ export interface TenantClientOptions {
   connectTimeout: number;
   /** Read timeout, seconds: the longest wait for the response once connected. */
   readTimeout: number;
-  /** Retries of a request answered 429, 0..10. */
+  /** Retries of a request answered 429, or failing in a way that is transient (a dropped connection, a 5xx to a GET), 0..10. */
   retries: number;
   /** Management API audience; default `https://{domain}/api/v2/`. */
   audience?: string;
@@ -26,6 +26,8 @@ export interface TenantClientOptions {
   signingAlg?: 'RS256' | 'RS384' | 'PS256';
   /** The registered credential's `kid`, sent in the assertion's header when set. */
   keyId?: string;
+  /** The largest answer read whole, in MB once decoded (default 32); streamed answers keep their own limits. */
+  maxResponseSize?: number;
   /** Requests in flight at once for this tenant (default 4). */
   maxConcurrent?: number;
   /** Optional pacing, requests per second; 0 or unset: only the service's headers pace us. */

@@ -2,8 +2,9 @@
  * The per-tenant HTTP client an auth0-config node owns and every node of that tenant shares:
  * the host, the Management API token, the limiter, the retries and the error normalisation.
  * It knows nothing of Node-RED. Its policies live beside it, one job each: the 429s in
- * rate-limit-policy.ts, the 401s in token-refresh.ts, redirects in redirects.ts, the status the
- * nodes show in client-status.ts; the one quick retry of a refused or dropped GET in http-transport.ts.
+ * rate-limit-policy.ts, the 401s in token-refresh.ts, the status the nodes show in client-status.ts;
+ * the retries of what is transient (a dropped connection, a 5xx to a GET) in http-transport.ts, on
+ * axios-retry, counted against the same `retries` as the 429s.
  */
 import { setMaxListeners } from 'node:events';
 import type { TenantClientOptions } from './client-options';
@@ -21,10 +22,9 @@ import {
   successBody,
 } from './error-mapping';
 import { ClientStatusPublisher, errorStatusText } from './client-status';
-import { HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
+import { type Exchange, HttpTransport, TransportFailure, type ExchangeResult } from './http-transport';
 import { type AcquireOptions, type Lane, type Release, TenantLimiter, type WaiterErrors } from './limiter';
 import { RateLimitPolicy } from './rate-limit-policy';
-import { sendFollowingRedirects } from './redirects';
 import { Redactor, secretValuesOf } from './redact';
 import { telemetryHeader, userAgent } from './telemetry';
 import { TokenRefresh } from './token-refresh';
@@ -45,7 +45,8 @@ export interface TenantClientInternals {
   now?: () => number;
 }
 
-const DEFAULTS = { connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: 4 };
+const DEFAULTS = { connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: 4, maxResponseSize: 32 };
+const MAX_REDIRECTS = 5;
 const TOKEN_OPERATION = 'management token (client credentials)';
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -182,6 +183,7 @@ class Auth0TenantClient implements TenantClient {
       connectTimeoutSeconds: this.connectTimeout,
       readTimeoutSeconds: this.readTimeout,
       maxSockets: maxConcurrent,
+      maxResponseBytes: Math.round(positive(options.maxResponseSize, DEFAULTS.maxResponseSize) * 1024 * 1024),
       log: (message) => this.debug(message),
     });
     const limiterOptions: ConstructorParameters<typeof TenantLimiter>[0] = { maxConcurrent, onChange: () => this.status.refresh() };
@@ -321,7 +323,9 @@ class Auth0TenantClient implements TenantClient {
         // A streamed answer may outlive this call: it gets a signal of its own. Any other
         // exchange runs under the caller's signal; close() ends it through the transport.
         const exchangeSignal = spec.responseType === 'stream' ? this.exchangeSignal(spec, held) : spec.signal;
-        result = await this.exchange(spec, url, headers, token ? this.bearer(token) : undefined, body.data, ctx, exchangeSignal);
+        if (token) headers.Authorization = this.bearer(token);
+        result = await this.exchange(spec, url, headers, body.data, ctx, exchangeSignal, this.retries - rateLimit.retries);
+        rateLimit.retries += result.retried;
       } catch (err) {
         if (!(err instanceof TransportFailure)) {
           release();
@@ -395,31 +399,30 @@ class Auth0TenantClient implements TenantClient {
     }
   }
 
-  /** One request, following same-origin redirects when asked (see redirects.ts). */
+  /** One request; redirects followed only when asked, and only on the tenant's own origin (a redirect elsewhere is the answer). */
   private exchange(
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
-    authorization: string | undefined,
     data: string | FormData | undefined,
     ctx: ErrorContext,
     signal: AbortSignal | undefined,
+    retries: number,
   ): Promise<ExchangeResult> {
-    const exchange = {
+    const exchange: Exchange = {
       method: spec.method,
       url,
       headers,
-      ...(authorization !== undefined ? { authorization } : {}),
       data,
       stream: spec.responseType === 'stream',
-      ...(spec.streamIdleTimeout !== undefined ? { streamIdleTimeoutSeconds: spec.streamIdleTimeout } : {}),
-      ...(signal ? { signal } : {}),
+      retries,
       label: ctx.operation,
       streamError: (failure: TransportFailureInfo) => networkError(failure, false, ctx),
     };
-    return sendFollowingRedirects(this.transport, exchange, spec.followRedirects === true, this.origin, (statusCode) =>
-      this.debug(`${ctx.operation}: following redirect ${statusCode} on the tenant`),
-    );
+    if (spec.streamIdleTimeout !== undefined) exchange.streamIdleTimeoutSeconds = spec.streamIdleTimeout;
+    if (signal) exchange.signal = signal;
+    if (spec.followRedirects === true) exchange.follow = { max: MAX_REDIRECTS, origin: this.origin };
+    return this.transport.send(exchange);
   }
 
   private responseData(result: ExchangeResult, spec: RequestSpec, ctx: ErrorContext): unknown {
@@ -501,10 +504,7 @@ class Auth0TenantClient implements TenantClient {
     return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 86_400 };
   }
 
-  /**
-   * `Bearer <token>`, the same string while the token is: the transport then knows it at a glance
-   * (a new string each time would be compared, and first joined, character by character: KBs).
-   */
+  /** `Bearer <token>`, joined once per token (a management token is several KB). */
   private bearer(token: string): string {
     if (this.lastBearer?.token !== token) this.lastBearer = { token, value: `Bearer ${token}` };
     return this.lastBearer.value;

@@ -143,7 +143,7 @@ export function rateLimitError(body: unknown, retries: number, resetAt: number |
 }
 
 /** Why a request got no (complete) answer. */
-export type FailureKind = 'connect-timeout' | 'read-timeout' | 'refused' | 'reset' | 'dns' | 'aborted' | 'closed' | 'network';
+export type FailureKind = 'connect-timeout' | 'read-timeout' | 'refused' | 'reset' | 'dns' | 'aborted' | 'closed' | 'too-large' | 'network';
 
 export interface TransportFailureInfo {
   kind: FailureKind;
@@ -152,11 +152,20 @@ export interface TransportFailureInfo {
   /** Node's own message for the `network` kind (it names no secret, but is scrubbed anyway). */
   detail?: string;
   timeoutSeconds?: number;
+  /** For `too-large`: the limit the answer went past, in bytes. */
+  limitBytes?: number;
 }
 
 function seconds(value: number | undefined): string {
   if (value === undefined) return '?';
   return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')} s`;
+}
+
+/** Bytes as MB (or KB below one MB), for the size limit's message. */
+function sizeText(bytes: number | undefined): string {
+  if (bytes === undefined) return 'the limit';
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  return `${Number((bytes / 1024).toFixed(1))} KB`;
 }
 
 /** An Auth0Error with statusCode 0 for a request the service never answered. */
@@ -189,6 +198,10 @@ export function networkError(info: TransportFailureInfo, changesState: boolean, 
     case 'aborted':
       errorCode = 'ABORT_ERR';
       message = `${op}: aborted`;
+      break;
+    case 'too-large':
+      errorCode = 'ERESPONSETOOLARGE';
+      message = `${op}: the answer from ${ctx.host} is larger than ${sizeText(info.limitBytes)} once decoded, the tenant's answer size limit (auth0-config: Max answer size); the rest was not read${notRepeated}`;
       break;
     case 'closed':
       errorCode = 'CLIENT_CLOSED';

@@ -1,41 +1,37 @@
 /**
- * One HTTP exchange on Node's own http/https, with separate connect and read timeouts, and the
- * tenant's keep-alive agents. Responses become plain `{statusCode, headers, body}` (the body
- * decoded from gzip, deflate or br) and failures become TransportFailure (kind and code only),
- * so no request, header or token can ever reach a flow through an error.
+ * One tenant's HTTP, on axios and axios-retry: one axios instance with the tenant's keep-alive
+ * agents, the Authorization header carried as any header, answers decoded by axios (`decompress`)
+ * and capped in size once decoded (`maxContentLength`, `maxBodyLength`), redirects followed only
+ * where a request asks, never with the Authorization header to another origin. Nothing axios
+ * produces leaves this file: answers become plain `{statusCode, headers, body}` and failures a
+ * TransportFailure (kind and code only), so no request, header or token can reach a flow.
  *
- * Timeouts, on each request's socket:
- * - connect: from socket creation (DNS lookup included) to `connect` (`secureConnect` for TLS);
- *   through a proxy's tunnel, from the request's start to TLS up inside the tunnel;
- * - read: once connected, the longest silence while waiting for and reading the response
- *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
- * A reused keep-alive socket is already connected: only the read timeout applies. Neither counts
- * the time this process's event loop was blocked (see `arm` and loop-lag.ts).
+ * Retries (axios-retry): what is transient, for a request that changes nothing (GET, HEAD): a
+ * connection refused, dropped or unresolved (once: a second in a row means the tenant or a proxy
+ * is down, not a stale keep-alive socket) and a 5xx answer, with exponential backoff and jitter,
+ * `Retry-After` honoured, as many as the exchange's `retries` (what is left of the request's
+ * retries in the config node). 429s are not this file's job: they pause the tenant's lane in the
+ * limiter (rate-limit-policy.ts).
  *
- * Proxies come from the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) as with axios: see proxy.ts.
- *
- * A GET whose connection was refused or dropped (a stale keep-alive socket, a restarting proxy) is
- * tried once more after 100 to 300 ms, inside the same limiter slot. 429s are not this file's job:
- * see client.ts. (axios and axios-retry did this until 0.2: axios had to be handed the
- * Authorization header behind its back, since cleaning a several-KB token on every request cost
- * more than the rest of the request; see the CHANGELOG for the figures.)
+ * Timeouts: request-timers.ts, on the agents. Proxies: proxy-agents.ts.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { Socket } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
-import { TLSSocket } from 'node:tls';
-import * as zlib from 'node:zlib';
+import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axiosRetry, { exponentialDelay, retryAfter } from 'axios-retry';
 import type { HttpMethod } from '../shared/catalogue';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
-import { blockedMs, watchLoopLag } from './loop-lag';
-import { proxyFor, TunnelAgent } from './proxy';
+import { proxyAgentFor, proxyUrlFor } from './proxy-agents';
+import { RequestTimers } from './request-timers';
 
 export interface TransportOptions {
   connectTimeoutSeconds: number;
   readTimeoutSeconds: number;
   /** Idle keep-alive sockets kept (the tenant's concurrency cap). */
   maxSockets: number;
+  /** The largest answer read whole, in bytes once decoded (and the largest request body). */
+  maxResponseBytes: number;
   log?: (message: string) => void;
 }
 
@@ -43,18 +39,23 @@ export interface Exchange {
   method: HttpMethod;
   /** Absolute URL, already checked to be on the tenant. */
   url: string;
+  /** Authorization included. */
   headers: Record<string, string>;
-  /** The `Authorization` header's value (`Bearer …`), added as the request is made (see `send`). */
-  authorization?: string;
   data?: string | FormData;
   /** Resolve at the response headers with the body as a stream. */
   stream: boolean;
   /** For a stream: the read (idle) timeout once the headers have arrived, instead of the transport's. */
   streamIdleTimeoutSeconds?: number;
+  /** For a stream: the most bytes it may bring (default: no limit here; its reader keeps its own). */
+  maxStreamBytes?: number;
   /** The caller's abort (required for a stream, which may outlive the call). `destroy()` ends every exchange either way. */
   signal?: AbortSignal;
   /** For a streamed body: turns a failure after the headers into the error the stream emits. */
   streamError?: (failure: TransportFailureInfo) => Error;
+  /** Retries of a transient failure this exchange may use (GET and HEAD only); none when unset. */
+  retries?: number;
+  /** Redirects followed, at most `max`; with `origin`, only on that origin (a redirect elsewhere is the answer). */
+  follow?: { max: number; origin?: string };
   /** Label for log lines (the operation). */
   label: string;
 }
@@ -64,6 +65,8 @@ export interface ExchangeResult {
   /** Lower-case names. */
   headers: Record<string, string>;
   body: Buffer | Readable;
+  /** Transient failures retried on the way. */
+  retried: number;
 }
 
 /** A request that got no complete answer. Carries only the kind and Node's code: no config, no request. */
@@ -77,42 +80,49 @@ export class TransportFailure extends Error {
   }
 }
 
-const TIMEOUT_MARK = Symbol('auth0.timeoutKind');
-
-/** Time the event loop was blocked during a timer's wait below which the wait counts in full (timer jitter). */
-const BLOCKED_ENOUGH_MS = 20;
-
-/** Where the requests to one origin go: straight there, to a proxy (http), or through a proxy's tunnel (https). */
-interface Route {
-  module: typeof http | typeof https;
-  agent: http.Agent;
-  /** Host, port and path to ask for, from the tenant's URL. */
-  target(url: URL): { protocol: string; hostname: string; port: string | number; path: string };
-  /** Added to the request's headers (the proxy's): Host and Proxy-Authorization. */
-  headers?: Record<string, string>;
-  /** The socket comes only once the tunnel and TLS are up: the connect timer starts with the request. */
-  tunnelled: boolean;
+/** A redirect to another origin, handed back as the answer instead of followed. */
+class RedirectElsewhere extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly headers: http.IncomingHttpHeaders,
+  ) {
+    super('redirect to another origin');
+  }
 }
-
-/** The tenant's URL as Node's request options want it. */
-function direct(url: URL): { protocol: string; hostname: string; port: string; path: string } {
-  return { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, path: url.pathname + url.search };
-}
-
-/** What may change on a request's timers once it is under way. */
-interface RequestTimers {
-  /** The read (idle) timeout from now on, in ms: a stream's own. */
-  setReadTimeout(ms: number): void;
-}
-
-type TimedRequest = http.ClientRequest & { [TIMEOUT_MARK]?: FailureKind };
 
 interface ErrorLike {
   code?: unknown;
   message?: unknown;
   cause?: unknown;
   errors?: unknown;
+  request?: unknown;
+  response?: unknown;
+  config?: unknown;
 }
+
+/** The agents a request to one origin goes through. */
+interface Route {
+  httpAgent: http.Agent;
+  httpsAgent: https.Agent | http.Agent;
+}
+
+/** What this file adds to axios's config (read back in its hooks). */
+interface ExchangeConfig extends AxiosRequestConfig {
+  auth0Label?: string;
+}
+
+const RETRY_STATE = 'axios-retry';
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET']);
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
+/** Requests that change nothing, so a repeat is harmless. PUT and DELETE are not: a DELETE whose answer was lost answers 404 when repeated. */
+const REPEATABLE: ReadonlySet<string> = new Set(['get', 'head']);
+/** 5xx answers that say "later", not "never" (501 Not Implemented and 505 do not get better). */
+const TRANSIENT_STATUS = (status: number): boolean => status >= 500 && status <= 599 && status !== 501 && status !== 505;
+/** A `Retry-After` longer than this is not waited for inside a request: the flow gets the 5xx. */
+const MAX_RETRY_AFTER_MS = 30_000;
+/** Backoff steps before jitter: 200 ms, 400 ms, … for a connection; 500 ms, 1 s, 2 s, … for a 5xx. */
+const CONNECTION_DELAY_FACTOR_MS = 100;
+const ANSWER_DELAY_FACTOR_MS = 250;
 
 function codeOf(err: unknown): string | undefined {
   if (!err || typeof err !== 'object') return undefined;
@@ -121,157 +131,180 @@ function codeOf(err: unknown): string | undefined {
   // Happy-eyeballs failures are an AggregateError whose codes sit on its members.
   const members = Array.isArray(cause?.errors) ? (cause.errors as ErrorLike[]) : Array.isArray(e.errors) ? (e.errors as ErrorLike[]) : [];
   for (const candidate of [cause?.code, e.code, ...members.map((m) => m.code)]) {
-    if (typeof candidate === 'string' && candidate !== 'ERR_BAD_RESPONSE' && candidate !== 'ERR_NETWORK') return candidate;
+    if (typeof candidate === 'string' && candidate !== 'ERR_BAD_RESPONSE' && candidate !== 'ERR_NETWORK' && candidate !== 'ERR_BAD_REQUEST') return candidate;
   }
   return typeof e.code === 'string' ? e.code : undefined;
 }
 
-// Header values are cleaned as plain axios cleans them (and as the test of the hot path checks),
-// so a pasted token with a stray line break or a non-Latin-1 character is sent, not refused by Node.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000a-\u001f\u007f]+/g;
-// eslint-disable-next-line no-control-regex
-const NOT_BYTE_STRING = /[^\u0009\u0020-\u007e\u0080-\u00ff]+/g;
-const EDGE_SPACES = /^[ \t]+|[ \t]+$/g;
-
-/** A header value as sent: control characters and non-Latin-1 characters dropped, spaces and tabs trimmed. */
-export function headerValueAsSent(value: string): string {
-  const set = value.replace(CONTROL_CHARS, '').replace(EDGE_SPACES, '');
-  return set.replace(NOT_BYTE_STRING, '').replace(EDGE_SPACES, '');
+/** The first error along `err`'s causes that `test` accepts. */
+function findCause<T>(err: unknown, test: (candidate: unknown) => candidate is T): T | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if (test(current)) return current;
+    current = (current as ErrorLike).cause;
+  }
+  return undefined;
 }
 
-const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET']);
-const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL']);
-
-/** The delay before the one retry of a GET whose connection was refused or dropped. */
-function retryDelayMs(): number {
-  return 100 + Math.floor(Math.random() * 200);
+function lowerCaseHeaders(headers: unknown): Record<string, string> {
+  const plain = headers instanceof AxiosHeaders ? headers.toJSON(true) : ((headers ?? {}) as Record<string, unknown>);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(plain)) {
+    if (value === undefined || value === null) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
 }
 
-/** A request body as bytes, with the Content-Type a FormData brings (its boundary). */
-async function bodyBytes(data: string | FormData | undefined): Promise<{ bytes?: Buffer; contentType?: string }> {
-  if (data === undefined) return {};
-  if (typeof data === 'string') return { bytes: Buffer.from(data, 'utf8') };
-  // The platform's own multipart encoding, whole: Auth0's import endpoint wants a Content-Length.
-  const encoded = new Response(data);
-  return { bytes: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? undefined };
+/** The answer an axios error carries, when it is one (a 5xx); not an answer cut short (axios attaches those too, without data). */
+function answerOf(err: unknown): AxiosResponse | undefined {
+  if (err instanceof TransportFailure) return undefined;
+  const response = (err as ErrorLike | undefined)?.response as AxiosResponse | undefined;
+  return response && response.data !== undefined ? response : undefined;
 }
 
-/** The response body decoded as its Content-Encoding says (gzip, deflate, br); other encodings pass as they are. */
-function decoded(res: http.IncomingMessage): { body: Readable; decodedFrom?: string } {
-  const encoding = String(res.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
-  if (res.statusCode === 204 || res.statusCode === 304) return { body: res };
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
-      : encoding === 'deflate'
-        ? zlib.createInflate({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH })
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
-          : undefined;
-  if (!decoder) return { body: res };
-  res.on('error', (err) => decoder.destroy(err));
-  return { body: res.pipe(decoder), decodedFrom: encoding };
-}
-
-function readAll(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-    // A response cut short ends with 'aborted' on some Node versions instead of an error.
-    stream.once('aborted', () => reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
-  });
+function retriedOf(config: unknown): number {
+  const state = (config as Record<string, { retryCount?: number } | undefined> | undefined)?.[RETRY_STATE];
+  return state?.retryCount ?? 0;
 }
 
 export class HttpTransport {
-  private readonly connectMs: number;
-  private readonly readMs: number;
   private readonly options: TransportOptions;
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
-  /** The last Authorization value, cleaned once: the token is the same for hours and several KB long. */
-  private authorized: { value: string; sent: string } | undefined;
-  /** Every request on the wire, so that `destroy()` can end them (marked closed). */
-  private readonly live = new Set<TimedRequest>();
+  private readonly timers: RequestTimers;
+  private readonly direct: Route;
+  private readonly axios: AxiosInstance;
   /** By origin, decided at the first request (the environment's proxy variables are read then). */
-  private readonly routes = new Map<string, Route>();
-  /** Retry waits in progress, ended by `destroy()`. */
+  private readonly routes = new Map<string, Promise<Route>>();
+  /** Proxy agents made, ended by destroy(). */
+  private readonly proxyAgents = new Set<http.Agent>();
+  /** Retry waits in progress, ended by destroy(). */
   private readonly waits = new Set<() => void>();
   private destroyed = false;
 
   constructor(options: TransportOptions) {
     this.options = options;
-    this.connectMs = Math.max(1, Math.round(options.connectTimeoutSeconds * 1000));
-    this.readMs = Math.max(1, Math.round(options.readTimeoutSeconds * 1000));
+    this.timers = new RequestTimers(Math.max(1, Math.round(options.connectTimeoutSeconds * 1000)), Math.max(1, Math.round(options.readTimeoutSeconds * 1000)));
     // Keep-alive for the tenant's many small requests; an idle socket is closed after 15 s,
     // before most servers drop it, so a reused socket is rarely a stale one. The number of
     // requests at once is the limiter's business: the agent does not cap sockets, since a
     // streamed download keeps its socket after giving back its limiter slot.
-    const agentOptions = { keepAlive: true, maxFreeSockets: options.maxSockets, timeout: 15_000 };
-    this.httpAgent = new http.Agent(agentOptions);
-    this.httpsAgent = new https.Agent(agentOptions);
+    this.direct = {
+      httpAgent: this.timers.attach(new http.Agent(this.agentOptions()), false),
+      httpsAgent: this.timers.attach(new https.Agent(this.agentOptions()), false),
+    };
+    this.axios = axios.create({
+      proxy: false,
+      maxRedirects: 0,
+      decompress: true,
+      maxContentLength: options.maxResponseBytes,
+      maxBodyLength: options.maxResponseBytes,
+      // Below 500 every answer is the caller's to read; a 5xx goes through axios-retry first.
+      validateStatus: (status) => status < 500,
+      transformRequest: [(data: unknown) => data],
+      transformResponse: [(data: unknown) => data],
+    });
+    axiosRetry(this.axios, {
+      retries: 0,
+      retryCondition: (err) => this.retryable(err),
+      // The wait runs in onRetry, where destroy() and the caller's abort can end it.
+      retryDelay: () => 0,
+      onRetry: async (count, err, config) => {
+        const response = answerOf(err);
+        if (response?.data instanceof Readable) response.data.destroy();
+        const label = (config as ExchangeConfig).auth0Label ?? 'request';
+        const reason = response ? `HTTP ${response.status}` : `connection ${this.classify(err).kind === 'refused' ? 'refused' : 'failed'}`;
+        const delay = exponentialDelay(count, err, response ? ANSWER_DELAY_FACTOR_MS : CONNECTION_DELAY_FACTOR_MS);
+        this.options.log?.(`${label}: ${reason}, retrying in ${(delay / 1000).toFixed(1)} s (retry ${count})`);
+        await this.pause(delay, config.signal as AbortSignal | undefined);
+        if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
+      },
+    });
   }
 
   async send(exchange: Exchange): Promise<ExchangeResult> {
     if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
     if (exchange.stream && !exchange.signal) throw new TypeError('a streamed exchange needs a signal');
-    const { bytes, contentType } = await bodyBytes(exchange.data);
-    const headers = this.headersFor(exchange, bytes, contentType);
-    for (let attempt = 0; ; attempt += 1) {
-      if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
-      if (exchange.signal?.aborted) throw new TransportFailure({ kind: 'aborted' });
-      try {
-        return await this.once(exchange, headers, bytes);
-      } catch (err) {
-        if (!(err instanceof TransportFailure)) throw err;
-        // One quick retry of a GET whose connection was refused or dropped (a stale keep-alive
-        // socket, a restarting proxy), inside the same limiter slot. 429s are not its job: see client.ts.
-        const { kind } = err.info;
-        if (attempt > 0 || exchange.method !== 'GET' || this.destroyed || exchange.signal?.aborted || (kind !== 'reset' && kind !== 'refused')) throw err;
-        this.options.log?.(`${exchange.label}: connection ${kind === 'refused' ? 'refused' : 'dropped'}, retrying the GET once`);
-        await this.pause(retryDelayMs(), exchange.signal);
-      }
+    const route = await this.routeFor(new URL(exchange.url));
+    const config: ExchangeConfig = {
+      url: exchange.url,
+      method: exchange.method,
+      headers: exchange.headers,
+      data: exchange.data,
+      responseType: exchange.stream ? 'stream' : 'arraybuffer',
+      httpAgent: route.httpAgent,
+      httpsAgent: route.httpsAgent,
+      [RETRY_STATE]: { retries: REPEATABLE.has(exchange.method.toLowerCase()) ? Math.max(0, exchange.retries ?? 0) : 0 },
+      auth0Label: exchange.label,
+    };
+    if (exchange.signal) config.signal = exchange.signal;
+    if (exchange.stream) config.maxContentLength = exchange.maxStreamBytes ?? -1;
+    if (exchange.follow) this.following(config, exchange.follow);
+    let response: AxiosResponse;
+    try {
+      response = await this.axios.request<unknown>(config);
+    } catch (err) {
+      const handedBack = findCause(err, (c): c is RedirectElsewhere => c instanceof RedirectElsewhere);
+      if (handedBack) return { statusCode: handedBack.statusCode, headers: lowerCaseHeaders(handedBack.headers), body: Buffer.alloc(0), retried: retriedOf(config) };
+      const answered = answerOf(err);
+      // A 5xx not retried (any more) is an answer like any other.
+      if (answered && !this.timers.markOf((err as ErrorLike).request)) response = answered;
+      else throw new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err));
     }
+    const headers = lowerCaseHeaders(response.headers);
+    const retried = retriedOf(response.config);
+    if (!exchange.stream) {
+      const data = response.data;
+      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''), 'utf8');
+      return { statusCode: response.status, headers, body, retried };
+    }
+    return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request, exchange), retried };
   }
 
   /**
-   * Ends every request on the wire (each fails as `closed`, and is not retried) and every socket
-   * of the tenant; later exchanges fail at once, unsent.
+   * Ends every request on the wire (each fails as `closed`, and is not retried), every retry wait
+   * and every socket of the tenant; later exchanges fail at once, unsent.
    */
   destroy(): void {
     this.destroyed = true;
-    for (const req of this.live) {
-      req[TIMEOUT_MARK] ??= 'closed';
-      req.destroy(Object.assign(new Error('closed'), { code: 'ERR_CLIENT_CLOSED' }));
-    }
-    this.live.clear();
+    this.timers.destroyAll();
     for (const end of this.waits) end();
     this.waits.clear();
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
-    for (const route of this.routes.values()) if (route.agent instanceof TunnelAgent) route.agent.destroy();
+    this.direct.httpAgent.destroy();
+    this.direct.httpsAgent.destroy();
+    for (const agent of this.proxyAgents) agent.destroy();
   }
 
-  /** The headers as sent: values cleaned as Node requires (see headerValueAsSent), a body's length and type. */
-  private headersFor(exchange: Exchange, bytes: Buffer | undefined, contentType: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = { 'Accept-Encoding': 'gzip, deflate, br' };
-    for (const [name, value] of Object.entries(exchange.headers)) headers[name] = headerValueAsSent(value);
-    if (exchange.authorization !== undefined) {
-      if (this.authorized?.value !== exchange.authorization) {
-        this.authorized = { value: exchange.authorization, sent: headerValueAsSent(exchange.authorization) };
+  private agentOptions(): http.AgentOptions {
+    return { keepAlive: true, maxFreeSockets: this.options.maxSockets, timeout: 15_000 };
+  }
+
+  /** Redirects as `follow` says; the Authorization header never goes to another origin (axios drops it too). */
+  private following(config: ExchangeConfig, follow: NonNullable<Exchange['follow']>): void {
+    config.maxRedirects = follow.max;
+    config.beforeRedirect = (options: Record<string, unknown>, responseDetails: { headers: http.IncomingHttpHeaders; statusCode: number }) => {
+      const next = new URL(String(options.href));
+      if (follow.origin !== undefined && next.origin !== follow.origin) throw new RedirectElsewhere(responseDetails.statusCode, responseDetails.headers);
+      const headers = options.headers as Record<string, unknown> | undefined;
+      if (headers && next.origin !== new URL(String(config.url)).origin) {
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
       }
-      headers.Authorization = this.authorized.sent;
-    }
-    if (contentType !== undefined) headers['Content-Type'] = contentType;
-    if (bytes !== undefined) headers['Content-Length'] = String(bytes.length);
-    return headers;
+    };
   }
 
-  /** The wait before the retry; ended early by the caller's abort or by destroy(). */
+  /** Whether axios-retry sends `err`'s request again (its count against `retries` is axios-retry's). */
+  private retryable(err: AxiosError): boolean {
+    if (this.destroyed) return false;
+    const config = err.config;
+    if (!config || !REPEATABLE.has(String(config.method ?? '').toLowerCase())) return false;
+    if ((config.signal as AbortSignal | undefined)?.aborted) return false;
+    if (this.timers.markOf(err.request)) return false; // a timeout: the service may be working on it still
+    const answered = answerOf(err);
+    if (answered) return TRANSIENT_STATUS(answered.status) && retryAfter(err) <= MAX_RETRY_AFTER_MS;
+    const { kind } = this.classify(err);
+    return (kind === 'reset' || kind === 'refused' || kind === 'dns') && retriedOf(config) === 0;
+  }
+
+  /** The wait before a retry; ended early by the caller's abort or by destroy(). */
   private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     return new Promise((resolve) => {
       const end = (): void => {
@@ -286,205 +319,40 @@ export class HttpTransport {
     });
   }
 
-  /** Where requests to `url`'s origin go (see proxy.ts); a proxy variable that is not a URL fails the request, naming the variable. */
-  private routeFor(url: URL): Route {
-    const known = this.routes.get(url.origin);
-    if (known) return known;
-    const secure = url.protocol === 'https:';
-    let proxy;
-    try {
-      proxy = proxyFor(url);
-    } catch (err) {
-      throw new TransportFailure({ kind: 'network', code: 'EPROXY', detail: err instanceof Error ? err.message : 'invalid proxy' });
+  /** The agents for `url`'s origin (see proxy-agents.ts); a proxy variable that is not a URL fails the request, naming the variable. */
+  private routeFor(url: URL): Promise<Route> {
+    let route = this.routes.get(url.origin);
+    if (!route) {
+      route = this.decideRoute(url);
+      this.routes.set(url.origin, route);
     }
-    let route: Route;
-    if (!proxy) {
-      route = { module: secure ? https : http, agent: secure ? this.httpsAgent : this.httpAgent, target: direct, tunnelled: false };
-    } else if (secure) {
-      const agent = new TunnelAgent(proxy, this.connectMs, { keepAlive: true, maxFreeSockets: this.options.maxSockets, timeout: 15_000 });
-      route = { module: https, agent, target: direct, tunnelled: true };
-    } else {
-      // Plain http through the proxy: the request in absolute form, the proxy's credentials beside it.
-      const via = proxy;
-      const headers: Record<string, string> = { Host: url.host };
-      if (via.authorization) headers['Proxy-Authorization'] = via.authorization;
-      const target = (to: URL): ReturnType<Route['target']> => ({ protocol: via.protocol, hostname: via.hostname, port: via.port, path: to.href });
-      route = {
-        module: via.protocol === 'https:' ? https : http,
-        agent: via.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
-        target,
-        headers,
-        tunnelled: false,
-      };
-    }
-    this.routes.set(url.origin, route);
     return route;
   }
 
-  /** One request on the wire, with its connect and read timers; resolves at the whole body, or at the headers for a stream. */
-  private once(exchange: Exchange, headers: Record<string, string>, bytes: Buffer | undefined): Promise<ExchangeResult> {
-    const url = new URL(exchange.url);
-    const route = this.routeFor(url);
-    return new Promise<ExchangeResult>((resolve, reject) => {
-      let settled = false;
-      const fail = (err: unknown): void => {
-        if (settled) return;
-        settled = true;
-        cleanup();
-        reject(new TransportFailure(exchange.signal?.aborted ? { kind: 'aborted' } : this.classify(err, req)));
-      };
-      // Set once the request exists (just below); read in its callbacks, which come later.
-      let timers: RequestTimers;
-      const req: TimedRequest = route.module.request(
-        {
-          ...route.target(url),
-          method: exchange.method,
-          headers: route.headers ? { ...headers, ...route.headers } : headers,
-          agent: route.agent,
-        },
-        (res) => {
-          const headersOut = lowerCaseHeaders(res.headers);
-          const { body, decodedFrom } = decoded(res);
-          // The body is handed on decoded: its length and encoding no longer describe it.
-          if (decodedFrom !== undefined) {
-            delete headersOut['content-encoding'];
-            delete headersOut['content-length'];
-          }
-          if (exchange.stream) {
-            if (settled) return;
-            settled = true;
-            cleanup();
-            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: this.guardStream(body, req, timers, exchange) });
-            return;
-          }
-          readAll(body).then((buffer) => {
-            if (settled) return;
-            settled = true;
-            cleanup();
-            resolve({ statusCode: res.statusCode ?? 0, headers: headersOut, body: buffer });
-          }, fail);
-        },
-      );
-      const onAbort = (): void => {
-        req.destroy(Object.assign(new Error('aborted'), { code: 'ERR_CANCELED' }));
-      };
-      const cleanup = (): void => exchange.signal?.removeEventListener('abort', onAbort);
-      exchange.signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', fail);
-      timers = this.arm(req, route.tunnelled);
-      req.end(bytes);
-    });
-  }
-
-  /**
-   * The timers of one request: connect, from socket creation (DNS lookup included) to `connect`
-   * (`secureConnect` for TLS); read, once connected, the longest silence (ClientRequest#setTimeout,
-   * an idle timer on the socket, so a long download that keeps flowing is not cut).
-   *
-   * Neither counts time this process's event loop was blocked (see loop-lag.ts): a timer that
-   * expires after such a block waits that long again (at most its own length in all, so an answer
-   * that never comes is still reported within twice the timeout), and the read timer gives up only
-   * if no byte arrived meanwhile. Otherwise a busy Node-RED would report as the service's silence an
-   * answer already waiting in the socket.
-   */
-  private arm(req: TimedRequest, tunnelled: boolean): RequestTimers {
-    const live = this.live;
-    live.add(req);
-    const releaseLag = watchLoopLag();
-    let grace: NodeJS.Timeout | undefined;
-    req.once('close', () => {
-      live.delete(req);
-      clearTimeout(grace);
-      releaseLag();
-    });
-    const fail = (kind: FailureKind): void => {
-      if (req[TIMEOUT_MARK] || req.destroyed) return;
-      req[TIMEOUT_MARK] = kind;
-      req.destroy(Object.assign(new Error(kind), { code: kind === 'connect-timeout' ? 'ECONNTIMEOUT' : 'ETIMEDOUT' }));
-    };
-    /** The time a timer started at `mark` (a blockedMs() reading) may wait again, within what is left of `budget`. */
-    const owed = (mark: number, budget: { left: number }): number => {
-      const blocked = Math.min(blockedMs() - mark, budget.left);
-      if (blocked < BLOCKED_ENOUGH_MS) return 0;
-      budget.left -= blocked;
-      return Math.ceil(blocked);
-    };
-
-    let readMs = this.readMs;
-    const readBudget = { left: this.readMs };
-    let readMark = 0;
-    let isConnected = false;
-    const armRead = (): void => {
-      isConnected = true;
-      readMark = blockedMs();
-      if (!req.destroyed) req.setTimeout(readMs);
-    };
-    const readExpired = (): void => {
-      clearTimeout(grace);
-      const socket = req.socket;
-      const wait = owed(readMark, readBudget);
-      readMark = blockedMs();
-      if (wait === 0 || !socket) {
-        fail('read-timeout');
-        return;
-      }
-      // Bytes arriving in the meantime re-arm the socket's idle timer by themselves.
-      const bytesRead = socket.bytesRead;
-      grace = setTimeout(() => {
-        if (socket.bytesRead === bytesRead) readExpired();
-      }, wait);
-    };
-    req.on('timeout', () => {
-      if (isConnected) readExpired();
-    });
-    /** The connect timer, lag-aware as the read timer; returns its stop. */
-    const startConnectTimer = (): (() => void) => {
-      const connectBudget = { left: this.connectMs };
-      let connectMark = blockedMs();
-      const connectExpired = (): void => {
-        const wait = owed(connectMark, connectBudget);
-        connectMark = blockedMs();
-        if (wait === 0) fail('connect-timeout');
-        else timer = setTimeout(connectExpired, wait);
-      };
-      let timer = setTimeout(connectExpired, this.connectMs);
-      const stop = (): void => clearTimeout(timer);
-      req.once('close', stop);
-      return stop;
-    };
-    // Through a tunnel the socket comes connected (TLS included): the whole setup is the connect timer's.
-    const stopTunnelTimer = tunnelled ? startConnectTimer() : undefined;
-    req.once('socket', (socket: Socket) => {
-      if (!socket.connecting) {
-        stopTunnelTimer?.();
-        armRead(); // a kept-alive socket, or a tunnel's
-        return;
-      }
-      const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
-      const stop = startConnectTimer();
-      const connected = (): void => {
-        stop();
-        armRead();
-      };
-      socket.once(connectedEvent, connected);
-      req.once('close', () => socket.removeListener(connectedEvent, connected));
-    });
-    return {
-      setReadTimeout: (ms) => {
-        readMs = ms;
-        if (!req.destroyed) req.setTimeout(ms);
-      },
-    };
+  private async decideRoute(url: URL): Promise<Route> {
+    let proxy: URL | undefined;
+    try {
+      proxy = proxyUrlFor(url);
+    } catch (err) {
+      throw new TransportFailure({ kind: 'network', code: 'EPROXY', detail: err instanceof Error ? err.message : 'invalid proxy' });
+    }
+    if (!proxy) return this.direct;
+    const secure = url.protocol === 'https:';
+    const agent = await proxyAgentFor(proxy, secure, { ...this.agentOptions(), connectSignal: (req) => this.timers.signalOf(req) });
+    this.timers.attach(agent, secure);
+    this.proxyAgents.add(agent);
+    if (this.destroyed) agent.destroy();
+    return secure ? { httpAgent: this.direct.httpAgent, httpsAgent: agent } : { httpAgent: agent, httpsAgent: this.direct.httpsAgent };
   }
 
   /**
    * A streamed body handed to the caller: failures after the headers (read timeout, dropped
-   * connection, abort) reach the stream as the client's own errors, never Node's or axios's.
+   * connection, abort, the size limit) reach the stream as the client's own errors, never Node's or axios's.
    */
-  private guardStream(source: Readable, req: TimedRequest, timers: RequestTimers, exchange: Exchange): Readable {
+  private guardStream(source: Readable, req: unknown, exchange: Exchange): Readable {
     const out = new PassThrough();
     // The socket's idle timer is re-armed with the stream's own length.
-    if (exchange.streamIdleTimeoutSeconds !== undefined) timers.setReadTimeout(Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
+    if (exchange.streamIdleTimeoutSeconds !== undefined) this.timers.setReadTimeout(req, Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
     const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {
@@ -497,7 +365,7 @@ export class HttpTransport {
     };
     source.on('error', (err: unknown) => {
       done();
-      const marked = req[TIMEOUT_MARK];
+      const marked = this.timers.markOf(req);
       const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked) : this.classify(err);
       out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
     });
@@ -518,30 +386,28 @@ export class HttpTransport {
     return { kind };
   }
 
-  /** What went wrong, from Node's error (read here and dropped). */
-  private classify(err: unknown, req?: TimedRequest): TransportFailureInfo {
+  /** What went wrong, from an axios error (read here and dropped). */
+  private classify(err: unknown): TransportFailureInfo {
+    if (err instanceof TransportFailure) return err.info;
     const e = (err ?? {}) as ErrorLike;
-    const marked = req?.[TIMEOUT_MARK];
+    const marked = this.timers.markOf(e.request);
     if (marked) return this.markedFailure(marked);
     const code = codeOf(err);
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/^maxContentLength size of \d+ exceeded$/.test(message)) return { kind: 'too-large', limitBytes: this.limitOf(e.config) };
+    if (/maxBodyLength/.test(message)) return { kind: 'network', code: 'EBODYTOOLARGE', detail: `the request body is larger than ${this.options.maxResponseBytes} bytes` };
     if (code === 'ERR_CANCELED') return { kind: 'aborted' };
     if (code === 'ECONNREFUSED') return { kind: 'refused', code };
-    if ((code && DROPPED.has(code)) || (typeof e.message === 'string' && /aborted|socket hang up/i.test(e.message))) {
-      return { kind: 'reset', code: code ?? 'ECONNRESET' };
-    }
+    if ((code && DROPPED.has(code)) || /aborted|socket hang up/i.test(message)) return { kind: 'reset', code: code ?? 'ECONNRESET' };
     if (code && UNRESOLVED.has(code)) return { kind: 'dns', code };
     const info: TransportFailureInfo = { kind: 'network' };
     if (code) info.code = code;
-    if (typeof e.message === 'string') info.detail = e.message;
+    if (message) info.detail = message;
     return info;
   }
-}
 
-function lowerCaseHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  private limitOf(config: unknown): number {
+    const limit = (config as AxiosRequestConfig | undefined)?.maxContentLength;
+    return typeof limit === 'number' && limit > 0 ? limit : this.options.maxResponseBytes;
   }
-  return out;
 }

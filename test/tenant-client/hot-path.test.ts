@@ -1,13 +1,12 @@
 /**
- * The tenant client's cheaper hot path says and sends what the plain way did: the Authorization
- * header added beside axios (not through it) carries the same bytes axios would have sent, a
+ * The tenant client's hot path says and sends what the plain way did: the Authorization header
+ * (carried by axios as any header) carries the same bytes plain axios sends, a
  * success body is parsed once with the same answers, and close() still ends queued requests.
  */
 import assert from 'node:assert/strict';
 import axios from 'axios';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping';
-import { headerValueAsSent } from '../../nodes/tenant-client/http-transport';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { Auth0Error } from '../../nodes/shared/errors';
 import { TestServer, json, optionsFor, text } from './helpers';
@@ -38,7 +37,6 @@ describe('tenant client hot path', function () {
         const [ours, plain] = server.requests;
         assert.ok(ours && plain);
         assert.equal(ours.headers.authorization, plain.headers.authorization);
-        assert.equal(headerValueAsSent(`Bearer ${token}`), plain.headers.authorization);
       });
     }
 

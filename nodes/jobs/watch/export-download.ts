@@ -3,11 +3,12 @@
  * proxy) it goes through the tenant client, its limiter and timeouts. Anywhere else (Auth0 hands
  * out a signed storage URL) it is a plain GET that carries no credential of the tenant: the
  * signature in the URL is the only permission needed (on a transport of its own, following up to
- * three redirects). The URL itself is never logged or put in an error, since it grants access to
+ * three redirects, reading at most MAX_EXPORT_FILE_BYTES). The URL itself is never logged or put in an error, since it grants access to
  * the file until it expires.
  */
 import type { Readable } from 'node:stream';
 import { HttpTransport, TransportFailure, type ExchangeResult } from '../../tenant-client/http-transport';
+import type { TransportFailureInfo } from '../../tenant-client/error-mapping';
 import { Auth0Error } from '../../shared/errors';
 import type { TenantClient } from '../../shared/http-types';
 import type { ExportFormat } from './records';
@@ -16,7 +17,10 @@ const OPERATION = 'jobs.export_file';
 /** Longest silence while connecting or reading the file, seconds. */
 const DOWNLOAD_IDLE_TIMEOUT_SECONDS = 60;
 const MAX_REDIRECTS = 3;
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** The file's own limit: Auth0's exports are gzipped newline-delimited JSON or CSV, read as they stream, record by record. */
+const MAX_EXPORT_FILE_BYTES = 20 * 1024 ** 3;
+/** An answer read whole here is only ever an error page. */
+const MAX_ERROR_ANSWER_BYTES = 1024 * 1024;
 
 /** The file's format: the job says; else the file name does (`tenant.csv.gz`). */
 export function exportFormatOf(job: Record<string, unknown>, location: URL): ExportFormat {
@@ -72,19 +76,26 @@ export async function openExportFile(client: TenantClient, url: URL, signal: Abo
     connectTimeoutSeconds: DOWNLOAD_IDLE_TIMEOUT_SECONDS,
     readTimeoutSeconds: DOWNLOAD_IDLE_TIMEOUT_SECONDS,
     maxSockets: 1,
+    maxResponseBytes: MAX_ERROR_ANSWER_BYTES,
   });
   let response: ExchangeResult;
   try {
-    response = await plainDownload(transport, url, signal);
+    // No credential of the tenant is sent, so a redirect to any host carries none.
+    response = await transport.send({
+      method: 'GET',
+      url: url.toString(),
+      headers: { Accept: 'application/gzip, application/octet-stream, */*' },
+      stream: true,
+      maxStreamBytes: MAX_EXPORT_FILE_BYTES,
+      follow: { max: MAX_REDIRECTS },
+      signal,
+      label: OPERATION,
+      streamError: (failure) => downloadError(failure),
+    });
   } catch (err) {
     transport.destroy();
     if (!(err instanceof TransportFailure)) throw err;
-    const code = err.info.code ?? (err.info.kind === 'network' ? undefined : err.info.kind);
-    throw new Auth0Error(`the export file could not be downloaded (${code ?? 'network error'})`, {
-      statusCode: 0,
-      errorCode: code ?? 'network_error',
-      operation: OPERATION,
-    });
+    throw downloadError(err.info);
   }
   const body = response.body as Readable;
   // The transport (its socket) goes when the file has been read, or given up.
@@ -102,23 +113,19 @@ export async function openExportFile(client: TenantClient, url: URL, signal: Abo
   return body;
 }
 
-/** GET `url` as a stream, following at most three redirects (none of which gets any credential: none is sent). */
-async function plainDownload(transport: HttpTransport, url: URL, signal: AbortSignal): Promise<ExchangeResult> {
-  let target = url;
-  for (let hop = 0; ; hop += 1) {
-    const response = await transport.send({
-      method: 'GET',
-      url: target.toString(),
-      headers: { Accept: 'application/gzip, application/octet-stream, */*' },
-      stream: true,
-      signal,
-      label: OPERATION,
+/** A download that got no complete answer: the kind and code only, never the URL (it grants access to the file). */
+function downloadError(failure: TransportFailureInfo): Auth0Error {
+  if (failure.kind === 'too-large') {
+    return new Auth0Error(`the export file is larger than ${MAX_EXPORT_FILE_BYTES / 1024 ** 3} GB, the most the download reads`, {
+      statusCode: 0,
+      errorCode: 'ERESPONSETOOLARGE',
+      operation: OPERATION,
     });
-    const location = response.headers['location'];
-    if (!REDIRECT_STATUSES.has(response.statusCode) || !location || hop >= MAX_REDIRECTS) return response;
-    (response.body as Readable).destroy();
-    const next = new URL(location, target);
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') return response;
-    target = next;
   }
+  const code = failure.code ?? (failure.kind === 'network' ? undefined : failure.kind);
+  return new Auth0Error(`the export file could not be downloaded (${code ?? 'network error'})`, {
+    statusCode: 0,
+    errorCode: code ?? 'network_error',
+    operation: OPERATION,
+  });
 }

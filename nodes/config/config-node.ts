@@ -69,6 +69,7 @@ export function clientOptionsFrom(config: NodeDefinition, credentials: Record<st
     retries: Math.round(numberSetting(config.retries, 3, 0, 10)),
     maxConcurrent: Math.round(numberSetting(config.maxConcurrent, 4, 1, 64)),
     requestsPerSecond: numberSetting(config.requestsPerSecond, 0, 0, 1000),
+    maxResponseSize: numberSetting(config.maxResponseSize, 32, 1, 1024),
   };
   if (typeof config.audience === 'string' && config.audience.trim() !== '') options.audience = config.audience.trim();
   if (typeof config.customDomain === 'string' && config.customDomain.trim() !== '') options.customDomain = config.customDomain.trim();

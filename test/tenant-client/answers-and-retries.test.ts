@@ -1,0 +1,177 @@
+/**
+ * The answer size cap (counted once decoded, so a gzip bomb from a wrong or hostile host is cut
+ * early) and the retries of what is transient (axios-retry: a 5xx to a GET, with backoff and
+ * Retry-After, counted against the config node's retries together with the 429s).
+ */
+import assert from 'node:assert/strict';
+import type { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { createTenantClient } from '../../nodes/tenant-client/client';
+import { Auth0Error, RateLimitError } from '../../nodes/shared/errors';
+import type { TenantClient } from '../../nodes/shared/http-types';
+import { TestServer, json, optionsFor, rejectionOf } from './helpers';
+
+const TOKEN = 'static-management-token';
+
+/** `size` bytes of zeros, gzipped as they stream (the compressed bytes only are kept: about 1/1000). */
+export async function gzipBomb(size: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const chunks: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    gzip.once('end', resolve);
+    gzip.once('error', reject);
+  });
+  const block = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < size; written += block.length) {
+    if (!gzip.write(block)) await new Promise((resolve) => gzip.once('drain', resolve));
+  }
+  gzip.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** Runs `work` while sampling the process's resident memory; the most it grew above where it started, in bytes. */
+export async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 2);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  return peak - start;
+}
+
+describe('tenant client: answer size and transient retries', function () {
+  let server: TestServer;
+  let client: TenantClient | undefined;
+
+  beforeEach(async function () {
+    server = await TestServer.start();
+  });
+
+  afterEach(async function () {
+    client?.close();
+    client = undefined;
+    await server.close();
+  });
+
+  describe('the answer size cap', function () {
+    let bomb: Buffer;
+    before(async function () {
+      this.timeout(30_000);
+      bomb = await gzipBomb(160 * 1024 * 1024);
+    });
+
+    it('a gzip bomb (about 160 KB → 160 MB) fails with an error naming the cap, and the process does not grow by hundreds of MB', async function () {
+      assert.ok(bomb.length < 400 * 1024, `the bomb is ${bomb.length} bytes`);
+      server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': bomb.length });
+        res.end(bomb);
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN }));
+      const c = client;
+      let err: Error & Record<string, unknown> = new Error('not run');
+      const growth = await peakGrowth(async () => {
+        err = await rejectionOf(c.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+      });
+      assert.ok(err instanceof Auth0Error, String(err));
+      assert.equal(err.errorCode, 'ERESPONSETOOLARGE');
+      assert.equal(err.statusCode, 0);
+      assert.match(err.message, /^users\.list: the answer from 127\.0\.0\.1:\d+ is larger than 32 MB once decoded, the tenant's answer size limit \(auth0-config: Max answer size\)/);
+      assert.ok(growth < 120 * 1024 * 1024, `the process grew ${Math.round(growth / 1024 / 1024)} MB`);
+      assert.equal(server.requests.length, 1, 'not repeated');
+    });
+
+    it('the cap is the config node setting (MB), for plain answers too; a streamed answer is not capped by it', async function () {
+      const big = JSON.stringify({ note: 'x'.repeat(1536 * 1024) });
+      server.setHandler((_req, res) => json(res, 200, JSON.parse(big)));
+      client = createTenantClient(optionsFor(server, { token: TOKEN, maxResponseSize: 1 }));
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users/x', auth: 'management', operation: 'users.get' }));
+      assert.equal(err.errorCode, 'ERESPONSETOOLARGE');
+      assert.match(err.message, /is larger than 1 MB once decoded/);
+      const streamed = await client.request<Readable>({ method: 'GET', path: '/api/v2/users/x', auth: 'management', responseType: 'stream' });
+      let length = 0;
+      for await (const chunk of streamed.data) length += (chunk as Buffer).length;
+      assert.equal(length, big.length);
+      const roomy = createTenantClient(optionsFor(server, { token: TOKEN, maxResponseSize: 2 }));
+      try {
+        const answer = await roomy.request<{ note: string }>({ method: 'GET', path: '/api/v2/users/x', auth: 'management' });
+        assert.equal(answer.data.note.length, 1536 * 1024);
+      } finally {
+        roomy.close();
+      }
+    });
+  });
+
+  describe('5xx answers', function () {
+    it('a GET answered 5xx is sent again after a backoff, honouring Retry-After, and its answer is the last one', async function () {
+      let calls = 0;
+      server.setHandler((_req, res) => {
+        calls += 1;
+        if (calls === 1) return json(res, 503, { message: 'busy' }, { 'Retry-After': '1' });
+        if (calls === 2) return json(res, 502, { message: 'bad gateway' });
+        json(res, 200, { third: true });
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 3 }));
+      const answer = await client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' });
+      assert.deepEqual(answer.data, { third: true });
+      assert.equal(server.requests.length, 3);
+      assert.ok(server.requests[1].at - server.requests[0].at >= 950, 'Retry-After: 1 was waited for');
+    });
+
+    it('counts its retries against the config node retries: retries 2, three 503s in a row reach the caller', async function () {
+      server.setHandler((_req, res) => json(res, 503, { message: 'down for maintenance' }));
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 2 }));
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }));
+      assert.equal(err.statusCode, 503);
+      assert.equal(err.message, 'down for maintenance');
+      assert.equal(server.requests.length, 3);
+    });
+
+    it('retries 0 retries nothing; a request that changes something is never repeated after a 5xx', async function () {
+      server.setHandler((_req, res) => json(res, 500, { message: 'oops' }));
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 0 }));
+      assert.equal((await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }))).statusCode, 500);
+      client.close();
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 3 }));
+      for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'] as const) {
+        const err = await rejectionOf(client.request({ method, path: '/api/v2/roles/r1', auth: 'management', body: method === 'DELETE' ? undefined : {} }));
+        assert.equal(err.statusCode, 500, method);
+      }
+      assert.equal(server.requests.length, 5, 'each sent once');
+    });
+
+    it('5xx retries and 429 retries share one budget', async function () {
+      let calls = 0;
+      server.setHandler((_req, res) => {
+        calls += 1;
+        if (calls === 1) return json(res, 503, { message: 'busy' });
+        json(res, 429, { message: 'Too many requests' }, { 'Retry-After': '0' });
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 2 }));
+      const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' }));
+      assert.ok(err instanceof RateLimitError, String(err));
+      assert.match(err.message, /Gave up after 2 retries/);
+      assert.equal(server.requests.length, 3, '503, then 429 retried once, then 429 given up');
+    });
+
+    it('close() ends a wait before a retry, and leaves the request closed', async function () {
+      server.setHandler((_req, res) => json(res, 503, { message: 'busy' }, { 'Retry-After': '25' }));
+      client = createTenantClient(optionsFor(server, { token: TOKEN, retries: 3 }));
+      const pending = client.request({ method: 'GET', path: '/api/v2/users', auth: 'management' });
+      while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      client.close();
+      // Within the test's timeout, far below the 25 s wait.
+      const err = await rejectionOf(pending);
+      assert.equal(err.errorCode, 'CLIENT_CLOSED');
+      assert.equal(server.requests.length, 1);
+    });
+  });
+});

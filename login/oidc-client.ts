@@ -9,6 +9,7 @@ import { JwksCache } from '../nodes/auth/verify/jwks';
 import { verifyToken } from '../nodes/auth/verify/verifier';
 import { InvalidTokenError } from '../nodes/auth/verify/invalid-token';
 import type { ResolvedOptions } from './options';
+import { failureText, tenantRequest, type TenantAnswer } from './tenant-requests';
 
 /** What a login keeps between the redirect to Auth0 and the callback (in a sealed cookie). */
 export interface PendingLogin {
@@ -47,11 +48,11 @@ export class OidcClient {
 
   constructor(private readonly options: ResolvedOptions) {
     this.keys = new JwksCache(async () => {
-      let res: Response;
+      let res: TenantAnswer;
       try {
-        res = await fetch(`${options.tenantUrl}/.well-known/jwks.json`, { signal: AbortSignal.timeout(10000) });
-      } catch {
-        throw new LoginError(`the tenant ${options.domain} could not be reached for its signing keys`);
+        res = await tenantRequest(`${options.tenantUrl}/.well-known/jwks.json`, 10000);
+      } catch (err) {
+        throw new LoginError(failureText(err, `the tenant ${options.domain} could not be reached for its signing keys`));
       }
       if (!res.ok) throw new LoginError(`the tenant's signing keys could not be read (HTTP ${res.status})`);
       return await res.json();
@@ -98,16 +99,11 @@ export class OidcClient {
       redirect_uri: redirectUri,
     });
     if (this.options.clientSecret) body.set('client_secret', this.options.clientSecret);
-    let res: Response;
+    let res: TenantAnswer;
     try {
-      res = await fetch(`${this.options.tenantUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body,
-        signal: AbortSignal.timeout(15000),
-      });
-    } catch {
-      throw new LoginError(`the tenant ${this.options.domain} could not be reached to finish the login`);
+      res = await tenantRequest(`${this.options.tenantUrl}/oauth/token`, 15000, body);
+    } catch (err) {
+      throw new LoginError(failureText(err, `the tenant ${this.options.domain} could not be reached to finish the login`));
     }
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) {

@@ -5,47 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import type { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { Auth0Error, RateLimitError } from '../../nodes/shared/errors';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { TestServer, json, optionsFor, rejectionOf } from './helpers';
+import { gzipBomb, peakGrowth } from '../helpers/answer-size';
 
 const TOKEN = 'static-management-token';
-
-/** `size` bytes of zeros, gzipped as they stream (the compressed bytes only are kept: about 1/1000). */
-export async function gzipBomb(size: number): Promise<Buffer> {
-  const gzip = createGzip({ level: 9 });
-  const chunks: Buffer[] = [];
-  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    gzip.once('end', resolve);
-    gzip.once('error', reject);
-  });
-  const block = Buffer.alloc(1024 * 1024);
-  for (let written = 0; written < size; written += block.length) {
-    if (!gzip.write(block)) await new Promise((resolve) => gzip.once('drain', resolve));
-  }
-  gzip.end();
-  await done;
-  return Buffer.concat(chunks);
-}
-
-/** Runs `work` while sampling the process's resident memory; the most it grew above where it started, in bytes. */
-export async function peakGrowth(work: () => Promise<unknown>): Promise<number> {
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 2);
-  try {
-    await work();
-  } finally {
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }
-  return peak - start;
-}
 
 describe('tenant client: answer size and transient retries', function () {
   let server: TestServer;
@@ -76,7 +42,7 @@ describe('tenant client: answer size and transient retries', function () {
       });
       client = createTenantClient(optionsFor(server, { token: TOKEN }));
       const c = client;
-      let err: Error & Record<string, unknown> = new Error('not run');
+      let err: (Error & Record<string, unknown>) | undefined;
       const growth = await peakGrowth(async () => {
         err = await rejectionOf(c.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
       });

@@ -49,6 +49,7 @@ export async function tenantRequest(url: string, timeoutMs: number, form?: URLSe
   } catch (err) {
     // axios's error holds the request (the code, the client secret): only its kind goes on.
     if (err instanceof Error && /^maxContentLength size of \d+ exceeded$/.test(err.message)) throw new AnswerTooLargeError();
+    // eslint-disable-next-line preserve-caught-error -- the cause would carry the request
     throw new Error('the tenant could not be reached');
   }
   const body = Buffer.isBuffer(response.data) ? response.data : Buffer.from(String(response.data ?? ''));

@@ -21,6 +21,7 @@ import { PassThrough, Readable } from 'node:stream';
 import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import axiosRetry, { exponentialDelay, retryAfter } from 'axios-retry';
 import type { HttpMethod } from '../shared/catalogue';
+import { toText } from '../shared/to-text';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
 import { proxyAgentFor, proxyUrlFor } from './proxy-agents';
 import { RequestTimers } from './request-timers';
@@ -151,7 +152,7 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(plain)) {
     if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : toText(value);
   }
   return out;
 }
@@ -244,7 +245,8 @@ export class HttpTransport {
       response = await this.axios.request<unknown>(config);
     } catch (err) {
       const handedBack = findCause(err, (c): c is RedirectElsewhere => c instanceof RedirectElsewhere);
-      if (handedBack) return { statusCode: handedBack.statusCode, headers: lowerCaseHeaders(handedBack.headers), body: Buffer.alloc(0), retried: retriedOf(config) };
+      if (handedBack)
+        return { statusCode: handedBack.statusCode, headers: lowerCaseHeaders(handedBack.headers), body: Buffer.alloc(0), retried: retriedOf(config) };
       const answered = answerOf(err);
       // A 5xx not retried (any more) is an answer like any other.
       if (answered && !this.timers.markOf((err as ErrorLike).request)) response = answered;
@@ -253,8 +255,8 @@ export class HttpTransport {
     const headers = lowerCaseHeaders(response.headers);
     const retried = retriedOf(response.config);
     if (!exchange.stream) {
-      const data = response.data;
-      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''), 'utf8');
+      const data: unknown = response.data;
+      const body = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(toText(data ?? ''), 'utf8');
       return { statusCode: response.status, headers, body, retried };
     }
     return { statusCode: response.status, headers, body: this.guardStream(response.data as Readable, response.request, exchange), retried };
@@ -395,7 +397,8 @@ export class HttpTransport {
     const code = codeOf(err);
     const message = typeof e.message === 'string' ? e.message : '';
     if (/^maxContentLength size of \d+ exceeded$/.test(message)) return { kind: 'too-large', limitBytes: this.limitOf(e.config) };
-    if (/maxBodyLength/.test(message)) return { kind: 'network', code: 'EBODYTOOLARGE', detail: `the request body is larger than ${this.options.maxResponseBytes} bytes` };
+    if (/maxBodyLength/.test(message))
+      return { kind: 'network', code: 'EBODYTOOLARGE', detail: `the request body is larger than ${this.options.maxResponseBytes} bytes` };
     if (code === 'ERR_CANCELED') return { kind: 'aborted' };
     if (code === 'ECONNREFUSED') return { kind: 'refused', code };
     if ((code && DROPPED.has(code)) || /aborted|socket hang up/i.test(message)) return { kind: 'reset', code: code ?? 'ECONNRESET' };

@@ -31,7 +31,7 @@ export function proxyUrlFor(target: URL): URL | undefined {
 
 export interface ProxyAgentOptions extends http.AgentOptions {
   /** The request's own signal for its CONNECT (aborted when the request is given up before the tunnel is up). */
-  connectSignal(req: http.ClientRequest): AbortSignal | undefined;
+  connectSignal: (req: http.ClientRequest) => AbortSignal | undefined;
 }
 
 /**

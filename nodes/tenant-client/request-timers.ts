@@ -31,7 +31,7 @@ interface Armed {
 
 /** `addRequest` as Node's agents (and agent-base's) have it, not in @types/node. */
 interface AgentInternals {
-  addRequest(req: http.ClientRequest, options: unknown): void;
+  addRequest: (this: http.Agent, req: http.ClientRequest, options: unknown) => void;
 }
 
 export class RequestTimers {

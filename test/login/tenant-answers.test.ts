@@ -45,7 +45,9 @@ describe('login: answers from the tenant are size-capped', function () {
     const pending = oidc.startLogin('/');
     let failure: unknown;
     const growth = await peakGrowth(async () => {
-      failure = await oidc.finishLogin({ state: pending.state, code: 'the-code' }, pending, 'https://nodered.example.com/auth0/callback').catch((err: unknown) => err);
+      failure = await oidc
+        .finishLogin({ state: pending.state, code: 'the-code' }, pending, 'https://nodered.example.com/auth0/callback')
+        .catch((err: unknown) => err);
     });
     assert.ok(failure instanceof LoginError, String(failure));
     assert.equal(failure.message, "the tenant's answer is larger than 256 KB once decoded, the most the login reads");

@@ -49,7 +49,10 @@ describe('tenant client: answer size and transient retries', function () {
       assert.ok(err instanceof Auth0Error, String(err));
       assert.equal(err.errorCode, 'ERESPONSETOOLARGE');
       assert.equal(err.statusCode, 0);
-      assert.match(err.message, /^users\.list: the answer from 127\.0\.0\.1:\d+ is larger than 32 MB once decoded, the tenant's answer size limit \(auth0-config: Max answer size\)/);
+      assert.match(
+        err.message,
+        /^users\.list: the answer from 127\.0\.0\.1:\d+ is larger than 32 MB once decoded, the tenant's answer size limit \(auth0-config: Max answer size\)/,
+      );
       assert.ok(growth < 120 * 1024 * 1024, `the process grew ${Math.round(growth / 1024 / 1024)} MB`);
       assert.equal(server.requests.length, 1, 'not repeated');
     });

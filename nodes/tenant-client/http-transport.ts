@@ -121,9 +121,11 @@ const REPEATABLE: ReadonlySet<string> = new Set(['get', 'head']);
 const TRANSIENT_STATUS = (status: number): boolean => status >= 500 && status <= 599 && status !== 501 && status !== 505;
 /** A `Retry-After` longer than this is not waited for inside a request: the flow gets the 5xx. */
 const MAX_RETRY_AFTER_MS = 30_000;
-/** Backoff steps before jitter: 200 ms, 400 ms, … for a connection; 500 ms, 1 s, 2 s, … for a 5xx. */
-const CONNECTION_DELAY_FACTOR_MS = 100;
-const ANSWER_DELAY_FACTOR_MS = 250;
+/**
+ * Backoff steps before jitter (+0-20 %): 200 ms, 400 ms, 800 ms, …, or as long as `Retry-After`
+ * says. Short, since the wait holds one of the tenant's concurrent slots.
+ */
+const DELAY_FACTOR_MS = 100;
 
 function codeOf(err: unknown): string | undefined {
   if (!err || typeof err !== 'object') return undefined;
@@ -214,7 +216,7 @@ export class HttpTransport {
         if (response?.data instanceof Readable) response.data.destroy();
         const label = (config as ExchangeConfig).auth0Label ?? 'request';
         const reason = response ? `HTTP ${response.status}` : `connection ${this.classify(err).kind === 'refused' ? 'refused' : 'failed'}`;
-        const delay = exponentialDelay(count, err, response ? ANSWER_DELAY_FACTOR_MS : CONNECTION_DELAY_FACTOR_MS);
+        const delay = exponentialDelay(count, err, DELAY_FACTOR_MS);
         this.options.log?.(`${label}: ${reason}, retrying in ${(delay / 1000).toFixed(1)} s (retry ${count})`);
         await this.pause(delay, config.signal as AbortSignal | undefined);
         if (this.destroyed) throw new TransportFailure({ kind: 'closed' });

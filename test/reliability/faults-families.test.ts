@@ -355,7 +355,8 @@ describe('reliability: auth0-log-watch under faults', function () {
     helper.getNode('caught')?.on('input', (msg) => caught.push(msg));
 
     await reached(20);
-    const phases: Partial<Parameters<Emulator['faults']['set']>[0]>[] = [{ errorNext: 1 }, { rateLimitNext: 1 }, { dropNext: 2 }, { malformedNext: 1 }];
+    // Two of a 5xx and of a drop: with retries 1, the poll's retry meets the second.
+    const phases: Partial<Parameters<Emulator['faults']['set']>[0]>[] = [{ errorNext: 2 }, { rateLimitNext: 1 }, { dropNext: 2 }, { malformedNext: 1 }];
     for (const phase of phases) {
       emu.faults.set({ ...phase, pathPrefix: '/api/v2/logs' });
       write(40);

@@ -24,8 +24,8 @@ const BLOCKED_ENOUGH_MS = 20;
 interface Armed {
   /** Set when a timer (or destroy) ended the request: what to report. */
   mark?: FailureKind;
-  /** Aborted when the request is ended here: ends a proxy's CONNECT still under way. */
-  abort: AbortController;
+  /** Through a tunnel: aborted when the request is ended here, to end a proxy's CONNECT still under way. */
+  abort?: AbortController;
   setReadTimeout(ms: number): void;
 }
 
@@ -62,7 +62,7 @@ export class RequestTimers {
 
   /** The signal aborted when `req` is ended here (a proxy's CONNECT listens to it). */
   signalOf(req: http.ClientRequest): AbortSignal | undefined {
-    return this.armed.get(req)?.abort.signal;
+    return this.armed.get(req)?.abort?.signal;
   }
 
   /** A streamed answer's own idle timeout, from now on. */
@@ -80,7 +80,7 @@ export class RequestTimers {
     const armed = this.armed.get(req);
     if (!armed || armed.mark || req.destroyed) return;
     armed.mark = kind;
-    armed.abort.abort();
+    armed.abort?.abort();
     const code = kind === 'connect-timeout' ? 'ECONNTIMEOUT' : kind === 'read-timeout' ? 'ETIMEDOUT' : 'ERR_CLIENT_CLOSED';
     req.destroy(Object.assign(new Error(kind), { code }));
   }
@@ -99,7 +99,7 @@ export class RequestTimers {
     let grace: NodeJS.Timeout | undefined;
     let readMs = this.readMs;
     const armed: Armed = {
-      abort: new AbortController(),
+      ...(tunnelled ? { abort: new AbortController() } : {}),
       setReadTimeout: (ms) => {
         readMs = ms;
         if (!req.destroyed) req.setTimeout(ms);

@@ -90,7 +90,9 @@ export class Auth0EditorStrategy {
       const { claims } = await this.client.finishLogin(queryOf(req), pending, redirectUri);
       const roles = rolesOf(claims, this.options.login.rolesClaim);
       const permissions = permissionsFor(roles, this.options.login.permissions);
-      const who = typeof claims.email === 'string' ? claims.email : typeof claims.name === 'string' ? claims.name : String(claims.sub);
+      // The e-mail names the editor's user only once Auth0 has verified it: anyone may sign up with an unverified one.
+      const who =
+        typeof claims.email === 'string' && claims.email_verified === true ? claims.email : typeof claims.name === 'string' ? claims.name : String(claims.sub);
       if (permissions === undefined) {
         if (!res) return this.fail(403);
         sendHtml(

@@ -13,60 +13,9 @@ import { cachedInstall } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
 import { call, nodeRedApplication } from './cookie-jar';
+import { DASHBOARD_FLOW, type SocketIoClient } from './dashboard-flow';
 
 const CLIENT = { id: 'node-red-dashboard-login', secret: 'node-red-dashboard-login-secret-0123456789' };
-
-interface ClientSocket {
-  on(event: 'connect', listener: () => void): void;
-  on(event: 'connect_error', listener: (err: Error) => void): void;
-  close(): void;
-}
-type SocketIoClient = (url: string, options: Record<string, unknown>) => ClientSocket;
-
-const DASHBOARD_FLOW = [
-  { id: 'dash-tab', type: 'tab', label: 'Dashboard' },
-  {
-    id: 'dash-base',
-    type: 'ui-base',
-    name: 'UI',
-    path: '/dashboard',
-    includeClientData: true,
-    acceptsClientConfig: ['ui-notification', 'ui-control'],
-    showPathInSidebar: false,
-    navigationStyle: 'default',
-  },
-  {
-    id: 'dash-theme',
-    type: 'ui-theme',
-    name: 'Default',
-    colors: { surface: '#ffffff', primary: '#0094CE', bgPage: '#eeeeee', groupBg: '#ffffff', groupOutline: '#cccccc' },
-    sizes: { pagePadding: '12px', groupGap: '12px', groupBorderRadius: '4px', widgetGap: '12px' },
-  },
-  {
-    id: 'dash-page',
-    type: 'ui-page',
-    name: 'Page',
-    ui: 'dash-base',
-    path: '/page1',
-    layout: 'grid',
-    theme: 'dash-theme',
-    order: 1,
-    visible: 'true',
-    disabled: 'false',
-  },
-  {
-    id: 'dash-group',
-    type: 'ui-group',
-    name: 'Group',
-    page: 'dash-page',
-    width: '6',
-    height: '1',
-    order: 1,
-    showTitle: true,
-    visible: 'true',
-    disabled: 'false',
-  },
-];
 
 describe('login: Dashboard 2 pages and its socket.io connection (Node-RED 4)', function () {
   this.timeout(300000);

@@ -29,7 +29,7 @@ export interface LoginOptions {
   endedSessionsStore?: string;
   /** httpMiddleware: the roles that may pass (any one of them); default any logged-in user. */
   roles?: string[];
-  /** Encrypts the cookies; at least 32 characters; default env AUTH0_COOKIE_SECRET. */
+  /** Encrypts the cookies; random, at least 32 characters (e.g. `openssl rand -hex 32`); default env AUTH0_COOKIE_SECRET. */
   cookieSecret?: string;
   /** `https` (default); `http` only for an emulator on a loopback address. */
   protocol?: 'https' | 'http';

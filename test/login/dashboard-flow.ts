@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { send, type NodeRedProcess } from '../helpers/node-red-process';
+
 /** A minimal FlowFuse Dashboard 2 (base, theme, one page at /dashboard/page1, one group), as the login suites deploy it, and the socket.io client's shape. */
 export interface ClientSocket {
   on(event: 'connect', listener: () => void): void;
@@ -51,3 +54,11 @@ export const DASHBOARD_FLOW = [
     disabled: 'false',
   },
 ];
+
+/** Deploys `flow` (with a Dashboard 2 in it) and waits until the dashboard's socket.io server is up. */
+export async function deployWithDashboard(nodeRed: NodeRedProcess, base: string, flow: unknown[]): Promise<void> {
+  const deployed = await send('POST', `${base}/flows`, flow, { 'Node-RED-Deployment-Type': 'full' });
+  assert.ok(deployed.status < 300, deployed.text);
+  for (let i = 0; i < 100 && !/Created socket\.io server/.test(nodeRed.output()); i += 1) await new Promise((r) => setTimeout(r, 100));
+  assert.match(nodeRed.output(), /Created socket\.io server/);
+}

@@ -23,7 +23,7 @@ import type { ContextStore } from '../../nodes/shared/node-red-types';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { call, nodeRedApplication } from './cookie-jar';
+import { asExpressRequest, call, nodeRedApplication } from './cookie-jar';
 import { rawGet } from './raw-request';
 
 const SECRET = 'hardening-test-cookie-secret-0123456789-abcdefgh';
@@ -158,12 +158,7 @@ describe('login: the callback, logout and the session cookie against the emulato
     emu = await startEmulator({ port: 0 });
     redis = await RedisServer.start();
     server = http.createServer((req, res) => {
-      const r = req as LoginRequest;
-      const url = new URL(req.url ?? '/', 'http://x');
-      r.originalUrl = req.url ?? '/';
-      r.path = url.pathname;
-      r.baseUrl = '';
-      r.query = Object.fromEntries(url.searchParams);
+      const r = asExpressRequest(req);
       current(r, res, (err?: unknown) => {
         if (err) {
           res.statusCode = 500;

@@ -3,13 +3,17 @@
  * on a socket: an `http in` flow under `paths` is never reached without a session, whatever the
  * letter case, an absolute-form target, encodings or a trailing slash; Dashboard 2 under
  * `publicPaths` serves its public page and asks for a login everywhere else, its socket.io connection
- * included; a logout ends the session (a copied cookie is refused) and closes the session's sockets.
+ * included; a logout ends the session (a copied cookie is refused; kept in the global context and
+ * in the Redis of the tenant's auth0-config node) and closes the session's sockets.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { freePort, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
+import { freePort, get, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
+import { RedisServer } from '../../scripts/local-redis';
+import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
+import { SharedState } from '../../nodes/shared-state/shared-state';
 import { cachedInstall, nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
@@ -52,8 +56,10 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
     let port: number;
     let base: string;
     let io: SocketIoClient;
+    let redis: RedisServer;
 
     before(async () => {
+      redis = await RedisServer.start();
       const runtime = await nodeRedRuntime(runtimeName);
       const client = await cachedInstall('socket-io-client', 'socket.io-client@4', 'socket.io-client', '4.');
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- installed into the test cache at run time
@@ -86,12 +92,23 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
         AUTH0_CLIENT_SECRET: CLIENT.secret,
         AUTH0_COOKIE_SECRET: 'paths-test-cookie-secret-0123456789-abcdefghij',
       });
-      await deployWithDashboard(nodeRed, base, [...HTTP_FLOW, ...DASHBOARD_FLOW]);
+      // The tenant's config node, with a Redis URL: the login keeps ended sessions there too.
+      const tenant = {
+        id: 'paths-tenant',
+        type: 'auth0-config',
+        name: 'emulator',
+        domain: emu.domain,
+        protocol: 'http',
+        keyPrefix: 'paths-login',
+        credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url },
+      };
+      await deployWithDashboard(nodeRed, base, [...HTTP_FLOW, ...DASHBOARD_FLOW, tenant]);
     });
 
     after(async () => {
       await nodeRed?.stop();
       await emu?.close();
+      await redis?.remove();
       if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
     });
 
@@ -161,6 +178,19 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       assert.equal((await call(`${base}/logout`, cookies)).status, 302);
       const after = await rawGet(port, '/private/who-am-i', { Accept: 'application/json', Cookie: copy });
       assert.equal(after.status, 401, 'the ended session is refused');
+      const context = await get(`${base}/context/global/auth0_login_ended_sessions`);
+      assert.equal(context.status, 200);
+      assert.match(context.text, /[A-Za-z0-9_-]{22}/, `the global context keeps the ended session: ${context.text}`);
+      const target = parseRedisUrl(redis.url);
+      assert.ok(target);
+      const shared = new SharedState({ target, prefix: 'paths-login' });
+      try {
+        assert.ok(await shared.whenAvailable(5000));
+        const keys = await shared.command<string[]>('KEYS', 'paths-login:login:ended:*');
+        assert.ok(keys.length >= 1, 'the tenant’s Redis keeps the ended session');
+      } finally {
+        await shared.close();
+      }
     });
 
     it('Dashboard 2 under publicPaths: its public page opens, every other page and the socket need a login', async () => {

@@ -169,6 +169,16 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       }
     });
 
+    it('the callback refuses a state it did not make with the login-failed page: no 500, no stack trace, no cookie built from it', async () => {
+      for (const target of ['/auth0/callback?state=%0d%0aX:1&code=c', '/auth0/callback?state=a;Domain=ev.il;&code=c', '/AUTH0/Callback?state=%0d%0aX:1']) {
+        const answer = await rawGet(port, target);
+        assert.equal(answer.status, 401, `${target}: ${answer.headers}\n${answer.body.slice(0, 300)}`);
+        assert.match(answer.body, /Login failed/);
+        assert.doesNotMatch(answer.body, /node_modules|\.js:\d+/, 'no stack trace or install path');
+        assert.doesNotMatch(answer.headers, /Set-Cookie/i);
+      }
+    });
+
     it('with a session the odd-case path carries the user; after /logout a copy of the cookie is refused', async () => {
       const cookies = await logIn('/private/who-am-i', 'viewer@example.com');
       const copy = cookieHeader(cookies);

@@ -108,12 +108,20 @@ function seconds(value: unknown, name: string, fallback: number): number {
   return value;
 }
 
-/** A secret that is one character, or a short pattern, repeated; or made of a handful of characters. */
+/**
+ * A secret that is one character or any shorter pattern repeated (at least twice), mostly a run of
+ * consecutive characters (`0123…`, `abcd…`), or made of a handful of characters. A random secret
+ * of 32 or more characters is none of these: its halves differ, and a step of +1 between
+ * neighbours is as rare as any other.
+ */
 export function plainlyNotRandom(secret: string): boolean {
-  for (let period = 1; period <= 8 && period * 2 <= secret.length; period += 1) {
+  for (let period = 1; period * 2 <= secret.length; period += 1) {
     const unit = secret.slice(0, period);
     if (unit.repeat(Math.ceil(secret.length / period)).startsWith(secret)) return true;
   }
+  let steps = 0;
+  for (let i = 1; i < secret.length; i += 1) if (secret.charCodeAt(i) - secret.charCodeAt(i - 1) === 1) steps += 1;
+  if (steps * 2 >= secret.length) return true;
   return new Set(secret).size < 6;
 }
 

@@ -127,6 +127,33 @@ describe('login: a cookieSecret that is plainly not random', () => {
       assert.equal(resolveOptions({ ...BASE_OPTIONS, cookieSecret: random }, { cookieSecret: true, permissions: false }).cookieSecret, random);
     }
   });
+
+  it('is refused when a longer pattern is repeated or the secret is a run of consecutive characters', () => {
+    for (const secret of [
+      '0123456789'.repeat(4),
+      '0123456789abcdef'.repeat(2),
+      'my-cookie-secret'.repeat(2),
+      'passwordpassword1'.repeat(2),
+      'abcdefghijklmnopqrstuvwxyz012345',
+      '0123456789abcdefghijklmnopqrstuvwxyz',
+    ]) {
+      assert.throws(
+        () => resolveOptions({ ...BASE_OPTIONS, cookieSecret: secret }, { cookieSecret: true, permissions: false }),
+        (err: Error) => /cookieSecret is not random/.test(err.message) && !err.message.includes(secret),
+        secret,
+      );
+    }
+    // Random secrets of every usual shape still pass: hex, base64url, base64.
+    for (let i = 0; i < 200; i += 1) {
+      for (const random of [
+        randomBytes(16 + (i % 32)).toString('hex'),
+        randomBytes(24 + (i % 32)).toString('base64url'),
+        randomBytes(24 + (i % 32)).toString('base64'),
+      ]) {
+        assert.equal(resolveOptions({ ...BASE_OPTIONS, cookieSecret: random }, { cookieSecret: true, permissions: false }).cookieSecret, random);
+      }
+    }
+  });
 });
 
 /** A global context as Node-RED's memory store answers it (and as a persistent store keeps it across a restart). */

@@ -90,9 +90,7 @@ export class Auth0EditorStrategy {
       const { claims } = await this.client.finishLogin(queryOf(req), pending, redirectUri);
       const roles = rolesOf(claims, this.options.login.rolesClaim);
       const permissions = permissionsFor(roles, this.options.login.permissions);
-      // The e-mail names the editor's user only once Auth0 has verified it: anyone may sign up with an unverified one.
-      const who =
-        typeof claims.email === 'string' && claims.email_verified === true ? claims.email : typeof claims.name === 'string' ? claims.name : String(claims.sub);
+      const who = editorUserName(claims);
       if (permissions === undefined) {
         if (!res) return this.fail(403);
         sendHtml(
@@ -119,6 +117,17 @@ export class Auth0EditorStrategy {
       sendHtml(res, 401, loginFailedPage(`The login with Auth0 did not complete: ${err.message}.`, `${adminRoot}/`));
     }
   }
+}
+
+/**
+ * The editor's user name: the e-mail only once Auth0 has verified it (anyone may sign up with an
+ * unverified one); else the name, unless it looks like an e-mail (Auth0 fills `name` with the
+ * unverified e-mail of a database sign-up, and a sign-up may set it to anything); else the user id.
+ */
+export function editorUserName(claims: Record<string, unknown>): string {
+  if (typeof claims.email === 'string' && claims.email_verified === true) return claims.email;
+  if (typeof claims.name === 'string' && claims.name.trim() !== '' && !claims.name.includes('@')) return claims.name;
+  return String(claims.sub);
 }
 
 /** Node-RED's users by username, filled at each login (a restart forgets them: the editor asks to log in again). */

@@ -205,6 +205,8 @@ describe('login: the callback, logout and the session cookie against the emulato
       users: [
         { email: 'ops@example.com', password: 'Ops-passw0rd!', roles: ['ops'], name: 'Olga Ops', email_verified: false },
         { email: 'vera@example.com', password: 'Vera-passw0rd!', roles: ['ops'], name: 'Vera Verified', email_verified: true },
+        // An unverified sign-up whose name is someone else's e-mail (Auth0 fills name with the e-mail given at a sign-up).
+        { email: 'mallory@example.com', password: 'Mallory-passw0rd!', roles: ['ops'], name: 'vera@example.com', email_verified: false },
       ],
       clients: [
         {
@@ -465,6 +467,13 @@ describe('login: the callback, logout and the session cookie against the emulato
     it('is the e-mail only when Auth0 says it is verified; otherwise the name', async () => {
       assert.equal(await editorLogin('vera@example.com', 'Vera-passw0rd!'), 'vera@example.com');
       assert.equal(await editorLogin('ops@example.com', 'Ops-passw0rd!'), 'Olga Ops');
+    });
+
+    it('is never an unverified e-mail taken from the name: the user id instead', async () => {
+      const username = await editorLogin('mallory@example.com', 'Mallory-passw0rd!');
+      assert.notEqual(username, 'vera@example.com');
+      assert.ok(!username.includes('@'), username);
+      assert.match(username, /^auth0\|/);
     });
   });
 });

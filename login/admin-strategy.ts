@@ -136,9 +136,11 @@ export class EditorUsers {
 
   /** Records the user; another Auth0 user with the same e-mail gets its `sub` added to the username. */
   remember(sub: string, user: EditorUser): string {
+    // The name with the user id added may itself be held by another user (a name may be chosen at
+    // sign-up): a name is never taken over from another user id, whose editor token names it.
     let username = user.username;
-    const other = this.byName.get(username);
-    if (other && other.sub !== sub) username = `${username} (${sub})`;
+    for (let n = 1; this.byName.has(username) && this.byName.get(username)?.sub !== sub; n += 1)
+      username = n === 1 ? `${user.username} (${sub})` : `${user.username} (${sub}, ${n})`;
     this.byName.set(username, { ...user, username, sub });
     return username;
   }

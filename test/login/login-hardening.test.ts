@@ -11,7 +11,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator';
 import { adminAuth, httpMiddleware, type HttpLoginMiddleware, type LoginOptions } from '../../login';
-import { Auth0EditorStrategy, type EditorStrategyOptions } from '../../login/admin-strategy';
+import { Auth0EditorStrategy, EditorUsers, type EditorStrategyOptions } from '../../login/admin-strategy';
 import { ENDED_SESSIONS_KEY } from '../../login/ended-sessions';
 import type { LoginRequest } from '../../login/express-types';
 import type { LoginRuntime } from '../../login/login-runtime';
@@ -103,6 +103,24 @@ describe('login: paths decided as Express routes them', () => {
   it('refuses paths and publicPaths together, and a publicPaths that is not a list of paths', () => {
     assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, paths: ['/a'], publicPaths: ['/b'] }), /either option paths .* or option publicPaths/);
     assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, publicPaths: ['public'] }), /option publicPaths must be a list of path prefixes/);
+  });
+});
+
+describe("login: the editor's users by name", () => {
+  it('never hands a name held by one user id to another, even when a sign-up chose the name with the id added', () => {
+    const users = new EditorUsers();
+    // Mallory signs up twice, first named as Olga's name would be once taken, then with Olga's name.
+    assert.equal(users.remember('auth0|mallory1', { username: 'Olga Ops (auth0|olga)', permissions: 'read' }), 'Olga Ops (auth0|olga)');
+    assert.equal(users.remember('auth0|mallory2', { username: 'Olga Ops', permissions: 'read' }), 'Olga Ops');
+    const olga = users.remember('auth0|olga', { username: 'Olga Ops', permissions: '*' });
+    assert.notEqual(olga, 'Olga Ops');
+    assert.notEqual(olga, 'Olga Ops (auth0|olga)');
+    assert.equal(users.get(olga)?.permissions, '*');
+    // The names Mallory's editor tokens carry still give Mallory's permissions only.
+    assert.equal(users.get('Olga Ops (auth0|olga)')?.permissions, 'read');
+    assert.equal(users.get('Olga Ops')?.permissions, 'read');
+    // The same user logging in again keeps the same name.
+    assert.equal(users.remember('auth0|olga', { username: 'Olga Ops', permissions: '*' }), olga);
   });
 });
 

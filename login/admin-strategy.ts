@@ -90,7 +90,7 @@ export class Auth0EditorStrategy {
       const { claims } = await this.client.finishLogin(queryOf(req), pending, redirectUri);
       const roles = rolesOf(claims, this.options.login.rolesClaim);
       const permissions = permissionsFor(roles, this.options.login.permissions);
-      const who = typeof claims.email === 'string' ? claims.email : typeof claims.name === 'string' ? claims.name : String(claims.sub);
+      const who = editorUserName(claims);
       if (permissions === undefined) {
         if (!res) return this.fail(403);
         sendHtml(
@@ -119,15 +119,28 @@ export class Auth0EditorStrategy {
   }
 }
 
+/**
+ * The editor's user name: the e-mail only once Auth0 has verified it (anyone may sign up with an
+ * unverified one); else the name, unless it looks like an e-mail (Auth0 fills `name` with the
+ * unverified e-mail of a database sign-up, and a sign-up may set it to anything); else the user id.
+ */
+export function editorUserName(claims: Record<string, unknown>): string {
+  if (typeof claims.email === 'string' && claims.email_verified === true) return claims.email;
+  if (typeof claims.name === 'string' && claims.name.trim() !== '' && !claims.name.includes('@')) return claims.name;
+  return String(claims.sub);
+}
+
 /** Node-RED's users by username, filled at each login (a restart forgets them: the editor asks to log in again). */
 export class EditorUsers {
   private readonly byName = new Map<string, EditorUser & { sub: string }>();
 
   /** Records the user; another Auth0 user with the same e-mail gets its `sub` added to the username. */
   remember(sub: string, user: EditorUser): string {
+    // The name with the user id added may itself be held by another user (a name may be chosen at
+    // sign-up): a name is never taken over from another user id, whose editor token names it.
     let username = user.username;
-    const other = this.byName.get(username);
-    if (other && other.sub !== sub) username = `${username} (${sub})`;
+    for (let n = 1; this.byName.has(username) && this.byName.get(username)?.sub !== sub; n += 1)
+      username = n === 1 ? `${user.username} (${sub})` : `${user.username} (${sub}, ${n})`;
     this.byName.set(username, { ...user, username, sub });
     return username;
   }

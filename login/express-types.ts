@@ -21,6 +21,8 @@ export type RequestHandler = (req: LoginRequest, res: ServerResponse, next: Next
 
 export interface RouteHost {
   get(path: string, handler: RequestHandler): unknown;
+  /** Express's boolean settings (`case sensitive routing`). */
+  enabled?(setting: string): boolean;
 }
 
 /** The user a request carries after the middleware: `msg.req.auth0User` in an http-in flow. */

@@ -1,19 +1,26 @@
 /**
  * The middleware for `httpNodeMiddleware` and Dashboard 2's `dashboard.middleware`: a browser
  * without a session goes to Auth0's login and back; the session is a sealed cookie (HttpOnly,
- * SameSite=Lax, Secure on https) renewed while in use; the user rides on `req.auth0User`.
- * `ioMiddleware` does the same check for Dashboard 2's socket.io connections.
+ * SameSite=Lax, Secure on https, `__Host-` where it can be) renewed while in use; the user rides on
+ * `req.auth0User`. `ioMiddleware` does the same check for Dashboard 2's socket.io connections. The
+ * paths are decided as Express routes them (request-path.ts); a logout ends the session for good
+ * (ended-sessions.ts) and closes its sockets.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EndedSessions } from './ended-sessions';
 import { LoginError, OidcClient, PENDING_LOGIN_SECONDS, rolesOf, safeReturnPath, type PendingLogin } from './oidc-client';
 import type { ResolvedOptions } from './options';
 import { loginFailedPage, refusedPage } from './pages';
-import { nodeRoot, registerLoginRoutes } from './route-registry';
+import { isRoute, PathRule } from './request-path';
+import { caseSensitiveRouting, loginRuntime, nodeRoot, registerLoginRoutes } from './route-registry';
 import { CookieSealer, readCookies, setCookie } from './sealed-cookie';
 import { queryOf, redirect, sendHtml, sendJson, type Auth0User, type LoginRequest, type Next, type RequestHandler } from './express-types';
 
 /** What the session cookie holds (encrypted). */
 interface Session {
+  /** This session's id: what a logout ends (every renewed cookie of the session keeps it). */
+  sid: string;
   user: Auth0User;
   /** Epoch seconds: when the login happened, and when this session ends unless renewed. */
   loginAt: number;
@@ -21,14 +28,17 @@ interface Session {
 }
 
 const PENDING_PREFIX = 'auth0_login_';
+/** The shape of the state this package makes (32 random bytes, base64url): nothing else reaches a cookie name. */
+const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** How often open sockets are checked against the ended sessions of other processes, ms. */
+const SOCKET_SWEEP_MS = 15000;
 
 function now(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-function requestPath(req: IncomingMessage): string {
-  const original = (req as Partial<LoginRequest>).originalUrl ?? req.url ?? '/';
-  return original.split('?')[0] ?? '/';
+function requestTarget(req: IncomingMessage): string {
+  return (req as Partial<LoginRequest>).originalUrl ?? req.url ?? '/';
 }
 
 /** Whether the request is from a program rather than a page: it gets a 401, never a redirect. */
@@ -43,6 +53,9 @@ export interface SocketLike {
   request: IncomingMessage;
   handshake?: { xdomain?: boolean };
   data?: Record<string, unknown>;
+  /** socket.io's: closes the connection. */
+  disconnect?(close?: boolean): unknown;
+  once?(event: 'disconnect', listener: () => void): unknown;
 }
 
 export type HttpLoginMiddleware = RequestHandler & {
@@ -54,32 +67,40 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   const client = new OidcClient(options);
   const sessions = new CookieSealer(options.cookieSecret, 'session');
   const pendings = new CookieSealer(options.cookieSecret, 'pending login');
+  const ended = new EndedSessions(loginRuntime, options.domain, options.endedSessionsStore);
   const cookiePath = (): string => `${nodeRoot()}/`;
+  // `__Host-`: the browser then keeps the cookie only as sent (Secure, Path=/, no Domain), so no
+  // sibling or plain-http site can plant or shadow it.
+  const cookieName = (): string =>
+    options.secure && cookiePath() === '/' && !/^__(Host|Secure)-/i.test(options.cookieName) ? `__Host-${options.cookieName}` : options.cookieName;
   const callbackPath = (): string => `${nodeRoot()}${options.callbackPath}`;
   const redirectUri = (): string => `${options.baseUrl}${callbackPath()}`;
-
-  function needsLogin(path: string): boolean {
-    if (!options.paths) return true;
-    const relative = path.slice(nodeRoot().length) || '/';
-    return options.paths.some((p) => (typeof p === 'string' ? relative === p || relative.startsWith(p.endsWith('/') ? p : `${p}/`) : p.test(relative)));
-  }
+  let rule: { caseSensitive: boolean; rule: PathRule } | undefined;
+  const pathRule = (): PathRule => {
+    const caseSensitive = caseSensitiveRouting();
+    if (rule?.caseSensitive !== caseSensitive) rule = { caseSensitive, rule: new PathRule(options, caseSensitive) };
+    return rule.rule;
+  };
 
   function mayPass(user: Auth0User): boolean {
     return !options.roles || options.roles.some((role) => user.roles.includes(role));
   }
 
-  function readSession(req: IncomingMessage): { session?: Session; tampered: boolean } {
-    const raw = readCookies(req).get(options.cookieName);
-    if (raw === undefined) return { tampered: false };
-    const value = sessions.open(options.cookieName, raw) as Session | undefined;
-    if (!value || typeof value.expiresAt !== 'number' || typeof value.loginAt !== 'number' || !value.user) return { tampered: true };
+  /** The session the request carries, if valid and not ended; `present`: a session cookie was sent at all. */
+  async function readSession(req: IncomingMessage): Promise<{ session?: Session; present: boolean }> {
+    const raw = readCookies(req).get(cookieName());
+    if (raw === undefined) return { present: false };
+    const value = sessions.open(cookieName(), raw) as Partial<Session> | undefined;
+    if (!value || typeof value.sid !== 'string' || typeof value.expiresAt !== 'number' || typeof value.loginAt !== 'number' || !value.user)
+      return { present: true };
     const t = now();
-    if (t >= value.expiresAt || t >= value.loginAt + options.sessionMaxAge) return { tampered: false };
-    return { session: value, tampered: false };
+    if (t >= value.expiresAt || t >= value.loginAt + options.sessionMaxAge) return { present: true };
+    if (await ended.isEnded(value.sid)) return { present: true };
+    return { session: value as Session, present: true };
   }
 
   function writeSession(res: ServerResponse, session: Session): void {
-    setCookie(res, options.cookieName, sessions.seal(options.cookieName, session), {
+    setCookie(res, cookieName(), sessions.seal(cookieName(), session), {
       path: cookiePath(),
       secure: options.secure,
       maxAge: session.expiresAt - now(),
@@ -87,11 +108,13 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   }
 
   function clearSession(res: ServerResponse): void {
-    setCookie(res, options.cookieName, '', { path: cookiePath(), secure: options.secure, maxAge: 0 });
+    setCookie(res, cookieName(), '', { path: cookiePath(), secure: options.secure, maxAge: 0 });
   }
 
   function startLogin(req: IncomingMessage, res: ServerResponse): void {
-    const login = client.startLogin(safeReturnPath((req as Partial<LoginRequest>).originalUrl ?? req.url, `${nodeRoot()}/`));
+    // An absolute-form target (`http://host/path`) comes back to its path on this site.
+    const returnTo = requestTarget(req).replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
+    const login = client.startLogin(safeReturnPath(returnTo, `${nodeRoot()}/`));
     // One cookie per pending login (named by its state), so logins in several tabs do not collide.
     const name = `${PENDING_PREFIX}${login.state.slice(0, 16)}`;
     setCookie(res, name, pendings.seal(name, login), { path: callbackPath(), secure: options.secure, maxAge: PENDING_LOGIN_SECONDS });
@@ -114,10 +137,15 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
 
   const callback: RequestHandler = (req, res) => {
     const query = queryOf(req);
-    const state = typeof query.state === 'string' ? query.state : '';
-    const name = `${PENDING_PREFIX}${state.slice(0, 16)}`;
-    const pending = pendings.open(name, readCookies(req).get(name)) as PendingLogin | undefined;
-    setCookie(res, name, '', { path: callbackPath(), secure: options.secure, maxAge: 0 });
+    // Only a state of the shape this package makes names a cookie; any other gets the refusal below
+    // (no pending login), never a header built from it.
+    const state = typeof query.state === 'string' && STATE_SHAPE.test(query.state) ? query.state : undefined;
+    let pending: PendingLogin | undefined;
+    if (state) {
+      const name = `${PENDING_PREFIX}${state.slice(0, 16)}`;
+      pending = pendings.open(name, readCookies(req).get(name)) as PendingLogin | undefined;
+      setCookie(res, name, '', { path: callbackPath(), secure: options.secure, maxAge: 0 });
+    }
     client
       .finishLogin(query, pending, redirectUri())
       .then(({ claims }) => {
@@ -129,7 +157,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
         };
         if (!mayPass(user)) return refuse(req, res, user);
         const t = now();
-        writeSession(res, { user, loginAt: t, expiresAt: t + options.sessionLifetime });
+        writeSession(res, { sid: randomBytes(16).toString('base64url'), user, loginAt: t, expiresAt: t + options.sessionLifetime });
         redirect(res, safeReturnPath(pending?.returnTo, `${nodeRoot()}/`));
       })
       .catch((err: unknown) => {
@@ -142,47 +170,105 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
       });
   };
 
-  const logout: RequestHandler = (_req, res) => {
-    clearSession(res);
-    redirect(res, client.logoutUrl(options.logoutReturnTo));
+  /** Dashboard 2 sockets by session id, with when their session ends at the latest. */
+  const sockets = new Map<string, Set<{ socket: SocketLike; until: number }>>();
+  let sweep: NodeJS.Timeout | undefined;
+
+  function closeSockets(sid: string): void {
+    for (const { socket } of sockets.get(sid) ?? []) socket.disconnect?.(true);
+    sockets.delete(sid);
+  }
+
+  function sweepSockets(): void {
+    const t = now();
+    for (const [sid, open] of sockets) {
+      if ([...open].some((s) => s.until <= t)) closeSockets(sid);
+      else void ended.isEnded(sid).then((gone) => gone && closeSockets(sid));
+    }
+    if (sockets.size === 0 && sweep) {
+      clearInterval(sweep);
+      sweep = undefined;
+    }
+  }
+
+  function track(socket: SocketLike, session: Session): void {
+    if (!socket.disconnect) return;
+    const entry = { socket, until: session.loginAt + options.sessionMaxAge };
+    const open = sockets.get(session.sid) ?? new Set();
+    open.add(entry);
+    sockets.set(session.sid, open);
+    socket.once?.('disconnect', () => {
+      open.delete(entry);
+      if (open.size === 0 && sockets.get(session.sid) === open) sockets.delete(session.sid);
+    });
+    if (!sweep) {
+      sweep = setInterval(sweepSockets, SOCKET_SWEEP_MS);
+      sweep.unref();
+    }
+  }
+
+  const logout: RequestHandler = (req, res, next) => {
+    readSession(req)
+      .then(async ({ session }) => {
+        if (session) {
+          // Refused from now on, until the longest any renewed cookie of it could live.
+          await ended.end(session.sid, session.loginAt + options.sessionMaxAge);
+          closeSockets(session.sid);
+        }
+        clearSession(res);
+        redirect(res, client.logoutUrl(options.logoutReturnTo));
+      })
+      .catch(next);
   };
 
   const middleware = ((req: LoginRequest, res: ServerResponse, next: Next) => {
-    const path = requestPath(req);
-    if (req.method === 'GET' && path === callbackPath()) return callback(req, res, next);
-    if (req.method === 'GET' && path === `${nodeRoot()}${options.logoutPath}`) return logout(req, res, next);
-    const { session, tampered } = readSession(req);
-    if (tampered || (readCookies(req).has(options.cookieName) && !session)) clearSession(res);
-    if (session) {
-      if (!mayPass(session.user)) return refuse(req, res, session.user);
-      // Sliding renewal: past half its lifetime, a used session gets a fresh one (never past sessionMaxAge).
-      const t = now();
-      if (session.expiresAt - t < options.sessionLifetime / 2) {
-        writeSession(res, { ...session, expiresAt: Math.min(t + options.sessionLifetime, session.loginAt + options.sessionMaxAge) });
-      }
-      req.auth0User = { ...session.user, roles: [...session.user.roles] };
-      return next();
-    }
-    if (!needsLogin(path)) return next();
-    if (wantsJson(req) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendJson(
-        res,
-        401,
-        { error: 'login_required', message: 'log in with Auth0 first' },
-        { 'WWW-Authenticate': 'Bearer realm="auth0", error="login_required"' },
-      );
-    }
-    startLogin(req, res);
+    const target = requestTarget(req);
+    const root = nodeRoot();
+    const caseSensitive = caseSensitiveRouting();
+    if (req.method === 'GET' && isRoute(target, root, options.callbackPath, caseSensitive)) return callback(req, res, next);
+    if (req.method === 'GET' && isRoute(target, root, options.logoutPath, caseSensitive)) return logout(req, res, next);
+    readSession(req)
+      .then(({ session, present }) => {
+        if (present && !session) clearSession(res);
+        if (session) {
+          if (!mayPass(session.user)) return refuse(req, res, session.user);
+          // Sliding renewal: past half its lifetime, a used session gets a fresh one (never past sessionMaxAge).
+          const t = now();
+          if (session.expiresAt - t < options.sessionLifetime / 2) {
+            writeSession(res, { ...session, expiresAt: Math.min(t + options.sessionLifetime, session.loginAt + options.sessionMaxAge) });
+          }
+          req.auth0User = { ...session.user, roles: [...session.user.roles] };
+          return next();
+        }
+        if (!pathRule().needsLogin(target, root)) return next();
+        if (wantsJson(req) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+          return sendJson(
+            res,
+            401,
+            { error: 'login_required', message: 'log in with Auth0 first' },
+            { 'WWW-Authenticate': 'Bearer realm="auth0", error="login_required"' },
+          );
+        }
+        startLogin(req, res);
+      })
+      .catch(next);
   }) as HttpLoginMiddleware;
 
   middleware.ioMiddleware = (socket, next) => {
     if (socket.handshake?.xdomain === true) return next(new Error('cross-origin connections are refused'));
-    const { session } = readSession(socket.request);
-    if (!session) return next(new Error('login_required: log in with Auth0 first'));
-    if (!mayPass(session.user)) return next(new Error('forbidden: none of your Auth0 roles may use this'));
-    if (socket.data) socket.data.auth0User = { ...session.user };
-    (socket.request as LoginRequest).auth0User = { ...session.user };
-    next();
+    readSession(socket.request)
+      .then(({ session }) => {
+        if (!session) {
+          if (!pathRule().socketNeedsLogin(requestTarget(socket.request), nodeRoot())) return next();
+          return next(new Error('login_required: log in with Auth0 first'));
+        }
+        if (!mayPass(session.user)) return next(new Error('forbidden: none of your Auth0 roles may use this'));
+        if (socket.data) socket.data.auth0User = { ...session.user };
+        (socket.request as LoginRequest).auth0User = { ...session.user };
+        track(socket, session);
+        next();
+      })
+      .catch(() => next(new Error('login_required: the session could not be checked')));
   };
 
   registerLoginRoutes({

@@ -6,6 +6,8 @@
  *     adminAuth: login.adminAuth({ ...auth0, permissions: { 'node-red-admin': '*', 'node-red-viewer': 'read' } }),
  *     editorTheme: { logout: { redirect: login.logoutUrl(auth0) } },
  *     httpNodeMiddleware: login.httpMiddleware({ ...auth0, paths: ['/private'] }),
+ *     // or: everything needs a login except these
+ *     // httpNodeMiddleware: login.httpMiddleware({ ...auth0, publicPaths: ['/public'] }),
  *   };
  */
 import { Auth0EditorStrategy, EditorUsers, type EditorStrategyOptions, type EditorUser } from './admin-strategy';

@@ -80,13 +80,15 @@ export class OidcClient {
 
   /** Checks the callback's query against the pending login, exchanges the code, verifies the ID token. */
   async finishLogin(query: Record<string, unknown>, login: PendingLogin | undefined, redirectUri: string): Promise<LoginIdentity> {
+    // The state first: whatever else the query says (Auth0's error included) is shown only for a
+    // login this browser started here; anyone can send a browser to the callback with any text.
+    if (!login) throw new LoginError('this login was not started here or took longer than 10 minutes; please log in again', true);
+    if (typeof query.state !== 'string' || query.state !== login.state) throw new LoginError('the login state does not match; please log in again', true);
     const error = typeof query.error === 'string' ? query.error : undefined;
     if (error) {
       const description = typeof query.error_description === 'string' ? query.error_description.slice(0, 300) : '';
       throw new LoginError(`Auth0 refused the login: ${error}${description ? ` (${description})` : ''}`, true);
     }
-    if (!login) throw new LoginError('this login was not started here or took longer than 10 minutes; please log in again', true);
-    if (typeof query.state !== 'string' || query.state !== login.state) throw new LoginError('the login state does not match; please log in again', true);
     if (Math.floor(Date.now() / 1000) - login.startedAt > PENDING_LOGIN_SECONDS)
       throw new LoginError('the login took longer than 10 minutes; please log in again', true);
     const code = query.code;

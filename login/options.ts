@@ -23,9 +23,13 @@ export interface LoginOptions {
   permissions?: Record<string, Permission>;
   /** httpMiddleware: the paths that need a login (prefixes or regular expressions); default all. */
   paths?: Array<string | RegExp>;
+  /** httpMiddleware: every path under httpNodeRoot needs a login except these (prefixes or regular expressions); not with `paths`. */
+  publicPaths?: Array<string | RegExp>;
+  /** httpMiddleware: the Node-RED context store the ended sessions are kept in; default the default store. */
+  endedSessionsStore?: string;
   /** httpMiddleware: the roles that may pass (any one of them); default any logged-in user. */
   roles?: string[];
-  /** Encrypts the cookies; at least 32 characters; default env AUTH0_COOKIE_SECRET. */
+  /** Encrypts the cookies; random, at least 32 characters (e.g. `openssl rand -hex 32`); default env AUTH0_COOKIE_SECRET. */
   cookieSecret?: string;
   /** `https` (default); `http` only for an emulator on a loopback address. */
   protocol?: 'https' | 'http';
@@ -61,6 +65,8 @@ export interface ResolvedOptions {
   rolesClaim?: string;
   permissions: Record<string, Permission>;
   paths?: Array<string | RegExp>;
+  publicPaths?: Array<string | RegExp>;
+  endedSessionsStore?: string;
   roles?: string[];
   cookieSecret?: string;
   logoutPath: string;
@@ -102,6 +108,30 @@ function seconds(value: unknown, name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * A secret that is one character or any shorter pattern repeated (at least twice), mostly a run of
+ * consecutive characters (`0123…`, `abcd…`), or made of a handful of characters. A random secret
+ * of 32 or more characters is none of these: its halves differ, and a step of +1 between
+ * neighbours is as rare as any other.
+ */
+export function plainlyNotRandom(secret: string): boolean {
+  for (let period = 1; period * 2 <= secret.length; period += 1) {
+    const unit = secret.slice(0, period);
+    if (unit.repeat(Math.ceil(secret.length / period)).startsWith(secret)) return true;
+  }
+  let steps = 0;
+  for (let i = 1; i < secret.length; i += 1) if (secret.charCodeAt(i) - secret.charCodeAt(i - 1) === 1) steps += 1;
+  if (steps * 2 >= secret.length) return true;
+  return new Set(secret).size < 6;
+}
+
+function pathList(value: unknown, name: string): Array<string | RegExp> | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((p) => p instanceof RegExp || (typeof p === 'string' && p.startsWith('/'))))
+    fail(`option ${name} must be a list of path prefixes (starting with "/") or regular expressions`);
+  return value as Array<string | RegExp>;
+}
+
 function checkPermission(role: string, permission: unknown): Permission {
   if (typeof permission === 'string' && permission !== '') return permission;
   if (Array.isArray(permission) && permission.length > 0 && permission.every((p) => typeof p === 'string' && p !== '')) return permission as string[];
@@ -138,6 +168,9 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
   if (cookieSecret !== undefined && cookieSecret.length < MIN_COOKIE_SECRET) {
     fail(`option cookieSecret is ${cookieSecret.length} characters long; it must be at least ${MIN_COOKIE_SECRET} (use e.g. \`openssl rand -hex 32\`)`);
   }
+  if (cookieSecret !== undefined && plainlyNotRandom(cookieSecret)) {
+    fail('option cookieSecret is not random (one character or a short pattern repeated, or only a few different characters); use e.g. `openssl rand -hex 32`');
+  }
   if (need.cookieSecret && cookieSecret === undefined) {
     fail(`option cookieSecret (or AUTH0_COOKIE_SECRET) is required: a random string of at least ${MIN_COOKIE_SECRET} characters`);
   }
@@ -156,12 +189,10 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
   if (options.roles !== undefined && (!Array.isArray(options.roles) || !options.roles.every((r) => typeof r === 'string' && r !== '')))
     fail('option roles must be a list of role names');
   if (options.roles !== undefined && options.roles.length > 0 && !rolesClaim) fail('option roles needs rolesClaim: the ID token claim with the roles');
-  if (
-    options.paths !== undefined &&
-    (!Array.isArray(options.paths) || !options.paths.every((p) => p instanceof RegExp || (typeof p === 'string' && p.startsWith('/'))))
-  ) {
-    fail('option paths must be a list of path prefixes (starting with "/") or regular expressions');
-  }
+  const paths = pathList(options.paths, 'paths');
+  const publicPaths = pathList(options.publicPaths, 'publicPaths');
+  if (paths && publicPaths) fail('give either option paths (only these need a login) or option publicPaths (everything needs a login except these), not both');
+  const endedSessionsStore = text(options.endedSessionsStore, 'endedSessionsStore');
   const sessionLifetime = seconds(options.sessionLifetime, 'sessionLifetime', 8 * 3600);
   const tenantUrl = `${protocol}://${domain}`;
   return {
@@ -177,7 +208,9 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
     ...(text(options.audience, 'audience') ? { audience: text(options.audience, 'audience') } : {}),
     ...(rolesClaim ? { rolesClaim } : {}),
     permissions,
-    ...(options.paths ? { paths: options.paths } : {}),
+    ...(paths ? { paths } : {}),
+    ...(publicPaths ? { publicPaths } : {}),
+    ...(endedSessionsStore ? { endedSessionsStore } : {}),
     ...(options.roles && options.roles.length > 0 ? { roles: options.roles } : {}),
     ...(cookieSecret ? { cookieSecret } : {}),
     logoutPath: path(options.logoutPath, 'logoutPath', '/logout'),

@@ -7,6 +7,7 @@
  * the package through different paths still meet.
  */
 import type { RequestHandler, RouteHost } from './express-types';
+import type { LoginRuntime } from './login-runtime';
 
 export interface LoginRoutes {
   /** Paths relative to httpNodeRoot. */
@@ -19,6 +20,10 @@ interface Registry {
   /** httpNodeRoot without its trailing slash ('' for /). */
   nodeRoot: string;
   mounted: Set<string>;
+  /** Whether the httpNode app routes with letter case (Express's `case sensitive routing`, off by default). */
+  caseSensitive: boolean;
+  /** What the plugin hands over of Node-RED's runtime: the context store and the tenants' shared state. */
+  runtime?: LoginRuntime;
 }
 
 const KEY = Symbol.for('@idflow/node-red-auth0/login routes');
@@ -27,7 +32,7 @@ function registry(): Registry {
   const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
   let found = holder[KEY];
   if (!found) {
-    found = { pending: [], nodeRoot: '', mounted: new Set() };
+    found = { pending: [], nodeRoot: '', mounted: new Set(), caseSensitive: false };
     holder[KEY] = found;
   }
   return found;
@@ -54,10 +59,26 @@ export function attachNodeApp(app: RouteHost, httpNodeRoot: unknown): void {
   reg.app = app;
   reg.mounted = new Set();
   reg.nodeRoot = typeof httpNodeRoot === 'string' ? httpNodeRoot.replace(/\/+$/, '') : '';
+  reg.caseSensitive = typeof app.enabled === 'function' && app.enabled('case sensitive routing') === true;
   for (const routes of reg.pending) mount(reg, app, routes);
 }
 
 /** httpNodeRoot without its trailing slash, once the plugin has told it ('' before, as for /). */
 export function nodeRoot(): string {
   return registry().nodeRoot;
+}
+
+/** Whether the httpNode app tells letter case apart in paths (false unless a settings.js turned it on). */
+export function caseSensitiveRouting(): boolean {
+  return registry().caseSensitive;
+}
+
+/** Called by the plugin: Node-RED's context and the tenants' shared state, for the ended sessions (undefined: none). */
+export function attachRuntime(runtime: LoginRuntime | undefined): void {
+  registry().runtime = runtime;
+}
+
+/** The runtime the plugin handed over, or undefined (outside Node-RED, or before the plugin loaded). */
+export function loginRuntime(): LoginRuntime | undefined {
+  return registry().runtime;
 }

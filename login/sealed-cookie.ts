@@ -65,6 +65,8 @@ export interface CookieAttributes {
 
 /** Adds a Set-Cookie header (keeping any others): always HttpOnly and SameSite=Lax. */
 export function setCookie(res: ServerResponse, name: string, value: string, attributes: CookieAttributes): void {
+  // A name is an HTTP token and a value base64url: nothing can add an attribute or a header.
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || !/^[A-Za-z0-9_-]*$/.test(value)) throw new Error('a cookie name or value of an unexpected shape');
   const cookie = [
     `${name}=${value}`,
     `Path=${attributes.path}`,

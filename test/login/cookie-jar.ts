@@ -1,5 +1,7 @@
 /** Requests with a minimal cookie jar (redirects left to the caller, as a browser's first hop), and the emulator application the login suites register. */
+import type { IncomingMessage } from 'node:http';
 import type { ClientRecord } from '../../emulator/core/model';
+import type { LoginRequest } from '../../login/express-types';
 
 export async function call(url: string, cookies: Map<string, string>, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
   const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -26,4 +28,15 @@ export function nodeRedApplication(base: string, client: { id: string; secret: s
     callbacks: callbackPaths.map((p) => `${base}${p}`),
     allowed_logout_urls: [`${base}/`],
   };
+}
+
+/** A plain Node request with the fields Express adds that the login reads (an app mounted at `/`). */
+export function asExpressRequest(req: IncomingMessage): LoginRequest {
+  const r = req as LoginRequest;
+  const url = new URL(req.url ?? '/', 'http://x');
+  r.originalUrl = req.url ?? '/';
+  r.path = url.pathname;
+  r.baseUrl = '';
+  r.query = Object.fromEntries(url.searchParams);
+  return r;
 }

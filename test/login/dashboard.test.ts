@@ -8,65 +8,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
-import { freePort, send, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
+import { freePort, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { cachedInstall } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
 import { call, nodeRedApplication } from './cookie-jar';
+import { DASHBOARD_FLOW, deployWithDashboard, type SocketIoClient } from './dashboard-flow';
 
 const CLIENT = { id: 'node-red-dashboard-login', secret: 'node-red-dashboard-login-secret-0123456789' };
-
-interface ClientSocket {
-  on(event: 'connect', listener: () => void): void;
-  on(event: 'connect_error', listener: (err: Error) => void): void;
-  close(): void;
-}
-type SocketIoClient = (url: string, options: Record<string, unknown>) => ClientSocket;
-
-const DASHBOARD_FLOW = [
-  { id: 'dash-tab', type: 'tab', label: 'Dashboard' },
-  {
-    id: 'dash-base',
-    type: 'ui-base',
-    name: 'UI',
-    path: '/dashboard',
-    includeClientData: true,
-    acceptsClientConfig: ['ui-notification', 'ui-control'],
-    showPathInSidebar: false,
-    navigationStyle: 'default',
-  },
-  {
-    id: 'dash-theme',
-    type: 'ui-theme',
-    name: 'Default',
-    colors: { surface: '#ffffff', primary: '#0094CE', bgPage: '#eeeeee', groupBg: '#ffffff', groupOutline: '#cccccc' },
-    sizes: { pagePadding: '12px', groupGap: '12px', groupBorderRadius: '4px', widgetGap: '12px' },
-  },
-  {
-    id: 'dash-page',
-    type: 'ui-page',
-    name: 'Page',
-    ui: 'dash-base',
-    path: '/page1',
-    layout: 'grid',
-    theme: 'dash-theme',
-    order: 1,
-    visible: 'true',
-    disabled: 'false',
-  },
-  {
-    id: 'dash-group',
-    type: 'ui-group',
-    name: 'Group',
-    page: 'dash-page',
-    width: '6',
-    height: '1',
-    order: 1,
-    showTitle: true,
-    visible: 'true',
-    disabled: 'false',
-  },
-];
 
 describe('login: Dashboard 2 pages and its socket.io connection (Node-RED 4)', function () {
   this.timeout(300000);
@@ -102,10 +51,7 @@ describe('login: Dashboard 2 pages and its socket.io connection (Node-RED 4)', f
       AUTH0_CLIENT_SECRET: CLIENT.secret,
       AUTH0_COOKIE_SECRET: 'dashboard-test-cookie-secret-0123456789-abcdef',
     });
-    const deployed = await send('POST', `${base}/flows`, DASHBOARD_FLOW, { 'Node-RED-Deployment-Type': 'full' });
-    assert.ok(deployed.status < 300, deployed.text);
-    for (let i = 0; i < 100 && !/Created socket\.io server/.test(nodeRed.output()); i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.match(nodeRed.output(), /Created socket\.io server/);
+    await deployWithDashboard(nodeRed, base, DASHBOARD_FLOW);
   });
 
   after(async () => {

@@ -12,8 +12,7 @@ import { resolveOptions } from '../../login/options';
 import { permissionsFor } from '../../login/permissions';
 import { CookieSealer } from '../../login/sealed-cookie';
 import { safeReturnPath } from '../../login/oidc-client';
-import type { LoginRequest } from '../../login/express-types';
-import { call, nodeRedApplication } from './cookie-jar';
+import { asExpressRequest, call, nodeRedApplication } from './cookie-jar';
 
 const SECRET = 'core-test-cookie-secret-0123456789-abcdefgh';
 const CLIENT = { id: 'login-core-client', secret: 'login-core-client-secret-0123456789' };
@@ -161,13 +160,8 @@ describe('login: the HTTP middleware against the emulator', function () {
   before(async () => {
     emu = await startEmulator({ port: 0 });
     server = http.createServer((req, res) => {
-      const r = req as LoginRequest;
-      const url = new URL(req.url ?? '/', 'http://x');
-      r.originalUrl = req.url ?? '/';
-      r.path = url.pathname;
-      r.baseUrl = '';
-      r.query = Object.fromEntries(url.searchParams);
-      const chosen = url.pathname.startsWith('/admins') ? adminsOnly : mw;
+      const r = asExpressRequest(req);
+      const chosen = r.path.startsWith('/admins') ? adminsOnly : mw;
       chosen(r, res, () => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ user: r.auth0User ?? null }));

@@ -21,6 +21,7 @@ import { registerGroup } from '../config/group-registry';
 import { migrateActionConfig } from './action-node-migration';
 import { warnIfRetired } from './retired-warning';
 import { checkOperationBody } from '../descriptions/body-check';
+import { deepMessageError } from '../shared/message-depth';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
 /** One editor-set input: a typedInput value and its type. */
@@ -210,6 +211,8 @@ class ActionNode {
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
+    const tooDeep = deepMessageError(msg);
+    if (tooDeep) throw tooDeep;
     if (this.use.setupError) throw this.use.setupError;
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     const op = findOperation(this.group, opId);

@@ -11,6 +11,7 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules } from './support';
 import { waitUntil } from '../helpers/wait';
+import { nested } from '../helpers/nested';
 import { Collector, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 const PATH = '/auth0/events';
@@ -200,14 +201,7 @@ describe('auth0-event-stream-in', function () {
     const tooMany = await post(many, auth);
     assert.equal(tooMany.status, 413);
     assert.match(tooMany.text, /the request holds 50000 items; auth0-event-stream-in takes at most 100 per request \(Auth0 posts one event per request\)/);
-    let deep: Record<string, unknown> = {};
-    const nested = { id: 'evt_deep', type: 'user.created', data: deep };
-    for (let i = 0; i < 3000; i++) {
-      const next = {};
-      deep.a = next;
-      deep = next;
-    }
-    const tooDeep = await post(nested, auth);
+    const tooDeep = await post({ id: 'evt_deep', type: 'user.created', data: nested(3000) }, auth);
     assert.equal(tooDeep.status, 400);
     assert.match(tooDeep.text, /item 1 is nested more than 200 levels deep/);
     await settle();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { TAB, logModules, request, serveHttpNode } from './runtime';
 import { Collector, helper, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
+import { nested } from '../helpers/nested';
 
 const SECRET = 'Bearer 7fG2-log-stream-secret';
 const PATH = '/auth0/log-stream';
@@ -178,13 +179,7 @@ describe('auth0-log-stream-in in Node-RED', function () {
 
   it('refuses an event nested deeper than Node-RED can copy (400), and sends nothing', async () => {
     const out = await load();
-    let deep: Record<string, unknown> = {};
-    const event = { log_id: 'deep-1', type: 's', details: deep };
-    for (let i = 0; i < 3000; i++) {
-      const next = {};
-      deep.a = next;
-      deep = next;
-    }
+    const event = { log_id: 'deep-1', type: 's', details: nested(3000) };
     const answer = await post(JSON.stringify([EVENTS[0], event]));
     assert.equal(answer.status, 400);
     assert.match(answer.text, /item 2 is nested more than 200 levels deep/);

@@ -7,20 +7,10 @@ import assert from 'node:assert/strict';
 import { Auth0Error, ConfigError, InputError, MAX_ERROR_TEXT, boundedError } from '../../nodes/shared/errors';
 import { tooDeepUnder } from '../../nodes/shared/message-depth';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
+import { nested } from '../helpers/nested';
 import { startRecorder, type Recorder } from '../helpers/recorder';
 
 type Msg = Record<string, unknown>;
-
-function nested(levels: number): Record<string, unknown> {
-  const top: Record<string, unknown> = {};
-  let at = top;
-  for (let i = 0; i < levels; i++) {
-    const next: Record<string, unknown> = {};
-    at.a = next;
-    at = next;
-  }
-  return top;
-}
 
 describe('hostile messages to a node', function () {
   this.timeout(20000);

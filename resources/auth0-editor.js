@@ -319,6 +319,7 @@
       .attr('placeholder', node._('auth0-action.label.addBodyProperty'))
       .appendTo(pick);
     $('<datalist></datalist>').attr('id', listId).appendTo(pick);
+    var unmatched = $('<div class="form-tips auth0-body-unmatched" style="margin: 4px 0 0 104px; width: 70%;"></div>').hide().appendTo(pick);
     refreshBodyOptions(section);
     function addChosen() {
       var name = String(search.val() || '').trim();
@@ -333,14 +334,35 @@
       }
       addBodyRow(node, rows, property, undefined);
       search.val('');
+      unmatched.hide();
       refreshBodyOptions(section);
       return true;
     }
-    search.on('change input', addChosen);
+    /** Says when the typed name is part of no property's name (the list then offers nothing), or on Enter matches none. */
+    function showUnmatched(always) {
+      var name = String(search.val() || '').trim();
+      var lower = name.toLowerCase();
+      var partOfOne = properties.some(function (candidate) {
+        return candidate.name.toLowerCase().indexOf(lower) >= 0;
+      });
+      if (name === '' || (partOfOne && !always)) {
+        unmatched.hide();
+        return;
+      }
+      var shown = name.length > 60 ? name.slice(0, 40) + '\u2026' : name;
+      unmatched.text(node._('auth0-action.label.noBodyProperty').replace('__name__', shown) + ' ' + node._('auth0-action.label.unknownBodyProperty')).show();
+    }
+    search.on('change input', function () {
+      if (!addChosen()) {
+        showUnmatched(false);
+      }
+    });
     search.on('keydown', function (event) {
       if (event.key === 'Enter') {
         event.preventDefault();
-        addChosen();
+        if (!addChosen()) {
+          showUnmatched(true);
+        }
       }
     });
   }

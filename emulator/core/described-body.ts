@@ -4,7 +4,8 @@
  * with), before any route sees them: what the description refuses, the emulator refuses with
  * Auth0's error body, `400 {statusCode, error: 'Bad Request', message: "Payload validation error:
  * '…'", errorCode: 'invalid_body'}`, in Auth0's words ("Missing required property", "Additional
- * properties not allowed", "Expected type … but found type …", "No enum match for"). The routes
+ * properties not allowed", "Expected type … but found type …", "No enum match for", "Object didn't
+ * pass validation for format …"). The routes
  * keep only the checks the description cannot express (uniqueness, values that depend on the
  * tenant, Auth0's own rules beyond it).
  */
@@ -36,7 +37,9 @@ export function auth0PayloadError(problem: BodyProblem): ApiError {
   const after = problem.message.slice(problem.path.length).trim();
   let text: string;
   let property = path;
-  if (after.startsWith('is required')) {
+  if (problem.format) {
+    text = `Object didn't pass validation for format ${problem.format.name}: ${problem.format.value}`;
+  } else if (after.startsWith('is required')) {
     const { parent, name } = splitLast(path);
     text = `Missing required property: ${name}`;
     property = parent;

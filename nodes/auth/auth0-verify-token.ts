@@ -17,6 +17,7 @@ import { findToken } from './verify/token-source';
 import { verifyToken } from './verify/verifier';
 import { migrateNodeConfig } from '../shared/migrations';
 import { toText } from '../shared/to-text';
+import { deepMessageError } from '../shared/message-depth';
 
 interface VerifyTokenConfig extends NodeDefinition {
   tenant?: string;
@@ -137,6 +138,8 @@ class VerifyTokenNode {
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
+    const tooDeep = deepMessageError(msg);
+    if (tooDeep) throw tooDeep;
     if (this.use.setupError) throw this.use.setupError;
     const client = this.use.client();
     const audience = (this.config.audience ?? '').trim() || (this.kind === 'id' ? (client.defaultCredential('clientId') ?? '') : '');

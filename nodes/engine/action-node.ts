@@ -21,6 +21,7 @@ import { registerGroup } from '../config/group-registry';
 import { migrateActionConfig } from './action-node-migration';
 import { warnIfRetired } from './retired-warning';
 import { checkOperationBody } from '../descriptions/body-check';
+import { deepMessageError } from '../shared/message-depth';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
 
 /** One editor-set input: a typedInput value and its type. */
@@ -48,6 +49,9 @@ export interface ActionNodeConfig extends NodeDefinition {
   checkBody?: boolean;
   version?: number;
 }
+
+/** Distinct unknown body properties a node warns about per deploy. */
+const MOST_WARNED = 20;
 
 const TYPED_SOURCES = new Set(['msg', 'flow', 'global', 'env', 'jsonata', 'node', 'cred']);
 
@@ -165,6 +169,8 @@ class ActionNode {
   private readonly use: TenantUse;
   /** The last message failed: its red status stays until a later message succeeds. */
   private failedLast = false;
+  /** Body properties beyond Auth0's description already warned about (`<operation> body.<path>`): one warning each per deploy. */
+  private readonly warnedUnknown = new Set<string>();
 
   constructor(
     private readonly RED: NodeRedAPI,
@@ -205,6 +211,8 @@ class ActionNode {
   }
 
   private async handle(msg: NodeMessage, send: SendFunction): Promise<void> {
+    const tooDeep = deepMessageError(msg);
+    if (tooDeep) throw tooDeep;
     if (this.use.setupError) throw this.use.setupError;
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     const op = findOperation(this.group, opId);
@@ -223,7 +231,7 @@ class ActionNode {
       const request = (vals: Record<string, unknown>) => {
         const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
         // Here, where every request of the operation is built (executors' too), before it is sent.
-        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) checkOperationBody(this.group.type, op.id, spec.body);
+        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) this.warnUnknown(op, checkOperationBody(this.group.type, op.id, spec.body));
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
       };
       if (op.executor) {
@@ -250,6 +258,24 @@ class ActionNode {
     } finally {
       this.inFlight.delete(controller);
       if (this.inFlight.size === 0 && !this.failedLast) this.use.status({});
+    }
+  }
+
+  /**
+   * A property Auth0's description does not list, and that resembles none it does, may be newer
+   * than our copy of the description: it is sent, with one warning per deploy naming it (at most
+   * MOST_WARNED names, so messages with ever new names cannot flood the log).
+   */
+  private warnUnknown(op: OperationSpec, unknown: readonly string[]): void {
+    for (const path of unknown) {
+      const key = `${op.id} ${path}`;
+      if (this.warnedUnknown.has(key) || this.warnedUnknown.size > MOST_WARNED) continue;
+      this.warnedUnknown.add(key);
+      this.node.warn(
+        this.warnedUnknown.size > MOST_WARNED
+          ? `${this.group.name}.${op.id}: more body properties that Auth0's API description does not list are sent without a warning until the next deploy`
+          : `${this.group.name}.${op.id}: ${path} is not in Auth0's API description (the copy this package carries); sent as given, for Auth0 to take or refuse`,
+      );
     }
   }
 

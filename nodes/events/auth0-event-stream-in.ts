@@ -17,7 +17,7 @@ import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeRedAPI, NodeStatus } from '../shared/node-red-types';
 import { type StatusText, statusTexts } from '../shared/status-text';
 import { readRequestBody } from '../receive/http-node-route';
-import { Receiver } from '../receive/receiver';
+import { Receiver, TooManyItemsError } from '../receive/receiver';
 import type { SharedState } from '../shared-state/shared-state';
 import { EVENT_TYPE_TABLE, unknownEventTypes } from './event-types';
 import { createOrUpdateStream, webhookEndpoint } from './stream-setup';
@@ -46,8 +46,15 @@ function isEvent(value: unknown): value is CloudEvent {
   return typeof v.id === 'string' && v.id !== '' && typeof v.type === 'string';
 }
 
+/**
+ * The most events one request may hold. Auth0 posts one CloudEvent per request (docs:
+ * customize/events/create-an-event-stream, whose webhook reads the body as one event); an array
+ * of a few is taken too, for tools that batch.
+ */
+const MOST_ITEMS = { count: 100, why: 'Auth0 posts one event per request' };
+
 /** The CloudEvents of a body: one object (Auth0's delivery) or an array of them; a Buffer is parsed first. */
-function eventsOf(body: unknown): CloudEvent[] | string {
+function eventsOf(body: unknown, mostItems: number): CloudEvent[] | string {
   let value = body;
   if (Buffer.isBuffer(value)) {
     try {
@@ -58,6 +65,7 @@ function eventsOf(body: unknown): CloudEvent[] | string {
   }
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0) return 'the body holds no event';
+  if (items.length > mostItems) throw new TooManyItemsError(items.length);
   for (const [i, item] of items.entries()) if (!isEvent(item)) return `item ${i + 1} is not a CloudEvent (no id or type)`;
   return items as CloudEvent[];
 }
@@ -124,6 +132,7 @@ class EventStreamInNode {
       hasSecret: expectedHeader(this.authorization) !== undefined,
       noSecretWarning: `a request was refused (401) because the node has no ${this.authorization.method} authorization set; set the same one as the event stream's`,
       dedupe: { capacity: DEDUPE_CAPACITY, maxAgeMs: DEDUPE_MAX_AGE_MS },
+      mostItems: MOST_ITEMS,
       ...(shared ? { shared } : {}),
       parse: eventsOf,
       idOf: (event) => event.id,

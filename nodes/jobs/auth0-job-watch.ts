@@ -13,6 +13,7 @@ import { migrateNodeConfig } from '../shared/migrations';
 import { SharedJobWatch } from './watch/shared-job-watch';
 import { type WatcherSharing, watcherSharing } from '../watch/watcher-sharing';
 import { toError, required } from '../shared/errors';
+import { deepMessageError } from '../shared/message-depth';
 
 interface JobWatchConfig extends NodeDefinition {
   tenant?: string;
@@ -74,6 +75,8 @@ export = function (RED: NodeRedAPI): void {
     node.on('input', (msg, send, done) => {
       let refs;
       try {
+        const tooDeep = deepMessageError(msg);
+        if (tooDeep) throw tooDeep;
         if (use.setupError) throw use.setupError;
         refs = readJobRefs(msg.payload);
       } catch (err) {

@@ -28,10 +28,20 @@ interface LogStreamInConfig extends NodeDefinition {
 /** How many log_ids are remembered for dropping redeliveries. */
 const DEDUPE_CAPACITY = 10_000;
 
+/**
+ * The most log events one request may hold. Auth0 streams each log event as it is written and
+ * documents no batch size (docs: customize/log-streams, custom-log-streams); a thousand is ten
+ * times the largest page its logs API ever answers (100).
+ */
+const MOST_ITEMS = {
+  count: 1000,
+  why: 'Auth0 streams log events as they are written, never this many in one request',
+};
+
 /** The body's events, or why it holds none. */
-function eventsOf(body: unknown): StreamedEvent[] | string {
+function eventsOf(body: unknown, mostItems: number): StreamedEvent[] | string {
   try {
-    return parseStreamBody(body);
+    return parseStreamBody(body, mostItems);
   } catch (err) {
     if (err instanceof BodyFormatError) return err.message;
     throw err;
@@ -61,6 +71,7 @@ function createLogStreamIn(node: Node, config: LogStreamInConfig, RED: NodeRedAP
     hasSecret: authorization !== undefined,
     noSecretWarning: "a request was refused (401) because no Authorization value is set; set the same value as the log stream's Authorization Token",
     dedupe: { capacity: DEDUPE_CAPACITY },
+    mostItems: MOST_ITEMS,
     ...(shared ? { shared } : {}),
     parse: eventsOf,
     idOf: (event) => (typeof event.log_id === 'string' ? event.log_id : undefined),

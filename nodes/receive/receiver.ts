@@ -6,6 +6,12 @@
  * memory: this process's, and the replicas' through the tenant's Redis when it has one), the
  * answer sent at once, then the fresh items handed to the node to send.
  *
+ * Hostile sizes: a request with more items than Auth0 ever sends in one is refused (413, before
+ * the items are unwrapped or looked up), an item nested deeper than Node-RED can copy is refused
+ * (400), and the fresh items go to the node in slices of DELIVERY_SLICE, each after the event loop
+ * has had a turn: a large delivery never holds Node-RED's other work (its HTTP answers, the
+ * editor) up for longer than one slice takes.
+ *
  * The duplicate window is a receiver's only replay protection: a delivery recorded and replayed
  * after its ids left the window (or, without Redis, to another replica) is taken as new.
  */
@@ -17,8 +23,23 @@ import { type StatusText, statusTexts } from '../shared/status-text';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './http-node-route';
 import { RecentIds } from './recent-ids';
 import { SharedRecentIds } from './shared-recent-ids';
+import { MAX_MESSAGE_DEPTH, tooDeepUnder } from '../shared/message-depth';
 
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** Items handed to the node per turn of the event loop. */
+export const DELIVERY_SLICE = 64;
+
+/**
+ * Thrown by a receiver's parse when the body holds more items than it takes per request (answered
+ * 413): `count` when it is known, else undefined (parsing stopped past the limit).
+ */
+export class TooManyItemsError extends Error {
+  constructor(readonly count?: number) {
+    super(`the request holds ${count ?? 'too many'} items`);
+    this.name = 'TooManyItemsError';
+  }
+}
 
 export interface ReceiverSpec<T> {
   /** The node's type, for its log lines. */
@@ -37,11 +58,19 @@ export interface ReceiverSpec<T> {
   dedupe: { capacity: number; maxAgeMs?: number };
   /** The tenant's Redis, for a memory shared by the replicas; undefined: this process's own. */
   shared?: SharedState;
-  /** The items of a body, or why it has none (answered 400, which Auth0 does not retry). */
-  parse(body: unknown): T[] | string;
+  /**
+   * The most items one request may hold, and why (Auth0 sends no more): more are refused with 413,
+   * so a hostile request cannot make the node send millions of messages.
+   */
+  mostItems: { count: number; why: string };
+  /**
+   * The items of a body, or why it has none (answered 400, which Auth0 does not retry). It may
+   * throw TooManyItemsError as soon as it knows the body holds more than `mostItems` items.
+   */
+  parse(body: unknown, mostItems: number): T[] | string;
   /** An item's id for the duplicate memory; undefined: it is never taken for a repeat. */
   idOf(item: T): string | undefined;
-  /** Sends the fresh items (the answer has gone out) and shows the node's status. */
+  /** Sends fresh items (the answer has gone out; a large delivery comes in slices) and shows the node's status. */
   deliver(fresh: T[]): void;
   /** The node's status (through its tenant use when it has one). */
   show(status: NodeStatus): void;
@@ -63,6 +92,8 @@ export class Receiver<T> {
   private readonly text: StatusText;
   private removeRoute: (() => void) | undefined;
   private refused = 0;
+  /** The next slice of each delivery still going out. */
+  private readonly slicing = new Set<NodeJS.Immediate>();
   readonly path: string;
 
   constructor(
@@ -100,6 +131,8 @@ export class Receiver<T> {
     this.removeRoute?.();
     this.removeRoute = undefined;
     this.recent.clear();
+    for (const next of this.slicing) clearImmediate(next);
+    this.slicing.clear();
   }
 
   /** The route's handler: a stable reference, so close removes exactly this route. */
@@ -135,7 +168,21 @@ export class Receiver<T> {
   }
 
   private async accept(body: unknown, res: ServerResponse): Promise<void> {
-    const items = this.spec.parse(body);
+    const most = this.spec.mostItems.count;
+    let items: T[] | string;
+    try {
+      items = this.spec.parse(body, most);
+    } catch (err) {
+      if (!(err instanceof TooManyItemsError)) throw err;
+      this.tooMany(res, err.count);
+      return;
+    }
+    if (typeof items !== 'string' && items.length > most) {
+      this.tooMany(res, items.length);
+      return;
+    }
+    const deep = typeof items === 'string' ? -1 : items.findIndex((item) => tooDeepUnder(item) !== undefined);
+    if (deep >= 0) items = `item ${deep + 1} is nested more than ${MAX_MESSAGE_DEPTH} levels deep`;
     if (typeof items === 'string') {
       // A 4xx makes Auth0 give up on this delivery at once: right for a body that can never be read.
       answer(res, 400, { error: 'bad_request', message: `not ${this.spec.what}: ${items}` });
@@ -145,7 +192,30 @@ export class Receiver<T> {
     const fresh = await this.freshOf(items);
     // Answer first: Auth0 only needs to know the delivery arrived, and a slow flow must not make it retry.
     answer(res, 200, { received: items.length, duplicates: items.length - fresh.length });
-    this.spec.deliver(fresh);
+    this.deliverInSlices(fresh, 0);
+  }
+
+  private tooMany(res: ServerResponse, count: number | undefined): void {
+    const { count: most, why } = this.spec.mostItems;
+    const message = `the request holds ${count ?? `more than ${most}`} items; ${this.spec.type} takes at most ${most} per request (${why})`;
+    answer(res, 413, { error: 'payload_too_large', message });
+    this.node.warn(`${this.spec.type}: request refused: ${message}`);
+  }
+
+  /** The items from `from` on: one slice now, the rest after the event loop has had a turn. */
+  private deliverInSlices(items: T[], from: number): void {
+    const to = Math.min(items.length, from + DELIVERY_SLICE);
+    if (from === 0 && to === items.length) {
+      this.spec.deliver(items);
+      return;
+    }
+    this.spec.deliver(items.slice(from, to));
+    if (to >= items.length) return;
+    const next = setImmediate(() => {
+      this.slicing.delete(next);
+      this.deliverInSlices(items, to);
+    });
+    this.slicing.add(next);
   }
 
   /** The items not received before (by this process, or by any replica when the memory is shared). */

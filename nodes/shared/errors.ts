@@ -1,7 +1,31 @@
 /**
  * The errors every node raises. They carry only what a flow needs (status, code, message):
  * never request headers, tokens, secrets or the request body, unlike raw HTTP library errors.
+ * A message is at most MAX_ERROR_TEXT characters: one that echoes a failing input (or an answer
+ * that does) is cut, so a hostile value never fills a log, a status or a Catch node's message.
  */
+
+/** The longest error message kept whole. */
+export const MAX_ERROR_TEXT = 1000;
+
+/** The text, or its first MAX_ERROR_TEXT characters and how many more were cut. */
+export function cutText(text: string, max = MAX_ERROR_TEXT): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters cut)`;
+}
+
+/** The error with its message (and the stack's copy of it) cut to MAX_ERROR_TEXT characters. */
+export function boundedError<E extends Error>(err: E): E {
+  const original = err.message;
+  if (typeof original !== 'string' || original.length <= MAX_ERROR_TEXT) return err;
+  const cut = cutText(original);
+  try {
+    err.message = cut;
+    if (typeof err.stack === 'string') err.stack = err.stack.replace(original, cut);
+  } catch {
+    // A frozen error keeps its message; nothing else can be done for it.
+  }
+  return err;
+}
 
 export interface Auth0ErrorDetails {
   /** HTTP status; 0 when no answer came (timeout, refused, dropped). */
@@ -27,7 +51,7 @@ export class Auth0Error extends Error {
   operation?: string;
 
   constructor(message: string, details: Auth0ErrorDetails) {
-    super(message);
+    super(cutText(message));
     this.name = 'Auth0Error';
     this.statusCode = details.statusCode;
     if (details.errorCode !== undefined) this.errorCode = details.errorCode;
@@ -70,9 +94,9 @@ export class InputError extends Error {
   readonly errorCode = 'invalid_input';
 
   constructor(input: string, message: string) {
-    super(message);
+    super(cutText(message));
     this.name = 'InputError';
-    this.input = input;
+    this.input = cutText(input, 200);
   }
 }
 
@@ -82,7 +106,7 @@ export class ConfigError extends Error {
   readonly errorCode = 'invalid_configuration';
 
   constructor(message: string) {
-    super(message);
+    super(cutText(message));
     this.name = 'ConfigError';
   }
 }

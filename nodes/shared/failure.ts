@@ -2,7 +2,7 @@
  * What a failed message carries to Catch nodes. Node-RED copies only the error's message, code
  * and stack into `msg.error`, so the status code and Auth0's codes go into `msg.auth0` as well.
  */
-import { Auth0Error, ConfigError, InputError } from './errors';
+import { Auth0Error, ConfigError, InputError, boundedError } from './errors';
 import type { NodeMessage } from './node-red-types';
 import type { StatusText } from './status-text';
 
@@ -15,8 +15,13 @@ export function failureStatusText(err: unknown, text: StatusText): string {
   return text('error');
 }
 
-/** Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for `msg.error.code`. */
+/**
+ * Sets `msg.auth0` to the failure's status code and codes, and the error's `code` for
+ * `msg.error.code`; cuts the error's message when it is too long to show.
+ */
 export function describeFailure(msg: NodeMessage, err: Error, where: { operation?: unknown; group: string }): void {
+  // Any error (a library's too) reaches Catch and the log cut to a bounded length.
+  boundedError(err);
   const failure = err as Partial<Auth0Error> & Partial<InputError> & { details?: Record<string, unknown> };
   msg.auth0 = {
     operation: where.operation,

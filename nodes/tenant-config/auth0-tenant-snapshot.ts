@@ -18,6 +18,7 @@ import type { Json } from './snapshot-paths';
 import { type ReadResult, type TenantSnapshot, takeSnapshot } from './snapshot-reader';
 import { snapshotScopeGroup } from './snapshot-scopes';
 import { desiredSnapshot, snapshotSettings, type SnapshotSettings } from './snapshot-settings';
+import { deepMessageError } from '../shared/message-depth';
 
 const TYPE = 'auth0-tenant-snapshot';
 /** How long a run waits for Redis to come back before it is skipped. */
@@ -96,6 +97,8 @@ class TenantSnapshotNode {
   }
 
   private async run(msg: NodeMessage, send: SendFunction): Promise<void> {
+    const tooDeep = deepMessageError(msg);
+    if (tooDeep) throw tooDeep;
     if (this.setupError) throw this.setupError;
     const settings = this.settings as SnapshotSettings;
     // Checked before any request: a bad desired snapshot is the message's fault.

@@ -27,6 +27,7 @@ import { failureText, isClientClosed, retryDelayMs, shortDuration } from './fail
 import { claimTurn } from './lease-turn';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
 import { watchStatuses } from './watch-status';
+import { deepMessageError } from '../shared/message-depth';
 
 const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
 const DEFAULT_INTERVAL_MS = 10_000;
@@ -126,9 +127,10 @@ export class Watcher {
     }
     this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), this.intervalMs);
 
-    node.on('input', (_msg: NodeMessage, _send, done: (err?: Error) => void) => {
-      if (this.setupError) {
-        done(this.setupError);
+    node.on('input', (msg: NodeMessage, _send, done: (err?: Error) => void) => {
+      const refused = deepMessageError(msg) ?? this.setupError;
+      if (refused) {
+        done(refused);
         return;
       }
       this.job?.interrupt?.();

@@ -281,6 +281,14 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.match(await body.locator('.auth0-body-row[data-auth0-body="user_metadata"] .form-tips').innerText(), /object/);
       await typed('node-input-auth0-body-user_metadata').fill('{"plan":"gold"}');
       await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-dialog-create-user.png') });
+      // A typed name that matches no property is said so (the list offers nothing), not silently ignored.
+      const unmatched = body.locator('.auth0-body-unmatched');
+      await page.locator('#node-input-auth0-body-add').fill('emial');
+      await unmatched.waitFor({ state: 'visible' });
+      assert.match(await unmatched.innerText(), /“emial” matches no property of this body in Auth0's API description/);
+      await page.locator('#node-input-auth0-body-add').fill('app_meta');
+      await unmatched.waitFor({ state: 'hidden' });
+      await page.locator('#node-input-auth0-body-add').fill('');
 
       // An enum is a choice.
       await page.locator('#node-input-operation').selectOption('create_authentication_method');

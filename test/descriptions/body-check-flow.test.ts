@@ -196,6 +196,45 @@ describe('the body check in every node that sends a JSON body (cases generated f
     assert.equal(recorder.requests.length, 0);
   });
 
+  it("refuses what Auth0 documents in words or as a format, naming the input, before sending: a database user's password, an e-mail address", async () => {
+    const before = recorder.requests.length;
+    const bodies: [Msg, string][] = [
+      // The form's password row read from a misspelt msg.pasword: no password in the body.
+      [{ connection: 'Username-Password-Authentication', email: 'newbie@example.com' }, 'body.password'],
+      [{ connection: 'Username-Password-Authentication', email: 'newbie2@', password: 'Str0ng-enough!' }, 'body.email'],
+      [{ conection: 'Username-Password-Authentication', email: 'newbie@example.com', password: 'Str0ng-enough!' }, 'body.conection'],
+    ];
+    for (const [i, [body, input]] of bodies.entries()) {
+      const index = cases.length + 20 + i;
+      helper.getNode('auth0-users')?.receive({ _case: index, operation: 'create', payload: { body } });
+      for (let waited = 0; waited < 5000 && !caught.has(index) && !output.has(index); waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal((caught.get(index)?.auth0 as Msg | undefined)?.input, input);
+    }
+    assert.match(String((caught.get(cases.length + 22)?.error as Msg).message), /did you mean body\.connection\?/);
+    assert.equal(recorder.requests.length, before, 'nothing sent');
+  });
+
+  it('sends a property newer than the description (roles type) with one warning per deploy naming it', async () => {
+    const before = recorder.apiRequests().length;
+    const warned = () =>
+      helper
+        .log()
+        .args.map((args) => args[0] as { level?: number; id?: string; msg?: unknown })
+        .filter((entry) => entry.id === 'auth0-roles' && entry.level === 30 && /body\.type is not in Auth0's API description/.test(String(entry.msg)));
+    for (const [i, name] of ['admin', 'viewer'].entries()) {
+      const index = cases.length + 10 + i;
+      helper.getNode('auth0-roles')?.receive({ _case: index, operation: 'create', payload: { body: { name, type: 'tenant' } } });
+      for (let waited = 0; waited < 5000 && !caught.has(index) && !output.has(index); waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(caught.get(index), undefined, 'not caught');
+    }
+    const sent = recorder.apiRequests().slice(before);
+    assert.deepEqual(
+      sent.map((r) => (JSON.parse(r.body) as Msg).type),
+      ['tenant', 'tenant'],
+    );
+    assert.equal(warned().length, 1, 'one warning');
+  });
+
   it('sends the body unchecked with checkBody false', async () => {
     const c = cases.find((x) => x.kind === 'misspelt' && x.group.type === 'auth0-users' && x.op.id === 'create');
     assert.ok(c, 'a misspelt users.create case');

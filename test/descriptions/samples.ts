@@ -14,7 +14,18 @@ export function mainShape(schema: JsonSchema): JsonSchema {
   return schema.anyOf && !schema.properties ? mainShape(schema.anyOf[0]) : schema;
 }
 
-/** A value that fits the schema: its required properties only, the first enum value, 'x', 1, true. */
+/** A string of each checked format (body-formats.ts). */
+const FORMAT_SAMPLES: Record<string, string> = {
+  email: 'a@example.com',
+  'email-or-empty': 'a@example.com',
+  'date-time': '2026-01-31T12:00:00Z',
+  hostname: 'login.example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uuid: '6f1c2f3e-8b2a-4c1d-9e2f-0a1b2c3d4e5f',
+};
+
+/** A value that fits the schema: its required properties only, the first enum value, 'x' (or a value of its format), 1, true. */
 export function sample(schema: JsonSchema, depth = 0): unknown {
   if (depth > 10) return {};
   if (schema.const !== undefined) return schema.const;
@@ -24,7 +35,8 @@ export function sample(schema: JsonSchema, depth = 0): unknown {
   const type = typesOf(schema)[0] ?? (schema.properties ? 'object' : 'string');
   switch (type as SimpleType) {
     case 'string':
-      return 'x';
+      if (schema.format && /ur[il]/.test(schema.format)) return 'https://example.com/x';
+      return FORMAT_SAMPLES[schema.format ?? ''] ?? 'x';
     case 'integer':
     case 'number':
       return 1;

@@ -11,6 +11,7 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules } from './support';
 import { waitUntil } from '../helpers/wait';
+import { nested } from '../helpers/nested';
 import { Collector, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 const PATH = '/auth0/events';
@@ -191,6 +192,22 @@ describe('auth0-event-stream-in', function () {
     assert.equal((await post([], auth)).status, 400);
     await settle();
     assert.equal(out.messages.length, 0);
+  });
+
+  it('refuses more events in one request than Auth0 sends (413, with the reason) and an event nested too deep (400)', async () => {
+    const out = await load(inNode(), { token: TOKEN });
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const many = Array.from({ length: 50_000 }, (_, i) => ({ id: `evt_${i}`, type: 'user.created' }));
+    const tooMany = await post(many, auth);
+    assert.equal(tooMany.status, 413);
+    assert.match(tooMany.text, /the request holds 50000 items; auth0-event-stream-in takes at most 100 per request \(Auth0 posts one event per request\)/);
+    const tooDeep = await post({ id: 'evt_deep', type: 'user.created', data: nested(3000) }, auth);
+    assert.equal(tooDeep.status, 400);
+    assert.match(tooDeep.text, /item 1 is nested more than 200 levels deep/);
+    await settle();
+    assert.equal(out.messages.length, 0);
+    const fine = await post(many.slice(0, 100), auth);
+    assert.equal(fine.status, 200);
   });
 
   describe('with the emulator', () => {

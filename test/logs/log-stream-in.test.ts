@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { TAB, logModules, request, serveHttpNode } from './runtime';
 import { Collector, helper, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
+import { nested } from '../helpers/nested';
 
 const SECRET = 'Bearer 7fG2-log-stream-secret';
 const PATH = '/auth0/log-stream';
@@ -130,6 +131,60 @@ describe('auth0-log-stream-in in Node-RED', function () {
     } finally {
       restore();
     }
+  });
+
+  it('refuses more log events in one request than Auth0 sends (413, with the reason), in every format, and sends nothing', async () => {
+    const out = await load();
+    const many = Array.from({ length: 5000 }, (_, i) => ({ log_id: `many-${i}`, type: 's' }));
+    for (const [format, body] of [
+      ['JSON lines', many.map((e) => JSON.stringify(e)).join('\n')],
+      ['JSON array', JSON.stringify(many)],
+      ['JSON lines of arrays', `${JSON.stringify(many.slice(0, 2500))}\n${JSON.stringify(many.slice(2500))}`],
+    ]) {
+      const answer = await post(body);
+      assert.equal(answer.status, 413, format);
+      assert.match(JSON.parse(answer.text).message as string, /takes at most 1000 per request \(Auth0 streams log events as they are written/, format);
+    }
+    await settle();
+    assert.equal(out.messages.length, 0);
+  });
+
+  it('hands a large delivery to the flow in slices, the event loop turning between them', async () => {
+    const out = await load();
+    // A turn counter: each turn of the event loop's check phase moves it on once.
+    let turn = 0;
+    let counting = true;
+    const count = (): void => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const turns: number[] = [];
+    helper.getNode('out')?.on('input', () => turns.push(turn));
+    try {
+      const events = Array.from({ length: 1000 }, (_, i) => ({ log_id: `slice-${i}`, type: 's' }));
+      const answer = await post(events.map((e) => JSON.stringify(e)).join('\n'));
+      assert.equal(answer.status, 200);
+      for (let waited = 0; waited < 5000 && out.messages.length < 1000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      counting = false;
+    }
+    assert.deepEqual(
+      out.payloads().map((p) => p.log_id),
+      Array.from({ length: 1000 }, (_, i) => `slice-${i}`),
+    );
+    // 1,000 events in slices of 64: at least 16 turns; all at once they would come in one or two.
+    assert.ok(new Set(turns).size >= 16, `delivered in ${new Set(turns).size} turns`);
+  });
+
+  it('refuses an event nested deeper than Node-RED can copy (400), and sends nothing', async () => {
+    const out = await load();
+    const event = { log_id: 'deep-1', type: 's', details: nested(3000) };
+    const answer = await post(JSON.stringify([EVENTS[0], event]));
+    assert.equal(answer.status, 400);
+    assert.match(answer.text, /item 2 is nested more than 200 levels deep/);
+    await settle();
+    assert.equal(out.messages.length, 0);
   });
 
   it('runs httpNodeMiddleware before it, as core http in does', async () => {

@@ -209,14 +209,15 @@ describe('action node: what is (not) sent', function () {
   it('body properties in the form make the body without msg.payload.body, over the body input set in the editor, and fail naming body.<name>', async () => {
     await load({
       operation: 'create',
-      params: { body: { value: '{"connection":"db","email":"editor@example.com"}', type: 'json' } },
+      // The email connection: a user there needs only an e-mail address (a database user needs a password too).
+      params: { body: { value: '{"connection":"email","email":"editor@example.com"}', type: 'json' } },
       bodyProperties: { email: { value: 'form@example.com', type: 'str' } },
       version: 1,
     });
     let next = nextMessage(helper.getNode('out'));
     helper.getNode('users')?.receive({ payload: {} });
     await next;
-    assert.deepEqual(JSON.parse(recorder.apiRequests()[0].body), { connection: 'db', email: 'form@example.com' });
+    assert.deepEqual(JSON.parse(recorder.apiRequests()[0].body), { connection: 'email', email: 'form@example.com' });
     await helper.unload();
 
     await load({

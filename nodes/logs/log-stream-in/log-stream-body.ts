@@ -2,7 +2,9 @@
  * The bodies Auth0's custom webhook log stream POSTs: its "content format" is JSON lines (one
  * JSON value per line, the default), a JSON array, or a single JSON object. Each item is either a
  * log event or Auth0's wrapping `{log_id, data: {…event…}}`; both come out as the event itself.
+ * Past `mostItems` items the reading stops (TooManyItemsError), before any item is unwrapped.
  */
+import { TooManyItemsError } from '../../receive/receiver';
 
 export type StreamedEvent = Record<string, unknown> & { log_id?: string; type?: string };
 
@@ -29,24 +31,26 @@ export function unwrapEvent(item: unknown, index: number): StreamedEvent {
   return { ...item };
 }
 
-function jsonLines(text: string): unknown[] {
+function jsonLines(text: string, mostItems: number): unknown[] {
   const items: unknown[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
+    let value: unknown;
     try {
-      const value = JSON.parse(line) as unknown;
-      if (Array.isArray(value)) items.push(...(value as unknown[]));
-      else items.push(value);
+      value = JSON.parse(line) as unknown;
     } catch {
       throw new BodyFormatError(`line ${i + 1} is not JSON`);
     }
+    if (Array.isArray(value)) for (const item of value as unknown[]) items.push(item);
+    else items.push(value);
+    if (items.length > mostItems) throw new TooManyItemsError();
   });
   return items;
 }
 
 /** The events of a body, in order. An empty body has none. */
-export function parseStreamBody(body: unknown): StreamedEvent[] {
+export function parseStreamBody(body: unknown, mostItems = Infinity): StreamedEvent[] {
   let items: unknown[];
   if (Array.isArray(body)) items = body;
   else if (isObject(body) && !Buffer.isBuffer(body)) items = [body];
@@ -58,8 +62,9 @@ export function parseStreamBody(body: unknown): StreamedEvent[] {
       items = Array.isArray(value) ? value : [value];
     } catch {
       // Not one JSON value: JSON lines (several objects, one per line).
-      items = jsonLines(text);
+      items = jsonLines(text, mostItems);
     }
   }
+  if (items.length > mostItems) throw new TooManyItemsError(items.length);
   return items.map((item, i) => unwrapEvent(item, i));
 }

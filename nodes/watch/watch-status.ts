@@ -30,5 +30,7 @@ export function watchStatuses(text: StatusText) {
     /** A failed poll: what failed, and when the next one is. */
     retrying: (failure: string, delay: string): NodeStatus => ({ fill: 'red', shape: 'ring', text: text('retrying', { failure, delay }) }),
     configuration: (): NodeStatus => ({ fill: 'red', shape: 'ring', text: text('configuration') }),
+    /** Acknowledged mode: as many messages outstanding as allowed. */
+    waitingForAcks: (outstanding: number): NodeStatus => ({ fill: 'yellow', shape: 'ring', text: text('waitingForAcks', { count: outstanding }) }),
   };
 }

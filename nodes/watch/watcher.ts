@@ -61,6 +61,11 @@ export interface WatchJob {
   handleFailure?(err: Error, ctx: TurnContext): Promise<number | undefined>;
   /** The status of a failure the job names better (a connection cap); undefined for the common one. */
   failureStatus?(err: Error, retryInMs: number): NodeStatus | undefined;
+  /**
+   * An input message that acknowledges a message sent (acknowledged mode): true when it is one
+   * (known or not), so it does not ask for a turn.
+   */
+  acknowledge?(msg: NodeMessage): boolean;
   /** Where the watcher stands, for the Catch message's payload. */
   position?(): Record<string, unknown>;
   /** Writes what is still pending: on close, before the lease is given back. */
@@ -126,9 +131,13 @@ export class Watcher {
     }
     this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), this.intervalMs);
 
-    node.on('input', (_msg: NodeMessage, _send, done: (err?: Error) => void) => {
+    node.on('input', (msg: NodeMessage, _send, done: (err?: Error) => void) => {
       if (this.setupError) {
         done(this.setupError);
+        return;
+      }
+      if (this.job?.acknowledge?.(msg)) {
+        done();
         return;
       }
       this.job?.interrupt?.();

@@ -82,7 +82,7 @@ class LogWatchJob implements WatchJob {
   private sentUpTo: string | null = null;
   /** After a restart or a takeover in acknowledged mode: the events up to this log_id were sent before. */
   private redeliverUntil: string | null = null;
-  private readonly storeNote: string;
+  readonly storeNote: string;
 
   constructor(
     private readonly node: Node,
@@ -152,10 +152,7 @@ class LogWatchJob implements WatchJob {
       if (!page.full || ctx.closing) break;
       this.use.status(this.statuses.catchingUp(this.readInTurn));
     }
-    if (!ctx.closing) {
-      const idle = this.statuses.idle(this.place.lastDate);
-      this.use.status(this.storeNote ? { ...idle, text: `${idle.text} · ${this.storeNote}` } : idle);
-    }
+    if (!ctx.closing) this.use.status(this.statuses.idle(this.place.lastDate));
     return settings.intervalMs;
   }
 

@@ -18,6 +18,11 @@ export function lastEventText(text: StatusText, isoDate: string | null, now = ne
   return text('lastEvent', { time });
 }
 
+/** A status with a note after its text (what the context store promises), when there is one. */
+export function withNote(status: NodeStatus, note: string | undefined): NodeStatus {
+  return note ? { ...status, text: `${status.text ?? ''} · ${note}` } : status;
+}
+
 /** The statuses of a watcher node, in the runtime's language. */
 export function watchStatuses(text: StatusText) {
   return {

@@ -26,7 +26,7 @@ import { watchCatchMessage } from './catch-message';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './failure-wait';
 import { claimTurn } from './lease-turn';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { watchStatuses } from './watch-status';
+import { watchStatuses, withNote } from './watch-status';
 
 const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
 const DEFAULT_INTERVAL_MS = 10_000;
@@ -66,6 +66,8 @@ export interface WatchJob {
    * (known or not), so it does not ask for a turn.
    */
   acknowledge?(msg: NodeMessage): boolean;
+  /** What the context store promises when it is less than the node's ('' or undefined: nothing to say). */
+  readonly storeNote?: string;
   /** Where the watcher stands, for the Catch message's payload. */
   position?(): Record<string, unknown>;
   /** Writes what is still pending: on close, before the lease is given back. */
@@ -149,7 +151,7 @@ export class Watcher {
     });
 
     if (!this.setupError) {
-      this.use.status(this.statuses.starting());
+      this.use.status(withNote(this.statuses.starting(), this.job?.storeNote));
       this.loop.start(0);
     }
   }

@@ -1,8 +1,7 @@
 /**
- * auth0-events' own statuses: connected (with the count so far, and what the context store
- * promises when it is less than the node's), the time of the last event (shown at most twice a
- * second, the clock read once per chunk read rather than per event), and the wait for
- * acknowledgements.
+ * auth0-events' own statuses: connected (with the count so far), the time of the last event
+ * (shown at most twice a second, the clock read once per chunk read rather than per event), and
+ * the wait for acknowledgements. (What the context store promises is in the starting status.)
  */
 import type { NodeStatus } from '../../shared/node-red-types';
 import type { StatusText } from '../../shared/status-text';
@@ -28,13 +27,10 @@ export class EventStatus {
   constructor(
     private readonly text: StatusText,
     private readonly show: (status: NodeStatus) => void,
-    /** A note on the context store's promise, '' when it keeps the node's. */
-    private readonly storeNote = '',
   ) {}
 
   connected(): void {
-    const text = this.received > 0 ? this.text('connectedEvents', { count: this.received }) : this.text('connected');
-    this.show({ fill: 'green', shape: 'ring', text: this.storeNote ? `${text} · ${this.storeNote}` : text });
+    this.show({ fill: 'green', shape: 'ring', text: this.received > 0 ? this.text('connectedEvents', { count: this.received }) : this.text('connected') });
   }
 
   /** Acknowledged mode: as many messages are outstanding as allowed. */

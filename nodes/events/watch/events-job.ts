@@ -80,6 +80,7 @@ export class EventsJob implements WatchJob {
   private lastEventId: string | undefined;
   private lastSavedAt: string | undefined;
   private domain = '';
+  readonly storeNote: string;
 
   constructor(
     private readonly node: Node,
@@ -101,7 +102,8 @@ export class EventsJob implements WatchJob {
     }
     const warning = store && storeWarning('auth0-events', store);
     if (warning) node.warn(warning);
-    this.status = new EventStatus(use.text, (status) => use.status(status), store ? storeNote(store, use.text) : '');
+    this.storeNote = store ? storeNote(store, use.text) : '';
+    this.status = new EventStatus(use.text, (status) => use.status(status));
   }
 
   forget(): void {

@@ -148,7 +148,10 @@ function flowOf(server: EventsServer, variant: Exclude<Variant, 'bare'>): Record
 async function nodeDrain(helper: FlowHelper, server: EventsServer, variant: Exclude<Variant, 'bare'>, count: number): Promise<number> {
   const internals = helper as unknown as Internals;
   const credentials = { cfg: { clientId: server.clientId, clientSecret: server.clientSecret } };
-  const idle = [{ id: 'tab', type: 'tab' }, { id: 'park', type: 'bench-events-sink', z: 'tab', wires: [[]] }];
+  const idle = [
+    { id: 'tab', type: 'tab' },
+    { id: 'park', type: 'bench-events-sink', z: 'tab', wires: [[]] },
+  ];
   await internals.setFlows(idle, 'full', credentials);
   // The watcher's place, where a previous run would have left it: it resumes after the server's offset.
   const park = helper.getNode('park') as unknown as { context(): { flow: { set(key: string, value: unknown): void } } };
@@ -189,7 +192,11 @@ export async function run(): Promise<BenchRow[]> {
   const helper: FlowHelper = flowHelper();
   await helper.startServer();
   try {
-    await helper.load([packageNode('config/auth0-config'), packageNode('events/auth0-events'), floorNodeModule, sinkNodeModule], [{ id: 'tab', type: 'tab' }], {});
+    await helper.load(
+      [packageNode('config/auth0-config'), packageNode('events/auth0-events'), floorNodeModule, sinkNodeModule],
+      [{ id: 'tab', type: 'tab' }],
+      {},
+    );
     withoutSpies(helper, []);
     const rates: Record<Variant, number[]> = { bare: [], floor: [], event: [], batch: [], ack: [] };
     for (let round = 0; round < ROUNDS; round++) {

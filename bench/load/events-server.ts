@@ -41,7 +41,14 @@ async function main(): Promise<void> {
       app_metadata: { plan: 'free' },
     });
   }
-  const ready: EventsServer = { url: emu.url, domain: emu.domain, clientId: emu.clientId, clientSecret: emu.clientSecret, token: emu.managementToken(), offset };
+  const ready: EventsServer = {
+    url: emu.url,
+    domain: emu.domain,
+    clientId: emu.clientId,
+    clientSecret: emu.clientSecret,
+    token: emu.managementToken(),
+    offset,
+  };
   process.send?.(ready);
   process.once('disconnect', () => {
     void emu.close().finally(() => process.exit(0));

@@ -29,7 +29,7 @@ import { type TurnContext, type WatchJob, Watcher } from '../watch/watcher';
 import { watchStatuses } from '../watch/watch-status';
 import { AckWindow } from '../watch/ack-window';
 import { LatestWrite } from '../watch/latest-write';
-import { type StorePromise, storeNote, storeWarning, storePromise } from '../watch/store-promise';
+import { type StorePromise, announceStore, storePromise } from '../watch/store-promise';
 
 /** Acknowledged mode: acknowledgements are written within this time. */
 const ACK_WRITE_MS = 1000;
@@ -62,6 +62,23 @@ function maxId(events: LogEvent[]): string | undefined {
     if (id !== undefined && (max === undefined || compareLogIds(id, max) > 0)) max = id;
   }
   return max;
+}
+
+/** The position moved onto an event read (its log_id, when it has one); the id. */
+function moveOnto(position: Position, event: LogEvent): string | undefined {
+  const id = logIdOf(event);
+  if (id !== undefined) {
+    position.lastLogId = id;
+    position.cursor = id;
+  }
+  return id;
+}
+
+/** The position moved past a whole page (the largest log_id read, the next request's `from`). */
+function movePast(position: Position, fresh: LogEvent[], page: LogPage): void {
+  const last = maxId(fresh);
+  if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
+  if (page.next !== null) position.cursor = page.next;
 }
 
 /** The log watch's own part: the log read by checkpoint, the matching events sent, the checkpoint kept. */
@@ -100,9 +117,7 @@ class LogWatchJob implements WatchJob {
       this.acks = new AckWindow(settings.maxUnacked);
       this.ackWrite = new LatestWrite(() => this.writeAcked(), ACK_WRITE_MS);
     }
-    const warning = store && storeWarning('auth0-log-watch', store);
-    if (warning) node.warn(warning);
-    this.storeNote = store ? storeNote(store, use.text) : '';
+    this.storeNote = announceStore(node, 'auth0-log-watch', store, use.text);
   }
 
   /** Another process may have moved the checkpoint on while this one did not hold the lease. */
@@ -256,11 +271,7 @@ class LogWatchJob implements WatchJob {
       await this.ackWrite?.now();
     }
     if (settings.batch) {
-      for (const event of fresh) {
-        const id = logIdOf(event);
-        if (id !== undefined && isAfter(id, position.lastLogId)) position.lastLogId = id;
-      }
-      if (page.next !== null) position.cursor = page.next;
+      movePast(position, fresh, page);
       if (matched.length > 0) {
         if (!(await this.room(ctx))) return;
         ctx.checkHolding();
@@ -271,11 +282,7 @@ class LogWatchJob implements WatchJob {
       } else acks.pass({ ...position });
     } else {
       for (const event of fresh) {
-        const id = logIdOf(event);
-        if (id !== undefined) {
-          position.lastLogId = id;
-          position.cursor = id;
-        }
+        const id = moveOnto(position, event);
         if (!settings.matches(event.type)) {
           acks.pass({ ...position });
           continue;
@@ -285,9 +292,7 @@ class LogWatchJob implements WatchJob {
         if (typeof event.date === 'string') position.lastDate = event.date;
         this.sendAcknowledged(this.eventMessage(event), position, this.redelivered(id));
       }
-      const last = maxId(fresh);
-      if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
-      if (page.next !== null) position.cursor = page.next;
+      movePast(position, fresh, page);
       acks.pass({ ...position });
     }
     this.advanceAcks();
@@ -318,11 +323,7 @@ class LogWatchJob implements WatchJob {
       }
     } else {
       for (const event of fresh) {
-        const id = logIdOf(event);
-        if (id !== undefined) {
-          position.lastLogId = id;
-          position.cursor = id;
-        }
+        moveOnto(position, event);
         if (!settings.matches(event.type)) continue;
         if (ctx.closing) return;
         ctx.checkHolding();
@@ -331,9 +332,7 @@ class LogWatchJob implements WatchJob {
         await this.save(position, settings);
       }
     }
-    const last = maxId(fresh);
-    if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
-    if (page.next !== null) position.cursor = page.next;
+    movePast(position, fresh, page);
     if (stateOf(position) !== this.savedState) await this.save(position, settings);
   }
 

@@ -32,7 +32,7 @@ function storeConfig(storage: Record<string, unknown>, name: string | undefined)
     value = storage[key];
   }
   if (typeof value === 'string') value = storage[value];
-  return value && typeof value === 'object' ? (value as StoreConfig) : undefined;
+  return value && typeof value === 'object' ? value : undefined;
 }
 
 export function storePromise(settings: Record<string, unknown> | undefined, storeName: string | undefined): StorePromise {
@@ -64,4 +64,12 @@ export function storeNote(promise: StorePromise, text: StatusText): string {
   if (promise.durability === 'memory') return text('storeMemory');
   if (promise.durability === 'cached-file') return text('storeCachedFile');
   return '';
+}
+
+/** At a watcher's start: the warning for a store that keeps less than the node promises; the status note ('' when none). */
+export function announceStore(node: { warn(message: string): void }, type: string, store: StorePromise | undefined, text: StatusText): string {
+  if (!store) return '';
+  const warning = storeWarning(type, store);
+  if (warning) node.warn(warning);
+  return storeNote(store, text);
 }

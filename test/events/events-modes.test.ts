@@ -97,7 +97,9 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
     const log = eventBusOfState(emu.state)!.log;
     const broken = log.all().find((entry) => entry.event.id === ids[1])!;
     broken.json = '{"type": "user.created", "data": ';
-    await waitUntil(() => out.messages.length >= 2 && caught.messages.length >= 1, { what: () => `${out.messages.length} sent, ${caught.messages.length} caught` });
+    await waitUntil(() => out.messages.length >= 2 && caught.messages.length >= 1, {
+      what: () => `${out.messages.length} sent, ${caught.messages.length} caught`,
+    });
     assert.deepEqual(sentIds(out.messages), [ids[0], ids[2]]);
     const msg = caught.messages[0];
     assert.equal((msg.payload as { offset: string }).offset, encodeOffset(broken.seq));
@@ -123,7 +125,9 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
     assert.equal(await storedOffset('watch', key), start);
     watch.receive({ payload: 'done', auth0: { ack: out.messages[0]._msgid } });
     const second = (out.messages[1].auth0 as { offset: string }).offset;
-    await waitUntil(async () => (await storedOffset('watch', key)) === second, { what: async () => `stored ${await storedOffset('watch', key)}, want ${second}` });
+    await waitUntil(async () => (await storedOffset('watch', key)) === second, {
+      what: async () => `stored ${await storedOffset('watch', key)}, want ${second}`,
+    });
     // Acknowledging makes room: the rest comes, each once.
     for (let acked = 2; acked < 10; acked++) {
       await waitUntil(() => out.messages.length > acked, { what: () => `${out.messages.length} messages after ${acked} acknowledged` });
@@ -188,7 +192,11 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   it('a file store without cache keeps its promise: no warning about the store', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-events-store-'));
     const restore = useSettings({
-      contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem', config: { dir, cache: false } }, cached: { module: 'localfilesystem', config: { dir } } },
+      contextStorage: {
+        default: { module: 'memory' },
+        file: { module: 'localfilesystem', config: { dir, cache: false } },
+        cached: { module: 'localfilesystem', config: { dir } },
+      },
     });
     try {
       const credentials = tenantCredentials(emu);

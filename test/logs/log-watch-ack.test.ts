@@ -44,7 +44,9 @@ function stored(): Promise<Checkpoint | undefined> {
     context(): { flow: { get(key: string, store: string | undefined, cb: (err: Error | null, value: unknown) => void): void } };
   } | null;
   if (!node) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => node.context().flow.get(checkpointKey('watch'), undefined, (err, value) => (err ? reject(err) : resolve(value as Checkpoint))));
+  return new Promise((resolve, reject) =>
+    node.context().flow.get(checkpointKey('watch'), undefined, (err, value) => (err ? reject(err) : resolve(value as Checkpoint))),
+  );
 }
 
 const idsOf = (messages: Record<string, unknown>[]): string[] => messages.map((m) => String((m.payload as { log_id: string }).log_id));

@@ -11,12 +11,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
-import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
+import { leaseHolder, recordedLines, replicaTenant } from './cluster';
 
 const PREFIX = 'ack-kill-test';
 const RUNS = 10;
@@ -37,7 +36,17 @@ function ackedChain(id: string, watcher: Record<string, unknown>, file: string, 
       y,
       wires: [[`${id}Delay`]],
     },
-    { id: `${id}Delay`, type: 'delay', z: 'tab', pauseType: 'delay', timeout: String(WRITE_DELAY_MS), timeoutUnits: 'milliseconds', x: 400, y, wires: [[`${id}File`]] },
+    {
+      id: `${id}Delay`,
+      type: 'delay',
+      z: 'tab',
+      pauseType: 'delay',
+      timeout: String(WRITE_DELAY_MS),
+      timeoutUnits: 'milliseconds',
+      x: 400,
+      y,
+      wires: [[`${id}File`]],
+    },
     {
       id: `${id}File`,
       type: 'file',
@@ -59,19 +68,7 @@ function ackedChain(id: string, watcher: Record<string, unknown>, file: string, 
 function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   return [
     { id: 'tab', type: 'tab', label: 'ack-kill' },
-    {
-      id: 'tenant',
-      type: 'auth0-config',
-      name: 'emulator',
-      domain: emu.domain,
-      protocol: 'http',
-      timeout: 2,
-      readTimeout: 2,
-      retries: 5,
-      keyPrefix: PREFIX,
-      leaseSeconds: 1,
-      credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
-    },
+    replicaTenant(emu, redisUrl, PREFIX),
     ...ackedChain(
       'logs',
       { type: 'auth0-log-watch', tenant: 'tenant', interval: 0.2, start: 'oldest', startId: '', types: ['fp'], categories: [], output: 'event', store: '' },
@@ -79,7 +76,13 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
       'msg.payload.log_id',
       100,
     ),
-    ...ackedChain('events', { type: 'auth0-events', tenant: 'tenant', types: ['user.created'], store: '' }, path.join(dir, 'events.txt'), 'msg.payload.id', 300),
+    ...ackedChain(
+      'events',
+      { type: 'auth0-events', tenant: 'tenant', types: ['user.created'], store: '' },
+      path.join(dir, 'events.txt'),
+      'msg.payload.id',
+      300,
+    ),
   ];
 }
 
@@ -90,15 +93,7 @@ interface Written {
 }
 
 function written(file: string): Written[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [id, redelivered, pid] = line.split(' ');
-      return { id, redelivered: redelivered === '1', pid: Number(pid) };
-    });
+  return recordedLines(file).map(([id, redelivered, pid]) => ({ id, redelivered: redelivered === '1', pid: Number(pid) }));
 }
 
 /** What went wrong: ids never written, and ids written again without the redelivered mark. */
@@ -137,29 +132,7 @@ describe('replicas: acknowledged mode through SIGKILLs while a file node writes'
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function redisGet(key: string): Promise<string | null> {
-    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
-    try {
-      if (!(await state.whenAvailable(3000))) return null;
-      return await state.command<string | null>('GET', key);
-    } finally {
-      await state.close();
-    }
-  }
-
-  async function holder(nodeId: string): Promise<Replica> {
-    let found: Replica | undefined;
-    await waitUntil(
-      async () => {
-        const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
-        const pid = text ? Number(text.split(':')[1]) : 0;
-        found = replicas.find((r) => r.pid === pid);
-        return found !== undefined;
-      },
-      { what: `a lease holder of ${nodeId}`, timeout: 30_000, interval: 100 },
-    );
-    return found!;
-  }
+  const holder = (nodeId: string): Promise<Replica> => leaseHolder(redis.url, PREFIX, replicas, nodeId);
 
   it(`ten runs: every event written at least once, repeats only as redeliveries`, async function () {
     const logIds: string[] = [];
@@ -205,7 +178,8 @@ describe('replicas: acknowledged mode through SIGKILLs while a file node writes'
       stop();
       restarts.push(victim.start());
       await waitUntil(allWritten, {
-        what: () => `run ${run + 1} (${watcher} holder killed): ${[...problems(written(logsFile), logIds), ...problems(written(eventsFile), eventIds)].slice(0, 5).join('; ')}`,
+        what: () =>
+          `run ${run + 1} (${watcher} holder killed): ${[...problems(written(logsFile), logIds), ...problems(written(eventsFile), eventIds)].slice(0, 5).join('; ')}`,
         timeout: 60_000,
         interval: 100,
       });

@@ -33,7 +33,7 @@ import { type ReadOn, readSse } from './sse-messages';
 import { MAX_DELAY_MS } from '../../watch/poll-loop';
 import { AckWindow } from '../../watch/ack-window';
 import { LatestWrite } from '../../watch/latest-write';
-import { type StorePromise, storeNote, storeWarning } from '../../watch/store-promise';
+import { type StorePromise, announceStore } from '../../watch/store-promise';
 
 /** The start of a message's data that goes to Catch with it when it is not an event. */
 const CATCH_DATA_CHARS = 1000;
@@ -100,9 +100,7 @@ export class EventsJob implements WatchJob {
       this.acks = new AckWindow(settings.maxUnacked);
       this.ackWrite = new LatestWrite(() => this.writeAcked(), OFFSET_BATCH_MS);
     }
-    const warning = store && storeWarning('auth0-events', store);
-    if (warning) node.warn(warning);
-    this.storeNote = store ? storeNote(store, use.text) : '';
+    this.storeNote = announceStore(node, 'auth0-events', store, use.text);
     this.status = new EventStatus(use.text, (status) => use.status(status));
   }
 

@@ -23,6 +23,7 @@
  */
 import { migrateNodeConfig } from '../shared/migrations';
 import type { Node, NodeDefinition, NodeRedAPI } from '../shared/node-red-types';
+import { storePromise } from '../watch/store-promise';
 import { Watcher } from '../watch/watcher';
 import { EVENT_TYPE_TABLE } from './event-types';
 import { OPERATION } from './watch/event-connection';
@@ -45,7 +46,11 @@ function createEventsWatch(node: Node, config: EventsConfig, RED: NodeRedAPI): v
     intervalMs: BACKOFF_CAP_MS,
     configErrorWaitMs: BACKOFF_CAP_MS,
     longTurns: true,
-    job: (use, sharing) => new EventsJob(node, use, readEventsSettings(config), sharing),
+    job: (use, sharing) => {
+      const settings = readEventsSettings(config);
+      // With the tenant's Redis the offset lives there: the context store's promise does not apply.
+      return new EventsJob(node, use, settings, sharing, sharing ? undefined : storePromise(RED.settings, settings.store));
+    },
   });
 }
 

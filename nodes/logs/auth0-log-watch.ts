@@ -10,6 +10,10 @@
  * - if the process dies between a send and the store persisting that write (with the file store,
  *   up to its flush interval), the events after the persisted checkpoint are sent again on start:
  *   never lost, at worst repeated; msg.payload.log_id lets a flow drop such repeats.
+ * - acknowledged mode (`ack`): the checkpoint moves only past messages returned to the node's
+ *   input (watch/ack-window.ts), at most `maxUnacked` outstanding; the newest log_id about to be
+ *   sent is written first, so after a restart or a takeover the events sent and not acknowledged
+ *   come again with msg.auth0.redelivered = true: nothing the flow did not finish is lost.
  */
 import type { TenantUse } from '../config/tenant-use';
 import type { Node, NodeDefinition, NodeMessage, NodeRedAPI } from '../shared/node-red-types';
@@ -23,6 +27,12 @@ import { type CheckpointKeeper, SharedCheckpointStore } from './log-watch/shared
 import type { WatcherSharing } from '../watch/watcher-sharing';
 import { type TurnContext, type WatchJob, Watcher } from '../watch/watcher';
 import { watchStatuses } from '../watch/watch-status';
+import { AckWindow } from '../watch/ack-window';
+import { LatestWrite } from '../watch/latest-write';
+import { type StorePromise, announceStore, storePromise } from '../watch/store-promise';
+
+/** Acknowledged mode: acknowledgements are written within this time. */
+const ACK_WRITE_MS = 1000;
 
 /** Where the watcher is in the log. */
 interface Position {
@@ -54,6 +64,23 @@ function maxId(events: LogEvent[]): string | undefined {
   return max;
 }
 
+/** The position moved onto an event read (its log_id, when it has one); the id. */
+function moveOnto(position: Position, event: LogEvent): string | undefined {
+  const id = logIdOf(event);
+  if (id !== undefined) {
+    position.lastLogId = id;
+    position.cursor = id;
+  }
+  return id;
+}
+
+/** The position moved past a whole page (the largest log_id read, the next request's `from`). */
+function movePast(position: Position, fresh: LogEvent[], page: LogPage): void {
+  const last = maxId(fresh);
+  if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
+  if (page.next !== null) position.cursor = page.next;
+}
+
 /** The log watch's own part: the log read by checkpoint, the matching events sent, the checkpoint kept. */
 class LogWatchJob implements WatchJob {
   private readonly checkpoint: CheckpointKeeper;
@@ -63,6 +90,16 @@ class LogWatchJob implements WatchJob {
   private savedState = '';
   private readInTurn = 0;
   readonly intervalMs: number;
+  /** Acknowledged mode: the messages outstanding, each with the position stored once it is acknowledged. */
+  private readonly acks: AckWindow<Position> | undefined;
+  private readonly ackWrite: LatestWrite | undefined;
+  /** Acknowledged mode: everything up to here is acknowledged (what is stored). */
+  private acked: Position | undefined;
+  /** Acknowledged mode: the newest log_id sent, stored before it is sent. */
+  private sentUpTo: string | null = null;
+  /** After a restart or a takeover in acknowledged mode: the events up to this log_id were sent before. */
+  private redeliverUntil: string | null = null;
+  readonly storeNote: string;
 
   constructor(
     private readonly node: Node,
@@ -70,15 +107,28 @@ class LogWatchJob implements WatchJob {
     private readonly statuses: ReturnType<typeof watchStatuses>,
     private readonly settings: LogWatchSettings,
     sharing: WatcherSharing | undefined,
+    /** What the chosen context store keeps (undefined: the checkpoint lives in Redis). */
+    store: StorePromise | undefined,
   ) {
     this.intervalMs = settings.intervalMs;
     const local = new CheckpointStore(node, settings.store);
     this.checkpoint = sharing ? new SharedCheckpointStore(sharing.store('checkpoint'), local) : local;
+    if (settings.ack) {
+      this.acks = new AckWindow(settings.maxUnacked);
+      this.ackWrite = new LatestWrite(() => this.writeAcked(), ACK_WRITE_MS);
+    }
+    this.storeNote = announceStore(node, 'auth0-log-watch', store, use.text);
   }
 
   /** Another process may have moved the checkpoint on while this one did not hold the lease. */
   forget(): void {
     this.place = undefined;
+    this.acks?.clear();
+    this.ackWrite?.cancel();
+  }
+
+  interrupt(): void {
+    this.acks?.release();
   }
 
   position(): Record<string, unknown> {
@@ -87,6 +137,16 @@ class LogWatchJob implements WatchJob {
 
   async remove(): Promise<void> {
     await this.checkpoint.delete();
+  }
+
+  async flush(): Promise<void> {
+    await this.ackWrite?.flush();
+  }
+
+  acknowledge(msg: NodeMessage): boolean {
+    if (!this.acks?.take(msg, (msg.auth0 as { logType?: unknown } | undefined)?.logType !== undefined)) return false;
+    this.advanceAcks();
+    return true;
   }
 
   async turn(ctx: TurnContext): Promise<number> {
@@ -114,9 +174,17 @@ class LogWatchJob implements WatchJob {
   /** The stored checkpoint, or the start setting applied (and stored at once, so a restart cannot move it). */
   private async initialPosition(reader: LogReader, settings: LogWatchSettings): Promise<Position> {
     const stored = await this.checkpoint.load();
+    this.sentUpTo = null;
+    this.redeliverUntil = null;
     if (stored && stored.tenant === this.domain && stored.start === settings.startSignature) {
       const resumed = { cursor: stored.cursor, lastLogId: stored.lastLogId, lastDate: stored.lastDate };
       this.savedState = stateOf(resumed);
+      if (this.acks) {
+        this.acked = { ...resumed };
+        this.sentUpTo = stored.sentUpTo ?? null;
+        // Sent before and not acknowledged: sent again, marked as such.
+        if (this.sentUpTo !== null && isAfter(this.sentUpTo, stored.lastLogId)) this.redeliverUntil = this.sentUpTo;
+      }
       return resumed;
     }
     if (stored) {
@@ -138,7 +206,96 @@ class LogWatchJob implements WatchJob {
 
   private save(position: Position, settings: LogWatchSettings): Promise<void> {
     this.savedState = stateOf(position);
+    if (this.ackWrite) {
+      // Acknowledged mode: only a position everything before is acknowledged at (see deliver).
+      this.acked = { ...position };
+      return this.ackWrite.now();
+    }
     return this.checkpoint.save({ tenant: this.domain, start: settings.startSignature, ...position });
+  }
+
+  private async writeAcked(): Promise<void> {
+    if (!this.acked) return;
+    await this.checkpoint.save({ tenant: this.domain, start: this.settings.startSignature, ...this.acked, sentUpTo: this.sentUpTo });
+  }
+
+  /** Everything up to a later position is acknowledged: stored within ACK_WRITE_MS. */
+  private advanceAcks(): void {
+    const position = this.acks?.advance();
+    if (position === undefined) return;
+    this.acked = position;
+    this.ackWrite?.soon();
+  }
+
+  /** Redelivery mark of an event read after a restart: true while it is not after the newest one sent before. */
+  private redelivered(id: string | undefined): boolean {
+    if (this.redeliverUntil === null || id === undefined) return false;
+    if (!isAfter(id, this.redeliverUntil)) return true;
+    this.redeliverUntil = null;
+    return false;
+  }
+
+  /** Acknowledged mode: waits while maxUnacked messages are outstanding, saying so; false when the node closes meanwhile. */
+  private async room(ctx: TurnContext): Promise<boolean> {
+    const acks = this.acks;
+    let waited = false;
+    for (let wait = acks?.room(); wait && !ctx.closing; wait = acks?.room()) {
+      if (!waited) this.use.status(this.statuses.waitingForAcks(acks?.outstanding ?? 0));
+      waited = true;
+      await wait;
+    }
+    if (waited && !ctx.closing) this.use.status(this.statuses.catchingUp(this.readInTurn));
+    return !ctx.closing;
+  }
+
+  /** Sends a message in acknowledged mode (its id set first), outstanding until it comes back. */
+  private sendAcknowledged(msg: NodeMessage, position: Position, redelivered: boolean): void {
+    const acks = this.acks;
+    if (!acks) return;
+    const msgid = acks.nextId();
+    msg._msgid = msgid;
+    if (redelivered) (msg.auth0 as Record<string, unknown>).redelivered = true;
+    acks.sent(msgid, { ...position });
+    this.node.send(msg);
+  }
+
+  /** Acknowledged mode: the page's events sent once there is room, the checkpoint moved only past acknowledged ones. */
+  private async deliverAcknowledged(fresh: LogEvent[], page: LogPage, position: Position, settings: LogWatchSettings, ctx: TurnContext): Promise<void> {
+    const acks = this.acks;
+    if (!acks) return;
+    const matched = fresh.filter((event) => settings.matches(event.type));
+    // The newest log_id about to be sent is stored first: a restart then knows its redeliveries.
+    const newest = maxId(matched);
+    if (newest !== undefined && isAfter(newest, this.sentUpTo)) {
+      this.sentUpTo = newest;
+      await this.ackWrite?.now();
+    }
+    if (settings.batch) {
+      movePast(position, fresh, page);
+      if (matched.length > 0) {
+        if (!(await this.room(ctx))) return;
+        ctx.checkHolding();
+        const redelivered = matched.map((event) => this.redelivered(logIdOf(event))).some(Boolean);
+        const last = matched[matched.length - 1];
+        if (typeof last.date === 'string') position.lastDate = last.date;
+        this.sendAcknowledged(this.batchMessage(matched), position, redelivered);
+      } else acks.pass({ ...position });
+    } else {
+      for (const event of fresh) {
+        const id = moveOnto(position, event);
+        if (!settings.matches(event.type)) {
+          acks.pass({ ...position });
+          continue;
+        }
+        if (!(await this.room(ctx))) return;
+        ctx.checkHolding();
+        if (typeof event.date === 'string') position.lastDate = event.date;
+        this.sendAcknowledged(this.eventMessage(event), position, this.redelivered(id));
+      }
+      movePast(position, fresh, page);
+      acks.pass({ ...position });
+    }
+    this.advanceAcks();
   }
 
   /**
@@ -152,6 +309,10 @@ class LogWatchJob implements WatchJob {
       const id = logIdOf(event);
       return id === undefined || isAfter(id, position.lastLogId);
     });
+    if (this.acks) {
+      await this.deliverAcknowledged(fresh, page, position, settings, ctx);
+      return;
+    }
     if (settings.batch) {
       const matched = fresh.filter((event) => settings.matches(event.type));
       if (matched.length > 0) {
@@ -162,11 +323,7 @@ class LogWatchJob implements WatchJob {
       }
     } else {
       for (const event of fresh) {
-        const id = logIdOf(event);
-        if (id !== undefined) {
-          position.lastLogId = id;
-          position.cursor = id;
-        }
+        moveOnto(position, event);
         if (!settings.matches(event.type)) continue;
         if (ctx.closing) return;
         ctx.checkHolding();
@@ -175,9 +332,7 @@ class LogWatchJob implements WatchJob {
         await this.save(position, settings);
       }
     }
-    const last = maxId(fresh);
-    if (last !== undefined && isAfter(last, position.lastLogId)) position.lastLogId = last;
-    if (page.next !== null) position.cursor = page.next;
+    movePast(position, fresh, page);
     if (stateOf(position) !== this.savedState) await this.save(position, settings);
   }
 
@@ -201,7 +356,11 @@ function createLogWatch(node: Node, config: LogWatchConfig, RED: NodeRedAPI): vo
     type: 'auth0-log-watch',
     operation: 'log_watch',
     tenant: config.tenant,
-    job: (use, sharing) => new LogWatchJob(node, use, watchStatuses(use.text), readLogWatchSettings(config), sharing),
+    job: (use, sharing) => {
+      const settings = readLogWatchSettings(config);
+      // With the tenant's Redis the checkpoint lives there: the context store's promise does not apply.
+      return new LogWatchJob(node, use, watchStatuses(use.text), settings, sharing, sharing ? undefined : storePromise(RED.settings, settings.store));
+    },
   });
 }
 

@@ -18,6 +18,11 @@ export function lastEventText(text: StatusText, isoDate: string | null, now = ne
   return text('lastEvent', { time });
 }
 
+/** A status with a note after its text (what the context store promises), when there is one. */
+export function withNote(status: NodeStatus, note: string | undefined): NodeStatus {
+  return note ? { ...status, text: `${status.text ?? ''} · ${note}` } : status;
+}
+
 /** The statuses of a watcher node, in the runtime's language. */
 export function watchStatuses(text: StatusText) {
   return {
@@ -30,5 +35,7 @@ export function watchStatuses(text: StatusText) {
     /** A failed poll: what failed, and when the next one is. */
     retrying: (failure: string, delay: string): NodeStatus => ({ fill: 'red', shape: 'ring', text: text('retrying', { failure, delay }) }),
     configuration: (): NodeStatus => ({ fill: 'red', shape: 'ring', text: text('configuration') }),
+    /** Acknowledged mode: as many messages outstanding as allowed. */
+    waitingForAcks: (outstanding: number): NodeStatus => ({ fill: 'yellow', shape: 'ring', text: text('waitingForAcks', { count: outstanding }) }),
   };
 }

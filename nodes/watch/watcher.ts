@@ -26,7 +26,7 @@ import { watchCatchMessage } from './catch-message';
 import { failureText, isClientClosed, retryDelayMs, shortDuration } from './failure-wait';
 import { claimTurn } from './lease-turn';
 import { MAX_DELAY_MS, type PollOutcome, PollLoop } from './poll-loop';
-import { watchStatuses } from './watch-status';
+import { watchStatuses, withNote } from './watch-status';
 import { deepMessageError } from '../shared/message-depth';
 
 const RETRY_AFTER_CLIENT_CLOSED_MS = 1_000;
@@ -62,6 +62,13 @@ export interface WatchJob {
   handleFailure?(err: Error, ctx: TurnContext): Promise<number | undefined>;
   /** The status of a failure the job names better (a connection cap); undefined for the common one. */
   failureStatus?(err: Error, retryInMs: number): NodeStatus | undefined;
+  /**
+   * An input message that acknowledges a message sent (acknowledged mode): true when it is one
+   * (known or not), so it does not ask for a turn.
+   */
+  acknowledge?(msg: NodeMessage): boolean;
+  /** What the context store promises when it is less than the node's ('' or undefined: nothing to say). */
+  readonly storeNote?: string;
   /** Where the watcher stands, for the Catch message's payload. */
   position?(): Record<string, unknown>;
   /** Writes what is still pending: on close, before the lease is given back. */
@@ -133,6 +140,10 @@ export class Watcher {
         done(refused);
         return;
       }
+      if (this.job?.acknowledge?.(msg)) {
+        done();
+        return;
+      }
       this.job?.interrupt?.();
       void this.loop.pollNow().then((err) => (err ? done(err) : done()));
     });
@@ -142,7 +153,7 @@ export class Watcher {
     });
 
     if (!this.setupError) {
-      this.use.status(this.statuses.starting());
+      this.use.status(withNote(this.statuses.starting(), this.job?.storeNote));
       this.loop.start(0);
     }
   }

@@ -23,6 +23,7 @@ import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
 import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
+import { leaseHolder, recordedLines, redisCommand, replicaTenant } from './cluster';
 
 const PREFIX = 'replicas-test';
 /** The bearer token the event stream receivers accept (the test's own, not a secret anywhere). */
@@ -37,19 +38,7 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   const actions = path.join(dir, 'actions.txt');
   return [
     { id: 'tab', type: 'tab', label: 'replicas' },
-    {
-      id: 'tenant',
-      type: 'auth0-config',
-      name: 'emulator',
-      domain: emu.domain,
-      protocol: 'http',
-      timeout: 2,
-      readTimeout: 2,
-      retries: 5,
-      keyPrefix: PREFIX,
-      leaseSeconds: 1,
-      credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
-    },
+    replicaTenant(emu, redisUrl, PREFIX),
     {
       id: 'watch',
       type: 'auth0-log-watch',
@@ -163,15 +152,7 @@ interface Line {
 }
 
 function lines(file: string): Line[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [what, pid, at] = line.split(' ');
-      return { what, pid: Number(pid), at: Number(at) };
-    });
+  return recordedLines(file).map(([what, pid, at]) => ({ what, pid: Number(pid), at: Number(at) }));
 }
 
 function repeats(ids: string[]): string[] {
@@ -223,29 +204,7 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     return () => clearInterval(timer);
   }
 
-  async function holder(nodeId = 'watch'): Promise<Replica> {
-    let found: Replica | undefined;
-    await waitUntil(
-      async () => {
-        const text = await redisGet(`${PREFIX}:lease:${nodeId}`);
-        const pid = text ? Number(text.split(':')[1]) : 0;
-        found = replicas.find((r) => r.pid === pid);
-        return found !== undefined;
-      },
-      { what: 'a lease holder', timeout: 30_000, interval: 100 },
-    );
-    return found!;
-  }
-
-  async function redisGet(key: string): Promise<string | null> {
-    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
-    try {
-      if (!(await state.whenAvailable(3000))) return null;
-      return await state.command<string | null>('GET', key);
-    } finally {
-      await state.close();
-    }
-  }
+  const holder = (nodeId = 'watch'): Promise<Replica> => leaseHolder(redis.url, PREFIX, replicas, nodeId);
 
   it('sends every log event once, in order, through a graceful restart, a SIGKILL and a Redis restart', async function () {
     write(20, 'first');
@@ -490,14 +449,8 @@ describe('replicas: three Node-RED processes sharing one tenant through Redis', 
     );
   });
 
-  async function redisHashData(key: string): Promise<string | null> {
-    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
-    try {
-      if (!(await state.whenAvailable(3000))) return null;
-      return await state.command<string | null>('HGET', key, 'data');
-    } finally {
-      await state.close();
-    }
+  function redisHashData(key: string): Promise<string | null> {
+    return redisCommand(redis.url, 'HGET', key, 'data');
   }
 
   async function redisHasField(key: string, field: string): Promise<boolean> {

@@ -18,6 +18,34 @@ export interface EventPosition {
   lastEventId: string;
   /** When it was written (ISO): names the start of a gap when the offset has expired. */
   savedAt?: string;
+  /**
+   * Acknowledged mode: the offset of the last message sent (written before it is sent), so the
+   * messages from `lastEventId` up to it are known as redeliveries after a restart or a takeover.
+   */
+  sentUpTo?: string;
+}
+
+/** The position's own fields from a stored record (undefined when it is not one). */
+export function positionOf(r: Record<string, unknown> | undefined, version: number): EventPosition | undefined {
+  const valid = !!r && r.version === version && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
+  if (!valid) return undefined;
+  return {
+    tenant: r.tenant as string,
+    lastEventId: r.lastEventId as string,
+    ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}),
+    ...(typeof r.sentUpTo === 'string' && r.sentUpTo !== '' ? { sentUpTo: r.sentUpTo } : {}),
+  };
+}
+
+/** The record written for a position. */
+export function recordOf(position: EventPosition, version: number): Record<string, unknown> {
+  return {
+    version,
+    tenant: position.tenant,
+    lastEventId: position.lastEventId,
+    savedAt: new Date().toISOString(),
+    ...(position.sentUpTo !== undefined ? { sentUpTo: position.sentUpTo } : {}),
+  };
 }
 
 export interface EventCheckpoint {
@@ -46,15 +74,11 @@ export class ContextEventCheckpoint implements EventCheckpoint {
   }
 
   async load(): Promise<EventPosition | undefined> {
-    const r = (await this.record.read()) as Record<string, unknown> | undefined;
-    const valid = !!r && r.version === VERSION && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
-    return valid
-      ? { tenant: r.tenant as string, lastEventId: r.lastEventId as string, ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}) }
-      : undefined;
+    return positionOf((await this.record.read()) as Record<string, unknown> | undefined, VERSION);
   }
 
   save(position: EventPosition): Promise<void> {
-    return this.record.write({ version: VERSION, tenant: position.tenant, lastEventId: position.lastEventId, savedAt: new Date().toISOString() });
+    return this.record.write(recordOf(position, VERSION));
   }
 
   clear(): Promise<void> {

@@ -1,6 +1,11 @@
-/** auth0-events' own statuses: connected (with the count so far), and the time of the last event, shown at most twice a second. */
+/**
+ * auth0-events' own statuses: connected (with the count so far), the time of the last event
+ * (shown at most twice a second, the clock read once per chunk read rather than per event), and
+ * the wait for acknowledgements. (What the context store promises is in the starting status.)
+ */
 import type { NodeStatus } from '../../shared/node-red-types';
 import type { StatusText } from '../../shared/status-text';
+import { watchStatuses } from '../../watch/watch-status';
 
 /** Status updates while events flow, at most this often. */
 const STATUS_EVERY_MS = 500;
@@ -16,6 +21,8 @@ function clock(date = new Date()): string {
 export class EventStatus {
   private received = 0;
   private lastShownAt = 0;
+  /** Events were sent since the status last showed it. */
+  private unshown = false;
 
   constructor(
     private readonly text: StatusText,
@@ -26,15 +33,30 @@ export class EventStatus {
     this.show({ fill: 'green', shape: 'ring', text: this.received > 0 ? this.text('connectedEvents', { count: this.received }) : this.text('connected') });
   }
 
+  /** Acknowledged mode: as many messages are outstanding as allowed. */
+  waitingForAcks(outstanding: number): void {
+    this.unshown = false;
+    this.lastShownAt = 0;
+    this.show(watchStatuses(this.text).waitingForAcks(outstanding));
+  }
+
   reconnecting(): void {
     this.show({ fill: 'grey', shape: 'ring', text: this.text('reconnecting') });
   }
 
-  /** One event sent. */
-  sent(now = Date.now()): void {
-    this.received += 1;
+  /** Events sent: counted only. */
+  sent(count = 1): void {
+    this.received += count;
+    this.unshown = true;
+  }
+
+  /** Once per chunk read: the time of the last event, when some were sent and the last showing is old enough. */
+  tick(): void {
+    if (!this.unshown) return;
+    const now = Date.now();
     if (now - this.lastShownAt < STATUS_EVERY_MS) return;
     this.lastShownAt = now;
-    this.show({ fill: 'green', shape: 'dot', text: this.text('lastEvent', { time: clock() }) });
+    this.unshown = false;
+    this.show({ fill: 'green', shape: 'dot', text: this.text('lastEvent', { time: clock(new Date(now)) }) });
   }
 }

@@ -1,14 +1,24 @@
 /**
  * auth0-events' own part of the watcher (watch/watcher.ts runs it: schedule, lease, failure wait,
  * status, Catch message): each turn is one connection to the Events API, followed until Auth0
- * ends it; each event is sent as one message, and the offset of every message read (offset-only
- * markers included) is written by batch (offset-batch.ts). Its rooms: event-connection.ts (the
- * request and what a message holds), event-checkpoint.ts and shared-event-checkpoint.ts (where the
- * offset is kept), event-pacing.ts (an expired offset, the connection cap), event-status.ts.
+ * ends it. Its rooms: event-connection.ts (the request and what a message holds),
+ * event-checkpoint.ts and shared-event-checkpoint.ts (where the offset is kept), event-pacing.ts
+ * (an expired offset, the connection cap), event-status.ts.
+ *
+ * Three ways to send (the help says what each promises):
+ * - per event (default): each event sent as it is read; the offset of every message read
+ *   (offset-only markers included) written by batch (offset-batch.ts);
+ * - batch (`output: batch`): the events of one read (what the socket had, at most `batchSize`)
+ *   held and sent as one message, its offset written like a message's;
+ * - acknowledged (`ack`): the events held per read too, the offset of the last one written
+ *   before they are sent (so a restart knows which are redeliveries), each message (event or
+ *   batch) outstanding until it comes back to the node's input (watch/ack-window.ts); the stored
+ *   offset advances only past acknowledged messages, at most `maxUnacked` outstanding.
  */
 import type { Readable } from 'node:stream';
 import type { TenantUse } from '../../config/tenant-use';
-import type { Node, NodeStatus } from '../../shared/node-red-types';
+import { Auth0Error } from '../../shared/errors';
+import type { Node, NodeMessage, NodeStatus } from '../../shared/node-red-types';
 import type { WatcherSharing } from '../../watch/watcher-sharing';
 import { watchCatchMessage } from '../../watch/catch-message';
 import type { TurnContext, WatchJob } from '../../watch/watcher';
@@ -17,10 +27,24 @@ import { OPERATION, eventOf, openEventStream, parseData, streamError } from './e
 import { gapError, isExpiredOffset, rateLimitStatus } from './event-pacing';
 import { EventStatus } from './event-status';
 import type { EventsSettings } from './events-settings';
-import { OffsetBatch } from './offset-batch';
+import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS, OffsetBatch } from './offset-batch';
 import { SharedEventCheckpoint } from './shared-event-checkpoint';
-import { readSse } from './sse-messages';
+import { type ReadOn, readSse } from './sse-messages';
 import { MAX_DELAY_MS } from '../../watch/poll-loop';
+import { AckWindow } from '../../watch/ack-window';
+import { LatestWrite } from '../../watch/latest-write';
+import { type StorePromise, announceStore } from '../../watch/store-promise';
+
+/** The start of a message's data that goes to Catch with it when it is not an event. */
+const CATCH_DATA_CHARS = 1000;
+
+/** A message read and not sent yet (batch and acknowledged modes): an event, or an offset-only marker. */
+interface Held {
+  offset: string;
+  event: Record<string, unknown> | undefined;
+  type: string;
+  redelivered: boolean;
+}
 
 /** The stored offset could not be read: the watcher cannot know where to go on. */
 class CheckpointUnreadable extends Error {
@@ -34,6 +58,21 @@ export class EventsJob implements WatchJob {
   private readonly checkpoint: EventCheckpoint;
   private readonly batch: OffsetBatch;
   private readonly status: EventStatus;
+  /** Acknowledged mode: the messages outstanding, each with the offset stored once it is acknowledged. */
+  private readonly acks: AckWindow<string> | undefined;
+  /** Acknowledged mode: the acknowledged offset (and the last one sent) written as it stands. */
+  private readonly ackWrite: LatestWrite | undefined;
+  /** Batch and acknowledged modes: what was read and is not sent yet. */
+  private held: Held[] = [];
+  private heldEvents = 0;
+  /** Acknowledged mode: everything up to this offset is acknowledged (what is stored). */
+  private ackedOffset: string | undefined;
+  /** Acknowledged mode: the offset of the last message sent, stored before it is sent. */
+  private sentUpTo: string | undefined;
+  /** After a restart or a takeover in acknowledged mode: the messages up to this offset were sent before. */
+  private redeliverUntil: string | undefined;
+  /** The message at redeliverUntil was read on this connection (held, not sent yet). */
+  private redeliveryRead = false;
   /** The current connection's abort: an input message ends it to reconnect at once. */
   private connection: AbortController | undefined;
   /** The stored offset must be read (again) before connecting: at start, and after each pause for sharing. */
@@ -41,12 +80,15 @@ export class EventsJob implements WatchJob {
   private lastEventId: string | undefined;
   private lastSavedAt: string | undefined;
   private domain = '';
+  readonly storeNote: string;
 
   constructor(
     private readonly node: Node,
     private readonly use: TenantUse,
     private readonly settings: EventsSettings,
     sharing: WatcherSharing | undefined,
+    /** What the chosen context store keeps (undefined: the offset lives in Redis). */
+    store: StorePromise | undefined,
   ) {
     const local = new ContextEventCheckpoint(node, settings.store);
     this.checkpoint = sharing ? new SharedEventCheckpoint(sharing.store('checkpoint'), local) : local;
@@ -54,17 +96,26 @@ export class EventsJob implements WatchJob {
       await this.checkpoint.save({ tenant: this.domain, lastEventId: offset });
       this.lastSavedAt = new Date().toISOString();
     });
+    if (settings.ack) {
+      this.acks = new AckWindow(settings.maxUnacked);
+      this.ackWrite = new LatestWrite(() => this.writeAcked(), OFFSET_BATCH_MS);
+    }
+    this.storeNote = announceStore(node, 'auth0-events', store, use.text);
     this.status = new EventStatus(use.text, (status) => use.status(status));
   }
 
   forget(): void {
     this.mustLoad = true;
     this.batch.drop();
+    this.acks?.clear();
+    this.ackWrite?.cancel();
+    this.dropHeld();
   }
 
   interrupt(): void {
     // Closing (or reconnecting): a message sent but not delivered yet is not counted as read.
     this.batch.settle();
+    this.acks?.release();
     this.connection?.abort();
   }
 
@@ -73,17 +124,25 @@ export class EventsJob implements WatchJob {
   }
 
   flush(): Promise<void> {
-    return this.batch.flush();
+    return this.ackWrite ? this.ackWrite.flush() : this.batch.flush();
   }
 
   remove(): Promise<void> {
     return this.checkpoint.delete();
   }
 
+  acknowledge(msg: NodeMessage): boolean {
+    if (!this.acks?.take(msg, (msg.auth0 as { offset?: unknown } | undefined)?.offset !== undefined)) return false;
+    this.advanceAcks();
+    return true;
+  }
+
   async turn(ctx: TurnContext): Promise<number> {
     const client = this.use.client();
     this.domain = client.domain;
     if (this.mustLoad) await this.loadPosition();
+    // What was held and not sent is read again after this.lastEventId.
+    this.dropHeld();
     const connection = new AbortController();
     this.connection = connection;
     const onLifetimeAbort = (): void => connection.abort();
@@ -94,12 +153,12 @@ export class EventsJob implements WatchJob {
       if (this.connection === connection) this.connection = undefined;
       body?.destroy();
       // What was sent is recorded, however the connection ended.
-      await this.batch.flush();
+      await this.flush();
     };
     try {
       ctx.checkHolding();
       body = await openEventStream(client, this.settings.types, this.lastEventId, connection.signal);
-      const read = await this.read(body, ctx);
+      const read = await this.read(body, ctx, connection.signal);
       await end();
       if (ctx.closing) return 0;
       this.status.reconnecting();
@@ -120,10 +179,11 @@ export class EventsJob implements WatchJob {
   }
 
   /** Reads every message of the stream; the number of messages with an offset. */
-  private async read(body: Readable, ctx: TurnContext): Promise<number> {
+  private async read(body: Readable, ctx: TurnContext, signal: AbortSignal): Promise<number> {
     let read = 0;
     ctx.settle();
     this.status.connected();
+    const holding = this.acks !== undefined || this.settings.batchSize > 0;
     const reading = readSse(body, {
       message: (id, eventName, text) => {
         if (ctx.closing) {
@@ -139,27 +199,179 @@ export class EventsJob implements WatchJob {
         ctx.progress();
         // A replica that may have lost the lease sends nothing more (its offset write would be refused anyway).
         ctx.checkHolding();
-        if (eventName !== 'offset-only') this.deliver(eventName, data, offset);
+        // Data that is no event goes to Catch with its offset; the offset is passed like a marker's.
+        const event = eventName === 'offset-only' ? undefined : this.eventOrCatch(eventOf(data), offset, text);
+        const type = event && typeof event.type === 'string' ? event.type : (eventName ?? '');
+        if (holding) return this.hold(offset, event, type, ctx, signal);
+        if (event) this.sendEvent(event, type, offset);
         this.lastEventId = offset;
         return this.batch.add(offset);
       },
-      // Caught up (nothing more has arrived): the offset is written now, so an idle or slow
-      // stream repeats nothing; a backlog keeps its batches.
-      caughtUp: () => (this.batch.pending ? this.batch.flush() : undefined),
+      // Caught up (nothing more arrived): what is held is sent, and the offset written now, so an
+      // idle or slow stream repeats nothing; a backlog keeps its batches.
+      caughtUp: () => {
+        const sending = this.held.length > 0 ? this.sendHeld(ctx, signal) : undefined;
+        return sending ? sending.then(() => this.writeCaughtUp()) : this.writeCaughtUp();
+      },
+      chunk: () => this.status.tick(),
     });
     await reading.done;
     return read;
   }
 
-  private deliver(eventName: string | undefined, data: Record<string, unknown> | undefined, offset: string): void {
-    const event = eventOf(data);
-    if (!event) {
-      this.node.warn(`auth0-events: the event at offset ${offset} is not a JSON object; skipped`);
-      return;
-    }
-    const type = typeof event.type === 'string' ? event.type : (eventName ?? '');
+  private writeCaughtUp(): ReadOn {
+    return !this.acks && this.batch.pending ? this.batch.flush() : undefined;
+  }
+
+  /** The event, or undefined after sending its error to Catch (with its offset). */
+  private eventOrCatch(event: Record<string, unknown> | undefined, offset: string, text: string): Record<string, unknown> | undefined {
+    if (event) return event;
+    const err = new Auth0Error(`auth0-events: the message at offset ${offset} is not a JSON object (not an event); skipped`, {
+      statusCode: 0,
+      errorCode: 'invalid_event',
+      operation: OPERATION,
+    });
+    this.node.error(
+      err,
+      watchCatchMessage(err, {
+        type: 'auth0-events',
+        tenant: this.domain,
+        operation: OPERATION,
+        failures: 0,
+        retryInMs: 0,
+        position: { offset, data: text.slice(0, CATCH_DATA_CHARS) },
+      }),
+    );
+    return undefined;
+  }
+
+  private sendEvent(event: Record<string, unknown>, type: string, offset: string): void {
     this.node.send({ payload: event, topic: type, auth0: { tenant: this.domain, offset } });
     this.status.sent();
+  }
+
+  /** Batch and acknowledged modes: a message read is held; a full batch (or as many as may go at once) is sent now. */
+  private hold(offset: string, event: Record<string, unknown> | undefined, type: string, ctx: TurnContext, signal: AbortSignal): ReadOn {
+    const redelivered = this.redeliverUntil !== undefined && !this.redeliveryRead;
+    if (redelivered && offset === this.redeliverUntil) this.redeliveryRead = true;
+    if (!event && this.heldEvents === 0 && !this.acks) {
+      // Only markers since the last batch: stored as in the per-event mode.
+      this.lastEventId = offset;
+      return this.batch.add(offset);
+    }
+    this.held.push({ offset, event, type, redelivered });
+    if (event) this.heldEvents += 1;
+    const most = this.settings.batchSize > 0 ? this.settings.batchSize : Math.min(this.acks?.maxUnacked ?? OFFSET_BATCH_EVENTS, OFFSET_BATCH_EVENTS);
+    return this.heldEvents >= most ? this.sendHeld(ctx, signal) : undefined;
+  }
+
+  private dropHeld(): void {
+    this.held = [];
+    this.heldEvents = 0;
+    // Read again on the next connection: still redeliveries.
+    this.redeliveryRead = false;
+  }
+
+  /** Sends what is held: one batch message, or (acknowledged) each message once there is room. */
+  private sendHeld(ctx: TurnContext, signal: AbortSignal): ReadOn {
+    const held = this.held;
+    this.held = [];
+    this.heldEvents = 0;
+    if (this.acks) return this.sendAcknowledged(held, ctx, signal);
+    const events = held.filter((h) => h.event);
+    const last = held[held.length - 1];
+    if (events.length > 0) {
+      this.node.send(this.batchMessage(events, last.offset));
+      this.status.sent(events.length);
+    }
+    this.lastEventId = last.offset;
+    return this.batch.add(last.offset);
+  }
+
+  private batchMessage(events: Held[], offset: string): NodeMessage {
+    return { payload: events.map((h) => h.event), topic: 'batch', auth0: { tenant: this.domain, offset, count: events.length } };
+  }
+
+  /**
+   * Acknowledged mode: the offset of the last event held is stored first (the next holder then
+   * knows what it sends again), then each message goes once fewer than maxUnacked are
+   * outstanding, the offset after it stored once it and all before it are acknowledged.
+   */
+  private async sendAcknowledged(held: Held[], ctx: TurnContext, signal: AbortSignal): Promise<void> {
+    const acks = this.acks;
+    if (!acks) return;
+    // Redeliveries move nothing: the stored mark is already past them.
+    let lastEvent: Held | undefined;
+    for (const h of held) if (h.event) lastEvent = h;
+    if (lastEvent && !lastEvent.redelivered && this.ackedOffset !== undefined) {
+      this.sentUpTo = lastEvent.offset;
+      await this.ackWrite?.now();
+    }
+    const size = this.settings.batchSize > 0 ? this.settings.batchSize : 1;
+    let group: Held[] = [];
+    let groupEnd = '';
+    const sendGroup = async (): Promise<void> => {
+      if (group.length === 0) return;
+      await this.roomFor(acks, ctx, signal);
+      if (ctx.closing || signal.aborted) throw new Error('connection ended by the node');
+      ctx.checkHolding();
+      const msgid = acks.nextId();
+      const redelivered = group.some((h) => h.redelivered);
+      const msg: NodeMessage =
+        size === 1 ? { payload: group[0].event, topic: group[0].type, auth0: { tenant: this.domain, offset: groupEnd } } : this.batchMessage(group, groupEnd);
+      msg._msgid = msgid;
+      if (redelivered) (msg.auth0 as Record<string, unknown>).redelivered = true;
+      acks.sent(msgid, groupEnd);
+      this.node.send(msg);
+      this.status.sent(group.length);
+      this.lastEventId = groupEnd;
+      if (redelivered && group.some((h) => h.offset === this.redeliverUntil)) {
+        // Every redelivery is sent: what comes after is new.
+        this.redeliverUntil = undefined;
+        this.redeliveryRead = false;
+      }
+      group = [];
+    };
+    for (const h of held) {
+      if (h.event) {
+        group.push(h);
+        groupEnd = h.offset;
+        if (group.length >= size) await sendGroup();
+      } else if (group.length > 0) {
+        // A marker after events waiting for their message goes with them.
+        groupEnd = h.offset;
+      } else {
+        acks.pass(h.offset);
+        this.lastEventId = h.offset;
+      }
+    }
+    await sendGroup();
+    this.advanceAcks();
+  }
+
+  /** Waits while maxUnacked messages are outstanding, saying so. */
+  private async roomFor(acks: AckWindow<string>, ctx: TurnContext, signal: AbortSignal): Promise<void> {
+    let waited = false;
+    for (let wait = acks.room(); wait && !ctx.closing && !signal.aborted; wait = acks.room()) {
+      if (!waited) this.status.waitingForAcks(acks.outstanding);
+      waited = true;
+      await wait;
+    }
+    if (waited) this.status.connected();
+  }
+
+  /** Everything up to a later offset is acknowledged: stored within the batch time. */
+  private advanceAcks(): void {
+    const position = this.acks?.advance();
+    if (position === undefined) return;
+    this.ackedOffset = position;
+    this.ackWrite?.soon();
+  }
+
+  private async writeAcked(): Promise<void> {
+    if (this.ackedOffset === undefined) return;
+    await this.checkpoint.save({ tenant: this.domain, lastEventId: this.ackedOffset, ...(this.sentUpTo !== undefined ? { sentUpTo: this.sentUpTo } : {}) });
+    this.lastSavedAt = new Date().toISOString();
   }
 
   /** Reads the stored offset; CheckpointUnreadable when the store failed (Redis away passes through). */
@@ -173,11 +385,25 @@ export class EventsJob implements WatchJob {
     }
     this.lastEventId = undefined;
     this.lastSavedAt = undefined;
+    this.ackedOffset = undefined;
+    this.sentUpTo = undefined;
+    this.redeliverUntil = undefined;
     if (stored && stored.tenant === this.domain) {
       this.lastEventId = stored.lastEventId;
       this.lastSavedAt = stored.savedAt;
-    } else if (stored) {
-      this.node.log(`the stored event offset was made for ${stored.tenant}; starting from now`);
+      if (this.acks) {
+        this.ackedOffset = stored.lastEventId;
+        this.sentUpTo = stored.sentUpTo;
+        // Sent before and not acknowledged: sent again, marked as such.
+        if (stored.sentUpTo !== undefined && stored.sentUpTo !== stored.lastEventId) this.redeliverUntil = stored.sentUpTo;
+      }
+    } else {
+      // Never "from now" silently: the events before this connection are not received.
+      this.node.warn(
+        stored
+          ? `auth0-events: the stored event offset was made for ${stored.tenant}; starting from now`
+          : `auth0-events: no stored offset in the context store "${this.settings.store ?? 'default'}"; starting from now (events before this connection are not received)`,
+      );
     }
     this.mustLoad = false;
   }
@@ -206,6 +432,10 @@ export class EventsJob implements WatchJob {
     this.lastEventId = undefined;
     this.lastSavedAt = undefined;
     this.batch.drop();
+    this.acks?.clear();
+    this.ackWrite?.cancel();
+    this.ackedOffset = undefined;
+    this.redeliverUntil = undefined;
     await this.checkpoint.clear().catch(() => undefined);
     this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text('offsetExpired') });
     return 0;

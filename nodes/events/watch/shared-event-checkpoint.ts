@@ -6,17 +6,12 @@
  * again, never lost.
  */
 import type { FencedStore } from '../../shared-state/fenced-store';
-import type { EventCheckpoint, EventPosition } from './event-checkpoint';
+import { type EventCheckpoint, type EventPosition, positionOf, recordOf } from './event-checkpoint';
 
 const VERSION = 1;
 
 interface StoredPosition extends EventPosition {
   version: number;
-}
-
-function isStored(value: unknown): value is StoredPosition {
-  const r = value as Record<string, unknown> | undefined;
-  return !!r && r.version === VERSION && typeof r.tenant === 'string' && typeof r.lastEventId === 'string' && r.lastEventId !== '';
 }
 
 export class SharedEventCheckpoint implements EventCheckpoint {
@@ -26,14 +21,12 @@ export class SharedEventCheckpoint implements EventCheckpoint {
   ) {}
 
   async load(): Promise<EventPosition | undefined> {
-    const stored = await this.shared.load();
-    if (!isStored(stored)) return this.local.load();
-    return { tenant: stored.tenant, lastEventId: stored.lastEventId, ...(typeof stored.savedAt === 'string' ? { savedAt: stored.savedAt } : {}) };
+    return positionOf((await this.shared.load()) as Record<string, unknown> | undefined, VERSION) ?? this.local.load();
   }
 
   /** Redis first (LeaseLost when this process no longer holds the lease), then the local copy. */
   async save(position: EventPosition): Promise<void> {
-    await this.shared.save({ version: VERSION, tenant: position.tenant, lastEventId: position.lastEventId, savedAt: new Date().toISOString() });
+    await this.shared.save(recordOf(position, VERSION) as unknown as StoredPosition);
     await this.local.save(position).catch(() => undefined);
   }
 

@@ -34,6 +34,8 @@ export interface SseHandler {
   message(id: string | undefined, event: string | undefined, data: string): ReadOn;
   /** Everything the server had sent so far has been handled. */
   caughtUp(): ReadOn;
+  /** A chunk of the body was parsed (its messages handled or held): what is kept per chunk rather than per message, such as a clock read. */
+  chunk?(): void;
 }
 
 export interface SseReading {
@@ -135,6 +137,7 @@ export function readSse(body: Readable, handler: SseHandler): SseReading {
   function onData(chunk: Buffer | string): void {
     try {
       parser.feed(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      handler.chunk?.();
     } catch (err) {
       stop(err);
       return;

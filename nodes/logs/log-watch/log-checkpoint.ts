@@ -23,6 +23,11 @@ export interface CheckpointRecord {
   lastDate: string | null;
   /** When it was written (ISO), for people reading the context sidebar. */
   savedAt: string;
+  /**
+   * Acknowledged mode: the log_id of the newest event sent (written before it is sent), so the
+   * events after the checkpoint up to it are known as redeliveries after a restart or a takeover.
+   */
+  sentUpTo?: string | null;
 }
 
 const KEY_PREFIX = 'auth0LogWatch';

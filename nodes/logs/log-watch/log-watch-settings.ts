@@ -7,8 +7,9 @@ import type { NodeDefinition } from '../../shared/node-red-types';
 import { type LogTypeMatcher, logTypeMatcher, unknownCategories } from './log-categories';
 import { MAX_DELAY_MS } from '../../watch/poll-loop';
 import { toText } from '../../shared/to-text';
+import { type AckConfig, type AckSettings, readAckSettings } from '../../watch/ack-settings';
 
-export interface LogWatchConfig extends NodeDefinition {
+export interface LogWatchConfig extends NodeDefinition, AckConfig {
   tenant?: string;
   /** Seconds between polls once caught up (default 10). */
   interval?: number | string;
@@ -27,7 +28,7 @@ export interface LogWatchConfig extends NodeDefinition {
 
 export type StartMode = 'now' | 'oldest' | 'id';
 
-export interface LogWatchSettings {
+export interface LogWatchSettings extends AckSettings {
   intervalMs: number;
   start: StartMode;
   startId: string | undefined;
@@ -79,5 +80,6 @@ export function readLogWatchSettings(config: LogWatchConfig): LogWatchSettings {
     matches: logTypeMatcher(types, categories),
     batch: output === 'batch',
     store,
+    ...readAckSettings(config),
   };
 }

@@ -13,7 +13,8 @@ import { missingScopes } from '../../nodes/config/connection-check-route';
 import { registerGroup } from '../../nodes/config/group-registry';
 import { compareSnapshots } from '../../nodes/tenant-config/snapshot-diff';
 import { patternSegments, rewrite, type Json } from '../../nodes/tenant-config/snapshot-paths';
-import { SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { secretKind } from '../../nodes/shared/secret-names';
 import { CUSTOM_TEXT_PROMPTS } from '../../nodes/tenant/prompts.catalogue';
 import { snapshotScopeGroup } from '../../nodes/tenant-config/snapshot-scopes';
 import { desiredSnapshot, snapshotSettings } from '../../nodes/tenant-config/snapshot-settings';
@@ -73,7 +74,8 @@ describe('tenant snapshot: rewriting an item', () => {
   const rules = {
     drop: ['**.updated_at', 'enabled_clients'].map(patternSegments),
     secrets: ['options.**.*secret*', 'sink.httpAuthorization', 'credentials'].map(patternSegments),
-    secretKeys: SECRET_KEYS,
+    settings: [],
+    secretName: secretKind,
     keep: ['key', 'name'],
     fingerprint: fp,
   };

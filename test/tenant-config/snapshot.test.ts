@@ -229,6 +229,19 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     for (const secret of seeded.secrets) assert.ok(!everything.includes(secret), `a seeded secret (${secret.slice(0, 6)}…) appears`);
   });
 
+  it('a redeployed action, unchanged, is no change: the timestamps the API sets itself never count', async () => {
+    await start([snapshotNode('snap'), ...outputs('snap')]);
+    assert.equal(((await run('snap')).summary.payload as { firstRun: boolean }).firstRun, true);
+    // Built and deployed again with the same code: Auth0 moves built_at and deployed_version.built_at.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await api('PATCH', `/actions/actions/${seeded.actionId}`, { runtime: 'node22' });
+    await deployAction(api, seeded.actionId);
+    const after = await run('snap');
+    const changes = after.sent.map((msg) => msg.payload as Change);
+    const timestamps = changes.flatMap((c) => c.paths.filter((p) => /_at$/.test(p)).map((p) => `${c.resource} ${p}`));
+    assert.deepEqual(timestamps, [], 'timestamps counted as changes');
+  });
+
   it('a preview with msg.payload.desired sends what an apply would change and sends no write request', async () => {
     await start([snapshotNode('copy', { mode: 'snapshot', store: '' }), ...outputs('copy'), snapshotNode('snap'), ...outputs('snap')]);
     const live = (await run('copy')).sent[0].payload as { resources: Record<string, Record<string, Record<string, unknown>>> };

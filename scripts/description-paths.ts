@@ -39,7 +39,9 @@ function isScalarOnly(schema: JsonSchema): boolean {
 /** A described structure (its properties named), or a list of them: a map or a text is none. */
 function isStructure(schema: JsonSchema): boolean {
   const alternatives = [schema, ...(schema.anyOf ?? []), ...(schema.allOf ?? [])];
-  return alternatives.some((alt) => (alt.properties !== undefined && Object.keys(alt.properties).length > 0) || (alt.items !== undefined && isStructure(alt.items)));
+  return alternatives.some(
+    (alt) => (alt.properties !== undefined && Object.keys(alt.properties).length > 0) || (alt.items !== undefined && isStructure(alt.items)),
+  );
 }
 
 function marksSecret(schema: JsonSchema): boolean {

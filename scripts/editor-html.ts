@@ -100,7 +100,9 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       scopes: op.scopes ?? [],
       // The body check's switch shows only where a JSON body is sent.
       checksBody: (op.contentType ?? 'json') === 'json' && op.inputs.some((input) => input.in === 'body'),
-      body: op.inputs.some((input) => input.wholeBody) ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows, secretBodyProperties(group.type, op.id)) } : undefined,
+      body: op.inputs.some((input) => input.wholeBody)
+        ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows, secretBodyProperties(group.type, op.id)) }
+        : undefined,
       inputs: op.inputs.map((input) => ({
         name: input.name,
         type: input.type,

@@ -176,7 +176,8 @@ class ActionNode {
     this.use = new TenantUse(RED, node, config.tenant);
     warnIfRetired(RED, node, group);
     // Said at deploy as well as for each message: the flow file itself holds a typed secret.
-    const typed = typeof config.operation === 'string' && config.operation !== '' ? typedSecretError(group.type, config.operation, config.bodyProperties) : undefined;
+    const typed =
+      typeof config.operation === 'string' && config.operation !== '' ? typedSecretError(group.type, config.operation, config.bodyProperties) : undefined;
     if (typed) {
       node.error(`${group.type}: ${typed.message}`);
       this.use.status({ fill: 'red', shape: 'ring', text: this.use.text('configuration') });

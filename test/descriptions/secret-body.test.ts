@@ -39,7 +39,8 @@ function holdsSecret(name: string, schema: JsonSchema, depth = 0): boolean {
   if (depth > 12) return false;
   const alts = alternatives(schema);
   if (alts.some((alt) => alt.writeOnly === true || alt.format === 'password')) return true;
-  const inner = children(schema).some(([key, child]) => key !== '*' && holdsSecret(key, child, depth + 1)) ||
+  const inner =
+    children(schema).some(([key, child]) => key !== '*' && holdsSecret(key, child, depth + 1)) ||
     children(schema).some(([key, child]) => key === '*' && children(child).some(([k, c]) => holdsSecret(k, c, depth + 2)));
   const kind = secretKind(name);
   if (kind === undefined) return inner;
@@ -112,7 +113,10 @@ describe('a secret typed into a flow file is refused at run time', function () {
     await recorder.close();
   });
 
-  async function deliver(bodyProperties: Record<string, unknown>, msg: Record<string, unknown>): Promise<{ caught?: Record<string, unknown>; out?: Record<string, unknown> }> {
+  async function deliver(
+    bodyProperties: Record<string, unknown>,
+    msg: Record<string, unknown>,
+  ): Promise<{ caught?: Record<string, unknown>; out?: Record<string, unknown> }> {
     await helper.unload();
     const flow = [
       { id: 'tab', type: 'tab', label: 'secrets' },
@@ -122,7 +126,9 @@ describe('a secret typed into a flow file is refused at run time', function () {
       { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
       { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
     ];
-    await helper.load([...nodeModules('tenant/auth0-emails'), ...coreNodes('25-catch.js')], flow, { cfg: { clientId: 'client-id', clientSecret: 'client-secret' } });
+    await helper.load([...nodeModules('tenant/auth0-emails'), ...coreNodes('25-catch.js')], flow, {
+      cfg: { clientId: 'client-id', clientSecret: 'client-secret' },
+    });
     const result: { caught?: Record<string, unknown>; out?: Record<string, unknown> } = {};
     helper.getNode('caught')?.on('input', (m) => (result.caught = m));
     helper.getNode('out')?.on('input', (m) => (result.out = m));

@@ -25,9 +25,20 @@ interface Write {
 
 const WRITES: readonly Write[] = [
   { resource: 'clients', method: 'POST', path: '/clients', base: { name: 'Seeded app', app_type: 'regular_web' } },
-  { resource: 'resource_servers', method: 'POST', path: '/resource-servers', base: { name: 'Seeded API', identifier: 'https://seeded.example/api', signing_alg: 'HS256' } },
+  {
+    resource: 'resource_servers',
+    method: 'POST',
+    path: '/resource-servers',
+    base: { name: 'Seeded API', identifier: 'https://seeded.example/api', signing_alg: 'HS256' },
+  },
   { resource: 'connections', method: 'POST', path: '/connections', base: { name: 'seeded-db', strategy: 'auth0' } },
-  { resource: 'connections', method: 'POST', path: '/connections', base: { name: 'seeded-sms', strategy: 'sms', options: {} }, extra: ['options.twilio_token'] },
+  {
+    resource: 'connections',
+    method: 'POST',
+    path: '/connections',
+    base: { name: 'seeded-sms', strategy: 'sms', options: {} },
+    extra: ['options.twilio_token'],
+  },
   {
     resource: 'connections',
     method: 'POST',
@@ -39,25 +50,53 @@ const WRITES: readonly Write[] = [
     resource: 'actions',
     method: 'POST',
     path: '/actions/actions',
-    base: { name: 'seeded-action', supported_triggers: [{ id: 'post-login', version: 'v3' }], code: 'exports.onExecutePostLogin = async () => {};', runtime: 'node22' },
+    base: {
+      name: 'seeded-action',
+      supported_triggers: [{ id: 'post-login', version: 'v3' }],
+      code: 'exports.onExecutePostLogin = async () => {};',
+      runtime: 'node22',
+    },
   },
-  { resource: 'phone_providers', method: 'POST', path: '/branding/phone/providers', base: { name: 'twilio', configuration: { sid: 'AC1', delivery_methods: ['text'] } } },
-  { resource: 'email_provider', method: 'POST', path: '/emails/provider', base: { name: 'sendgrid', enabled: true, default_from_address: 'no-reply@seeded.example' } },
+  {
+    resource: 'phone_providers',
+    method: 'POST',
+    path: '/branding/phone/providers',
+    base: { name: 'twilio', configuration: { sid: 'AC1', delivery_methods: ['text'] } },
+  },
+  {
+    resource: 'email_provider',
+    method: 'POST',
+    path: '/emails/provider',
+    base: { name: 'sendgrid', enabled: true, default_from_address: 'no-reply@seeded.example' },
+  },
   { resource: 'mfa_twilio', method: 'PUT', path: '/guardian/factors/phone/providers/twilio', base: { from: '+15550100', sid: 'AC123' } },
-  { resource: 'mfa_sns', method: 'PUT', path: '/guardian/factors/push-notification/providers/sns', base: { aws_access_key_id: 'AKIA1', aws_region: 'us-east-1' } },
+  {
+    resource: 'mfa_sns',
+    method: 'PUT',
+    path: '/guardian/factors/push-notification/providers/sns',
+    base: { aws_access_key_id: 'AKIA1', aws_region: 'us-east-1' },
+  },
   { resource: 'mfa_duo', method: 'PUT', path: '/guardian/factors/duo/settings', base: { ikey: 'DI1', host: 'api-1.duosecurity.com' } },
   { resource: 'attack_protection_captcha', method: 'PATCH', path: '/attack-protection/captcha', base: { active_provider_id: 'recaptcha_v2' } },
   ...(
     [
-      ['http', { httpEndpoint: 'https://siem.seeded.example', httpContentType: 'application/json', httpContentFormat: 'JSONLINES' }, ['sink.httpAuthorization', 'sink.httpCustomHeaders']],
+      [
+        'http',
+        { httpEndpoint: 'https://siem.seeded.example', httpContentType: 'application/json', httpContentFormat: 'JSONLINES' },
+        ['sink.httpAuthorization', 'sink.httpCustomHeaders'],
+      ],
       ['datadog', { datadogRegion: 'us' }, ['sink.datadogApiKey']],
       ['segment', {}, ['sink.segmentWriteKey']],
       ['splunk', { splunkDomain: 'splunk.seeded.example', splunkPort: '8088', splunkSecure: true }, ['sink.splunkToken']],
       ['mixpanel', { mixpanelRegion: 'us', mixpanelProjectId: '1', mixpanelServiceAccountUsername: 'svc' }, ['sink.mixpanelServiceAccountPassword']],
     ] as const
-  ).map(
-    ([type, sink, only]): Write => ({ resource: 'log_streams', method: 'POST', path: '/log-streams', base: { name: `seeded-${type}`, type, sink }, only: [...only] }),
-  ),
+  ).map(([type, sink, only]): Write => ({
+    resource: 'log_streams',
+    method: 'POST',
+    path: '/log-streams',
+    base: { name: `seeded-${type}`, type, sink },
+    only: [...only],
+  })),
   {
     resource: 'event_streams',
     method: 'POST',
@@ -90,15 +129,13 @@ const WRITES: readonly Write[] = [
       ['MAILJET', { type: 'API_KEY' }, ['setup.api_key', 'setup.secret_key']],
       ['STRIPE', { type: 'KEY_PAIR', public_key: 'pk_seeded' }, ['setup.private_key']],
     ] as const
-  ).map(
-    ([app, setup, only], index): Write => ({
-      resource: 'flows_vault_connections',
-      method: 'POST',
-      path: '/flows/vault/connections',
-      base: { name: `seeded-vault-${index}`, app_id: app, setup },
-      only: [...only],
-    }),
-  ),
+  ).map(([app, setup, only], index): Write => ({
+    resource: 'flows_vault_connections',
+    method: 'POST',
+    path: '/flows/vault/connections',
+    base: { name: `seeded-vault-${index}`, app_id: app, setup },
+    only: [...only],
+  })),
 ];
 
 export interface SeededSecrets {
@@ -132,7 +169,8 @@ function fits(alt: JsonSchema, value: unknown): boolean {
 function schemaAt(schema: JsonSchema | undefined, path: Path, value?: unknown): JsonSchema | undefined {
   if (!schema || path.length === 0) return schema;
   for (const alt of alternatives(schema).filter((candidate) => fits(candidate, value))) {
-    const next = path[0] === '*' ? (alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined)) : alt.properties?.[path[0]];
+    const next =
+      path[0] === '*' ? (alt.items ?? (typeof alt.additionalProperties === 'object' ? alt.additionalProperties : undefined)) : alt.properties?.[path[0]];
     const inner = path[0] === '*' ? (Array.isArray(value) ? value[0] : undefined) : (value as Record<string, unknown> | undefined)?.[path[0]];
     const found = schemaAt(next, path.slice(1), inner);
     if (found) return found;
@@ -211,14 +249,19 @@ function setAt(target: Record<string, unknown>, schema: JsonSchema | undefined, 
     return;
   }
   if (rest[0] === '*') {
-    const list = Array.isArray(target[key]) ? (target[key] as Record<string, unknown>[]) : [filler(schemaAt(schema, [...here, '*'])) as Record<string, unknown>];
+    const list = Array.isArray(target[key])
+      ? (target[key] as Record<string, unknown>[])
+      : [filler(schemaAt(schema, [...here, '*'])) as Record<string, unknown>];
     target[key] = list;
     for (const item of list) if (rest.length > 1) setAt(item, schema, rest.slice(1), make, [...here, '*']);
     return;
   }
   const existing = target[key];
   const made = filler(schemaAt(schema, here));
-  const next = (typeof existing === 'object' && existing !== null ? existing : typeof made === 'object' && made !== null ? made : {}) as Record<string, unknown>;
+  const next = (typeof existing === 'object' && existing !== null ? existing : typeof made === 'object' && made !== null ? made : {}) as Record<
+    string,
+    unknown
+  >;
   target[key] = next;
   setAt(next, schema, rest, make, here);
 }

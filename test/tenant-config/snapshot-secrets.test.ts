@@ -81,7 +81,17 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
   });
 
   function tenant(): FlowNode {
-    return { id: 'tenant', type: 'auth0-config', name: 'emulator', domain: new URL(emu.url).host, audience: emu.managementAudience, protocol: 'http', timeout: 5, readTimeout: 5, retries: 1 };
+    return {
+      id: 'tenant',
+      type: 'auth0-config',
+      name: 'emulator',
+      domain: new URL(emu.url).host,
+      audience: emu.managementAudience,
+      protocol: 'http',
+      timeout: 5,
+      readTimeout: 5,
+      retries: 1,
+    };
   }
 
   function snapshotNode(id: string, mode: string, store: string): FlowNode[] {
@@ -137,7 +147,10 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
     assert.ok(byToken && tokenOnly && secretOnly);
     assert.equal(byToken.keyId, tokenOnly.keyId, 'a static token authenticates: the key is made from it');
     assert.notEqual(byToken.keyId, secretOnly.keyId);
-    assert.throws(() => fingerprinter({ token: '${AUTH0_TOKEN}' }, 'acme.auth0.com'), (err: unknown) => err instanceof ConfigError && /AUTH0_TOKEN/.test(err.message));
+    assert.throws(
+      () => fingerprinter({ token: '${AUTH0_TOKEN}' }, 'acme.auth0.com'),
+      (err: unknown) => err instanceof ConfigError && /AUTH0_TOKEN/.test(err.message),
+    );
     assert.throws(() => fingerprinter({ clientId: 'id', clientSecret: '${AUTH0_CLIENT_SECRET}' }, 'acme.auth0.com'), /environment variable that is not set/);
   });
 

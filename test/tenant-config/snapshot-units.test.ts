@@ -110,7 +110,9 @@ describe('tenant snapshot: timestamps that move on their own, from the descripti
     const all = Object.values(descriptionsData().answerPaths ?? {}).flatMap((paths) => (paths.volatile ?? []).map((path) => path[path.length - 1]));
     assert.ok(all.length > 50 && !all.includes('expires_at'));
     assert.deepEqual(
-      [...VOLATILE_EVERYWHERE, ...SNAPSHOT_RESOURCES.flatMap((resource) => resource.volatile ?? [])].filter((path) => /(^|\.)[a-z_]+_at$/.test(path) && path !== 'verification.last_verified_at'),
+      [...VOLATILE_EVERYWHERE, ...SNAPSHOT_RESOURCES.flatMap((resource) => resource.volatile ?? [])].filter(
+        (path) => /(^|\.)[a-z_]+_at$/.test(path) && path !== 'verification.last_verified_at',
+      ),
       [],
       'a *_at timestamp is listed by hand',
     );

@@ -7,15 +7,14 @@
  * authenticates, and a credential still reading `${NAME}` is refused.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { TAB } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import { waitUntil } from '../helpers/wait';
-import { Collector, closeContextStores, deploy, errorCalls, helper, loadContextStores, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
+import { Collector, deploy, errorCalls, helper, loadContextStores, statusCalls, type FlowNode } from '../helpers/node-red';
 import { managementApi } from './tenant-fixture';
+import { fileStoreEachTest, storedText } from './file-store';
 import { SECRET_WRITES, type SeededSecrets, seedSecrets, unseededPaths } from './secret-seeds';
 import { SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
 import { descriptionsData, endpointKeyFor } from '../../nodes/descriptions/descriptions';
@@ -39,8 +38,6 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
   this.timeout(120000);
   let emu: Emulator;
   let seeded: SeededSecrets;
-  let dir: string;
-  let restoreSettings: () => void;
 
   before(async () => {
     emu = await startEmulator({ port: 0 });
@@ -52,19 +49,7 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
     await emu.close();
   });
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-snapshot-secrets-'));
-    restoreSettings = useSettings({
-      contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } } },
-    });
-  });
-
-  afterEach(async () => {
-    await helper.unload();
-    restoreSettings();
-    await closeContextStores();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const store = fileStoreEachTest('auth0-snapshot-secrets-');
 
   it('seeds every resource the snapshot reads that the description gives a secret', () => {
     const seededEndpoints = new Set(SECRET_WRITES.map((write) => `${write.method} /api/v2${write.path}`));
@@ -121,15 +106,9 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
     const snapshot = sent[0].payload as { resources: Record<string, unknown> };
     // Every seeded resource was read (a resource left out would hide nothing).
     for (const resource of seeded.resources) assert.ok(snapshot.resources[resource] !== undefined, `${resource} not in the snapshot`);
-    await closeContextStores();
-    const files = fs
-      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .map((file) => path.join(dir, file))
-      .filter((file) => fs.statSync(file).isFile());
-    assert.ok(files.length > 0, 'the file store wrote nothing');
     const everything = [
       JSON.stringify(sent),
-      ...files.map((file) => fs.readFileSync(file, 'utf8')),
+      await storedText(store.dir()),
       JSON.stringify(helper.log().args),
       JSON.stringify(['copy', 'drift'].flatMap((id) => statusCalls(id))),
     ].join('\n');

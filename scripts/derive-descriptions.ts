@@ -12,7 +12,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GroupSpec, OperationSpec } from '../nodes/shared/catalogue';
-import type { AnswerDescription, AnswerField, DescriptionsData, JsonSchema } from '../nodes/descriptions/descriptions';
+import type { AnswerDescription, AnswerField, AnswerPaths, DescriptionsData, DescribedPath, JsonSchema } from '../nodes/descriptions/descriptions';
+import { itemSchema, schemaPaths } from './description-paths';
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ class SchemaReader {
     if (Array.isArray(schema.enum)) out.enum = schema.enum as JsonSchema['enum'];
     if (schema.const !== undefined) out.const = schema.const as JsonSchema['const'];
     if (description) out.description = description;
+    if (schema.writeOnly === true) out.writeOnly = true;
     // oneOf as anyOf: Auth0's alternatives overlap (a body that fits two of them is still what Auth0
     // takes), and oneOf would refuse it for matching more than one.
     const alternatives = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
@@ -130,7 +132,7 @@ class SchemaReader {
     const out: JsonSchema = {};
     const objects = parts.filter((part) => part.properties !== undefined || part.type === 'object');
     for (const part of parts) {
-      for (const key of ['type', 'format', 'enum', 'const', 'description', 'items'] as const) {
+      for (const key of ['type', 'format', 'enum', 'const', 'description', 'items', 'writeOnly'] as const) {
         if (out[key] === undefined && part[key] !== undefined) (out as Record<string, unknown>)[key] = part[key];
       }
       if (part.anyOf) out.anyOf = part.anyOf;
@@ -368,6 +370,7 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
   }
   const operations: DescriptionsData['operations'] = {};
   const endpoints: DescriptionsData['endpoints'] = {};
+  const answerItems = new Map<string, JsonSchema>();
   const sorted = [...groups].sort((a, b) => a.type.localeCompare(b.type));
   for (const group of sorted) {
     for (const op of group.operations) {
@@ -378,7 +381,9 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
       const answer = answerSchema(found.operation);
       const entry: DescriptionsData['endpoints'][string] = {};
       if (body !== undefined) entry.body = relaxForAuth0(key, acceptBeyondDescription(key, found.reader.read(body)));
-      const answered = answer === undefined ? undefined : describeAnswer(found.reader.read(answer));
+      const answerRead = answer === undefined ? undefined : found.reader.read(answer);
+      const answered = answerRead && describeAnswer(answerRead);
+      if (answerRead && !answerItems.has(key)) answerItems.set(key, itemSchema(answerRead, op.itemsKey));
       if (answered) entry.answer = answered;
       if (!entry.body && !entry.answer) continue;
       // The operation sends this body; an operation of the same endpoint may not (an executor's).
@@ -388,6 +393,7 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
   }
   const orderedEndpoints: DescriptionsData['endpoints'] = {};
   for (const key of Object.keys(endpoints).sort()) orderedEndpoints[key] = endpoints[key];
+  const { answerPaths, bodySecrets } = specialPaths(orderedEndpoints, answerItems);
   return {
     notice:
       "Derived by scripts/derive-descriptions.ts from Auth0's API descriptions (auth0/docs-v2, main/docs/oas/): Copyright (c) 2025 Auth0, MIT License (see LICENSE beside this file). Do not edit: run npm run derive.",
@@ -397,7 +403,39 @@ export function derive({ management, authentication, groups }: DeriveInput): Des
     },
     operations,
     endpoints: orderedEndpoints,
+    answerPaths,
+    bodySecrets,
   };
+}
+
+/**
+ * The secrets of every body, and of every answer's item its secrets, settings named like secrets
+ * and the timestamps the API sets itself: the `*_at` fields of answers that no request body takes.
+ */
+function specialPaths(
+  endpoints: DescriptionsData['endpoints'],
+  answerItems: ReadonlyMap<string, JsonSchema>,
+): { answerPaths: Record<string, AnswerPaths>; bodySecrets: Record<string, DescribedPath[]> } {
+  const bodySecrets: Record<string, DescribedPath[]> = {};
+  const settable = new Set<string>();
+  for (const [key, entry] of Object.entries(endpoints)) {
+    if (!entry.body) continue;
+    const paths = schemaPaths(entry.body);
+    for (const path of paths.timestamps) settable.add(path[path.length - 1]);
+    if (paths.secrets.length > 0) bodySecrets[key] = paths.secrets;
+  }
+  const answerPaths: Record<string, AnswerPaths> = {};
+  for (const key of [...answerItems.keys()].sort()) {
+    const paths = schemaPaths(answerItems.get(key) as JsonSchema);
+    const volatile = paths.timestamps.filter((path) => !settable.has(path[path.length - 1]));
+    const found: AnswerPaths = {
+      ...(paths.secrets.length > 0 ? { secrets: paths.secrets } : {}),
+      ...(paths.settings.length > 0 ? { settings: paths.settings } : {}),
+      ...(volatile.length > 0 ? { volatile } : {}),
+    };
+    if (Object.keys(found).length > 0) answerPaths[key] = found;
+  }
+  return { answerPaths, bodySecrets };
 }
 
 /** Every group of the built catalogue (dist/nodes/**\/*.catalogue.js). */
@@ -437,16 +475,24 @@ export const DATA_FILE = path.join(ROOT, 'nodes', 'descriptions', 'auth0-api-des
 
 /** The file as the script writes it (one endpoint a line: small diffs, a readable file). */
 export function serialise(data: DescriptionsData): string {
-  const lines = Object.entries(data.endpoints).map(([key, entry]) => `    ${JSON.stringify(key)}: ${JSON.stringify(entry)}`);
-  const ops = Object.entries(data.operations).map(([key, value]) => `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`);
+  const section = (entries: Record<string, unknown>) =>
+    Object.entries(entries)
+      .map(([key, value]) => `    ${JSON.stringify(key)}: ${JSON.stringify(value)}`)
+      .join(',\n');
   return `{
   "notice": ${JSON.stringify(data.notice)},
   "sources": ${JSON.stringify(data.sources)},
   "operations": {
-${ops.join(',\n')}
+${section(data.operations)}
   },
   "endpoints": {
-${lines.join(',\n')}
+${section(data.endpoints)}
+  },
+  "answerPaths": {
+${section(data.answerPaths ?? {})}
+  },
+  "bodySecrets": {
+${section(data.bodySecrets ?? {})}
   }
 }
 `;

@@ -9,7 +9,7 @@ import { ACTION_NODE_VERSION } from '../nodes/engine/action-node-migration';
 import { endOfLifeNote, lifecycleLabel, lifecycleNote } from '../nodes/engine/lifecycle';
 import type { PaletteArea } from './palette';
 import { descriptionHelp } from './description-help';
-import { bodySchemaFor, type JsonSchema } from '../nodes/descriptions/descriptions';
+import { bodySchemaFor, type JsonSchema, secretBodyProperties } from '../nodes/descriptions/descriptions';
 
 export const NODE_COLOR = '#F0A58F';
 export const EDITOR_SCRIPT = 'resources/@idflow/node-red-auth0/auth0-editor.js';
@@ -44,19 +44,20 @@ export interface BodyFormProperty {
   enum?: string[];
   /** For an object (or an array of objects): its fields, named in the row's hint. */
   fields?: string[];
-  /** A password, secret or token: set from msg, flow, global or env, never as text in the flow. */
+  /** Is or holds a secret (nodes/shared/secret-names.ts): set from msg, flow, global or env, never as text in the flow. */
   secret?: boolean;
 }
-
-const SECRET_PROPERTY = /(^|_)(password|secret|token)$/i;
 
 function schemaType(schema: JsonSchema): string {
   const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
   return types.length === 1 ? types[0] : 'any';
 }
 
-/** The body properties of an operation's request schema, required ones first, as the form shows them. */
-export function bodyFormProperties(schema: JsonSchema | undefined, rows: readonly string[] = []): BodyFormProperty[] {
+/**
+ * The body properties of an operation's request schema, required ones first, as the form shows
+ * them; `secrets`: the properties that carry a secret (descriptions' secretBodyProperties).
+ */
+export function bodyFormProperties(schema: JsonSchema | undefined, rows: readonly string[] = [], secrets: ReadonlySet<string> = new Set()): BodyFormProperty[] {
   if (!schema?.properties) return [];
   const required = new Set(schema.required ?? []);
   const properties = Object.entries(schema.properties).map(([name, property]): BodyFormProperty => {
@@ -71,7 +72,7 @@ export function bodyFormProperties(schema: JsonSchema | undefined, rows: readonl
       ...(property.format ? { format: property.format } : {}),
       ...(values && values.length > 0 ? { enum: values } : {}),
       ...(nested && Object.keys(nested).length > 0 ? { fields: Object.keys(nested) } : {}),
-      ...(SECRET_PROPERTY.test(name) || property.format === 'password' ? { secret: true } : {}),
+      ...(secrets.has(name) ? { secret: true } : {}),
     };
   });
   const rank = (p: BodyFormProperty): number => (p.required ? 0 : p.row ? 1 : 2);
@@ -99,7 +100,9 @@ export function editorCatalogue(group: GroupSpec): Record<string, unknown> {
       scopes: op.scopes ?? [],
       // The body check's switch shows only where a JSON body is sent.
       checksBody: (op.contentType ?? 'json') === 'json' && op.inputs.some((input) => input.in === 'body'),
-      body: op.inputs.some((input) => input.wholeBody) ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows) } : undefined,
+      body: op.inputs.some((input) => input.wholeBody)
+        ? { properties: bodyFormProperties(bodySchemaFor(group.type, op.id), op.bodyRows, secretBodyProperties(group.type, op.id)) }
+        : undefined,
       inputs: op.inputs.map((input) => ({
         name: input.name,
         type: input.type,

@@ -74,9 +74,12 @@ export = function (RED: NodeRedAPI): void {
       return sharing.state;
     };
 
-    // Derived once from the credentials; the key itself is never handed out.
-    const secrets = fingerprinter(node.credentials ?? {}, normaliseDomain(config.domain));
-    node.getFingerprinter = () => secrets;
+    // Derived once from the credentials, on first use (an unusable credential fails the snapshot that asks); the key itself is never handed out.
+    let secrets: { made?: ReturnType<typeof fingerprinter> } = {};
+    node.getFingerprinter = () => {
+      if (!('made' in secrets)) secrets = { made: fingerprinter(node.credentials ?? {}, normaliseDomain(config.domain)) };
+      return secrets.made;
+    };
 
     node.getClient = (): TenantClient => {
       if (client) return client;

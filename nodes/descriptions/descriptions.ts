@@ -36,6 +36,8 @@ export interface JsonSchema {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   allOf?: JsonSchema[];
+  /** Auth0 takes it but never answers it: a secret (the derivation keeps it for the secret rule). */
+  writeOnly?: boolean;
 }
 
 export interface AnswerField {
@@ -61,6 +63,19 @@ export interface OperationEntry {
   body?: true;
 }
 
+/** A path in a body or an answer's item: keys from the top down, `*` for an array's items and a map's values. */
+export type DescribedPath = readonly string[];
+
+/** What an answer's item holds that a reader treats apart (see scripts/description-paths.ts). */
+export interface AnswerPaths {
+  /** Secrets by Auth0's marks or by name (nodes/shared/secret-names.ts), each one value. */
+  secrets?: DescribedPath[];
+  /** Named like secrets, but structures of settings without one: judged field by field. */
+  settings?: DescribedPath[];
+  /** `*_at` timestamps the API sets itself (no request body takes them): they change on their own. */
+  volatile?: DescribedPath[];
+}
+
 /** The data file's shape. */
 export interface DescriptionsData {
   notice: string;
@@ -69,6 +84,10 @@ export interface DescriptionsData {
   operations: Record<string, OperationEntry>;
   /** Endpoint key (`METHOD /path/{}`) to its description. */
   endpoints: Record<string, EndpointDescription>;
+  /** Endpoint key to the special paths of its answer (of one item, for a list). */
+  answerPaths?: Record<string, AnswerPaths>;
+  /** Endpoint key to the secrets its request body carries. */
+  bodySecrets?: Record<string, DescribedPath[]>;
 }
 
 export const DATA_FILE_NAME = 'auth0-api-descriptions.json';
@@ -118,6 +137,32 @@ export function bodySchemaFor(groupType: string, operationId: string): JsonSchem
 export function answerFieldsFor(groupType: string, operationId: string): AnswerDescription | undefined {
   const key = endpointKeyFor(groupType, operationId);
   return key === undefined ? undefined : answerOfEndpoint(key);
+}
+
+const NO_PATHS: AnswerPaths = Object.freeze({});
+
+/** The special paths of an endpoint's answer (of one item, for a list); none when the description says nothing. */
+export function answerPathsOf(key: string): AnswerPaths {
+  return descriptionsData().answerPaths?.[key] ?? NO_PATHS;
+}
+
+/** The secrets an operation's JSON body carries (paths from the body down), by Auth0's marks or by name. */
+export function bodySecretsFor(groupType: string, operationId: string): readonly DescribedPath[] {
+  const entry = descriptionsData().operations[`${groupType}.${operationId}`];
+  return (entry?.body && descriptionsData().bodySecrets?.[entry.endpoint]) || [];
+}
+
+/**
+ * The top-level body properties of an operation that carry a secret (are one, or hold one at any
+ * depth): the edit form takes them from msg, flow, global or env only, and the runtime refuses
+ * one typed into the flow.
+ */
+export function secretBodyProperties(groupType: string, operationId: string): ReadonlySet<string> {
+  return new Set(
+    bodySecretsFor(groupType, operationId)
+      .map((path) => path[0])
+      .filter((name) => name !== undefined && name !== '*'),
+  );
 }
 
 /** The endpoint a concrete request reaches; literal segments win over placeholders. */

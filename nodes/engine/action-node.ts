@@ -23,6 +23,7 @@ import { warnIfRetired } from './retired-warning';
 import { checkOperationBody } from '../descriptions/body-check';
 import { deepMessageError } from '../shared/message-depth';
 import { type EditorAdminApi, registerEditorDataRoute } from '../editor/editor-data-route';
+import { typedSecretError } from './typed-secrets';
 
 /** One editor-set input: a typedInput value and its type. */
 export interface ParamSetting {
@@ -180,6 +181,13 @@ class ActionNode {
   ) {
     this.use = new TenantUse(RED, node, config.tenant);
     warnIfRetired(RED, node, group);
+    // Said at deploy as well as for each message: the flow file itself holds a typed secret.
+    const typed =
+      typeof config.operation === 'string' && config.operation !== '' ? typedSecretError(group.type, config.operation, config.bodyProperties) : undefined;
+    if (typed) {
+      node.error(`${group.type}: ${typed.message}`);
+      this.use.status({ fill: 'red', shape: 'ring', text: this.use.text('configuration') });
+    }
     node.on('input', (msg, send, done) => {
       this.handle(msg, send).then(
         () => {
@@ -217,6 +225,8 @@ class ActionNode {
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     const op = findOperation(this.group, opId);
     if (op.deprecated) throw new InputError('operation', `${this.group.name}.${op.id} is no longer offered by Auth0: ${op.deprecated}`);
+    const typed = typedSecretError(this.group.type, op.id, this.config.bodyProperties);
+    if (typed) throw typed;
     const client = this.use.client();
     const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);
     const controller = new AbortController();

@@ -6,6 +6,8 @@
  * the segment `**` stands for any number of segments.
  */
 
+import type { SecretKind } from '../shared/secret-names';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -59,9 +61,11 @@ export interface Rewrite {
   drop: readonly (readonly string[])[];
   /** Patterns of values to replace by a fingerprint (any value: objects as canonical JSON). */
   secrets: readonly (readonly string[])[];
-  /** Key globs whose string values are fingerprinted at any depth (the safety net). */
-  secretKeys: readonly string[];
-  /** Top-level keys never fingerprinted by the safety net (an item's id and name). */
+  /** Patterns of values named like secrets that are settings: judged field by field, not as one secret. */
+  settings: readonly (readonly string[])[];
+  /** What a key names (nodes/shared/secret-names.ts): its values are fingerprinted at any depth. */
+  secretName: (key: string) => SecretKind | undefined;
+  /** Top-level keys never fingerprinted by name (an item's id and name). */
   keep: readonly string[];
   fingerprint: (text: string) => string;
 }
@@ -89,14 +93,10 @@ export function sortKeys(value: unknown): Json {
  */
 export function rewrite(value: unknown, rules: Rewrite, keys: string[] = []): Json | undefined {
   if (keys.length > 0 && rules.drop.some((pattern) => matchSegments(pattern, keys))) return undefined;
-  if (keys.length > 0 && value !== null && value !== undefined && rules.secrets.some((pattern) => matchSegments(pattern, keys))) {
-    return rules.fingerprint(typeof value === 'string' ? value : canonicalJson(value));
-  }
-  if (typeof value === 'string') {
-    const key = keys[keys.length - 1];
-    const exempt = keys.length === 1 && rules.keep.includes(key);
-    if (key !== undefined && !exempt && rules.secretKeys.some((glob) => globMatch(glob, key)) && value !== '') return rules.fingerprint(value);
-    return value;
+  if (keys.length > 0 && isSecretAt(value, rules, keys)) {
+    // One value, whatever its type; fields that change on their own are left out first, so they do not move the fingerprint.
+    const kept = rewrite(value, NOTHING_SECRET(rules), keys);
+    return rules.fingerprint(typeof kept === 'string' ? kept : canonicalJson(kept));
   }
   if (Array.isArray(value)) {
     return value.map((item) => rewrite(item, rules, [...keys, '*']) ?? null);
@@ -110,6 +110,26 @@ export function rewrite(value: unknown, rules: Rewrite, keys: string[] = []): Js
     return out;
   }
   return value === undefined ? undefined : (value as Json);
+}
+
+/** The same rules with no secret in them: only the drops. */
+const NOTHING_SECRET = (rules: Rewrite): Rewrite => ({ ...rules, secrets: [], settings: [], secretName: () => undefined });
+
+/**
+ * Whether the value at `keys` is a secret: a secret path's value, or a value under a secret's name
+ * (a text; a list; a map or a pair unless the name is a text's, whose object is its settings). A
+ * flag or a count is none, nor an empty value, nor an item's id or name.
+ */
+function isSecretAt(value: unknown, rules: Rewrite, keys: readonly string[]): boolean {
+  if (value === null || value === undefined) return false;
+  if (rules.secrets.some((pattern) => matchSegments(pattern, keys))) return true;
+  const key = keys[keys.length - 1];
+  if ((keys.length === 1 && rules.keep.includes(key)) || rules.settings.some((pattern) => matchSegments(pattern, keys))) return false;
+  const kind = rules.secretName(key);
+  if (kind === undefined) return false;
+  if (typeof value === 'string') return value !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return isObject(value) && kind !== 'text' && Object.keys(value).length > 0;
 }
 
 /** The value at a dotted path of plain keys (`action.id`), undefined when absent. */

@@ -12,9 +12,11 @@ import { resolveValues } from '../engine/inputs';
 import { fetchAllPages, itemsOf, pagingMode, type PagingSummary } from '../engine/paging';
 import { buildRequest } from '../engine/request';
 import { endpointClass } from '../tenant-client/endpoint-class';
-import { type Json, type JsonObject, isObject, patternSegments, pickFields, rewrite, sortKeys, valueAt } from './snapshot-paths';
-import { type CatalogueRead, SECRET_KEYS, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
+import { type Json, type JsonObject, type Rewrite, isObject, patternSegments, pickFields, rewrite, sortKeys, valueAt } from './snapshot-paths';
+import { type CatalogueRead, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
 import { toText } from '../shared/to-text';
+import { answerPathsOf, endpointKeyFor } from '../descriptions/descriptions';
+import { secretKind } from '../shared/secret-names';
 
 export interface TenantSnapshot {
   domain: string;
@@ -128,12 +130,19 @@ class SnapshotReader {
     return items;
   }
 
-  private rules(resource: SnapshotResource) {
+  private rules(resource: SnapshotResource): Rewrite {
     const ids = typeof resource.id === 'string' ? [resource.id] : [...(resource.id ?? [])];
+    // What Auth0's description says of the answer an item comes from: its secrets, its settings named like secrets, its timestamps.
+    const read = resource.full?.read ?? resource.read;
+    const endpoint = endpointKeyFor(read.group.type, read.op);
+    const described = endpoint === undefined ? {} : answerPathsOf(endpoint);
+    // A timestamp the API sets itself is left out wherever its name appears in the item: the description does not show every copy (an action's current_version).
+    const timestamps = [...new Set((described.volatile ?? []).map((path) => path[path.length - 1]))].map((name) => ['**', name]);
     return {
-      drop: [...VOLATILE_EVERYWHERE, ...(resource.volatile ?? [])].map(patternSegments),
-      secrets: (resource.secrets ?? []).map(patternSegments),
-      secretKeys: SECRET_KEYS,
+      drop: [...[...VOLATILE_EVERYWHERE, ...(resource.volatile ?? [])].map(patternSegments), ...timestamps],
+      secrets: [...(resource.secrets ?? []).map(patternSegments), ...(described.secrets ?? [])],
+      settings: described.settings ?? [],
+      secretName: resource.texts ? () => undefined : secretKind,
       keep: [...ids, ...(resource.nameField ? [resource.nameField] : [])],
       fingerprint: this.options.fingerprint,
     };

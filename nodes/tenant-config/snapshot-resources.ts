@@ -1,7 +1,8 @@
 /**
  * What a tenant snapshot holds, as data: for each configuration resource, the catalogue
- * operation(s) that read it, the fields that name an item, the secrets replaced by fingerprints
- * and the volatile fields left out. The reader (snapshot-reader.ts) knows nothing of any one
+ * operation(s) that read it, the fields that name an item, and the few secrets and volatile fields
+ * Auth0's description does not tell (secrets are found by rule, timestamps from the description:
+ * snapshot-reader.ts). The reader (snapshot-reader.ts) knows nothing of any one
  * resource; adding one is an entry here (and an emulator route when the emulator lacks it).
  *
  * Users, logs, sessions, grants, device credentials, groups and other data that are not
@@ -90,40 +91,26 @@ export interface SnapshotResource {
   /** Collections whose list is a summary: each item is read again in full with this get. */
   full?: { read: CatalogueRead; input: string };
   details?: readonly ItemDetail[];
-  /** Paths of secrets: their values become fingerprints. */
+  /**
+   * Paths of secrets beyond the rule: values Auth0's description says nothing of that are secrets
+   * all the same. Every secret Auth0's description marks or names, and every value under a
+   * secret's name (nodes/shared/secret-names.ts), is a fingerprint without being listed.
+   */
   secrets?: readonly string[];
+  /** User-facing texts keyed by screen and text (custom texts): a key such as `wrong-credentials` names a text, not a secret. */
+  texts?: boolean;
   /** Paths left out of the snapshot: they change without anyone changing the configuration. */
   volatile?: readonly string[];
   /** Fields kept of each item (or of the singleton); all when unset. */
   fields?: readonly string[];
 }
 
-/** Volatile everywhere: timestamps and counters the service moves on its own. */
-export const VOLATILE_EVERYWHERE: readonly string[] = ['**.updated_at', '**.last_login', '**.logins_count', '**.last_updated', '**.last_used_at'];
-
 /**
- * A safety net beside each resource's own secret paths: string values under these keys are
- * fingerprinted wherever they appear (a provider's new credential field is not leaked).
+ * Volatile everywhere: counters and timestamps the service moves on its own that Auth0's
+ * description does not give as `*_at` date-times (those come from the description: each read's
+ * `answerPaths` volatile, nodes/descriptions).
  */
-export const SECRET_KEYS: readonly string[] = [
-  '*secret*',
-  '*Secret*',
-  'password',
-  '*Password',
-  '*_password',
-  'token',
-  '*Token',
-  'auth_token',
-  'api_key',
-  '*ApiKey',
-  '*WriteKey',
-  'private_key',
-  'privateKey',
-  'key',
-  'skey',
-  'httpAuthorization',
-  'authorization',
-];
+export const VOLATILE_EVERYWHERE: readonly string[] = ['**.last_login', '**.logins_count', '**.last_updated'];
 
 const singleton = (name: string, label: string, group: GroupSpec, op: string, more: Partial<SnapshotResource> = {}): SnapshotResource => ({
   name,
@@ -146,15 +133,14 @@ const collection = (
 /** Every resource of a snapshot, in the order read (tenant settings first: prompts' custom texts use its languages). */
 export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   singleton('tenant_settings', 'tenant settings', tenantsGroup, 'get'),
-  collection('clients', 'applications', clientsGroup, 'all', 'client_id', 'name', {
-    secrets: ['client_secret', 'signing_keys.*.cert', 'signing_keys.*.pkcs7', 'signing_keys.*.key'],
-  }),
-  collection('resource_servers', 'APIs', resourceServersGroup, 'get_all', 'id', 'name', { secrets: ['signing_secret'] }),
+  collection('clients', 'applications', clientsGroup, 'all', 'client_id', 'name'),
+  collection('resource_servers', 'APIs', resourceServersGroup, 'get_all', 'id', 'name'),
   collection('client_grants', 'client grants', clientGrantsGroup, 'all', 'id', 'audience'),
   collection('connections', 'connections', connectionsGroup, 'all', 'id', 'name', {
     // The connection's `enabled_clients` is deprecated: the enabled applications are read apart, as `clients`.
     volatile: ['enabled_clients'],
-    secrets: ['options.configuration.*', 'options.signing_key.key', 'options.decryptionKey.*', 'options.**.*secret*', 'options.**.*password'],
+    // A custom database's configuration values are its secrets (database passwords, API keys), whatever their names.
+    secrets: ['options.configuration.*'],
     details: [{ key: 'clients', read: { group: connectionsGroup, op: 'get_clients' }, input: 'id', fields: ['client_id'], sortBy: ['client_id'] }],
   }),
   collection('roles', 'roles', rolesGroup, 'list', 'id', 'name', {
@@ -169,8 +155,7 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
     ],
   }),
   collection('actions', 'actions', actionsGroup, 'get_actions', 'id', 'name', {
-    secrets: ['secrets.*.value'],
-    volatile: ['status', '*_version.status', '*_version.build_time', '*_version.created_at', '*_version.deployed'],
+    volatile: ['status', '*_version.status', '*_version.build_time', '*_version.deployed'],
   }),
   collection('action_triggers', 'action trigger bindings', actionsGroup, 'get_triggers', 'id', 'id', {
     fields: ['id'],
@@ -192,10 +177,11 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   singleton('branding', 'branding', brandingGroup, 'get'),
   singleton('branding_theme', 'branding theme', brandingGroup, 'get_default_branding_theme'),
   singleton('branding_template', 'Universal Login page template', brandingGroup, 'get_template_universal_login'),
-  collection('phone_providers', 'phone providers', brandingGroup, 'all_phone_providers', 'id', 'name', { secrets: ['credentials.*'] }),
+  collection('phone_providers', 'phone providers', brandingGroup, 'all_phone_providers', 'id', 'name'),
   collection('phone_templates', 'phone templates', brandingGroup, 'all_phone_templates', 'id', 'type'),
   singleton('prompts', 'prompt settings', promptsGroup, 'get'),
   collection('prompt_custom_texts', 'prompt custom texts', promptsGroup, 'get_custom_text', ['prompt', 'language'], undefined, {
+    texts: true,
     each: [
       { input: 'prompt', values: CUSTOM_TEXT_PROMPTS },
       { input: 'language', fromResource: { resource: 'tenant_settings', path: 'enabled_locales', fallback: ['en'] } },
@@ -206,45 +192,43 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
     // The template names are the catalogue input's values (from Auth0's API description).
     each: [{ input: 'template_name' }],
   }),
-  singleton('email_provider', 'e-mail provider', emailsGroup, 'get', { secrets: ['credentials', 'credentials.*', 'settings.**.*key*'] }),
+  singleton('email_provider', 'e-mail provider', emailsGroup, 'get'),
   collection('mfa_factors', 'MFA factors', guardianGroup, 'all_factors', 'name', 'name'),
   singleton('mfa_policies', 'MFA policies', guardianGroup, 'get_policies'),
   singleton('mfa_phone_provider', 'MFA phone provider', guardianGroup, 'get_phone_selected_provider'),
   singleton('mfa_phone_message_types', 'MFA phone message types', guardianGroup, 'get_phone_message_types'),
   singleton('mfa_phone_templates', 'MFA phone templates', guardianGroup, 'get_phone_templates'),
-  singleton('mfa_twilio', 'MFA Twilio settings', guardianGroup, 'get_phone_twilio_provider', { secrets: ['auth_token'] }),
+  singleton('mfa_twilio', 'MFA Twilio settings', guardianGroup, 'get_phone_twilio_provider'),
   singleton('mfa_push_provider', 'MFA push provider', guardianGroup, 'get_push_notification_selected_provider'),
-  singleton('mfa_sns', 'MFA push (Amazon SNS) settings', guardianGroup, 'get_sns_provider', { secrets: ['aws_secret_access_key'] }),
-  singleton('mfa_duo', 'MFA Duo settings', guardianGroup, 'get_duo_settings', { secrets: ['skey'] }),
+  singleton('mfa_sns', 'MFA push (Amazon SNS) settings', guardianGroup, 'get_sns_provider'),
+  singleton('mfa_duo', 'MFA Duo settings', guardianGroup, 'get_duo_settings'),
   singleton('attack_protection_breached_passwords', 'breached password detection', attackProtectionGroup, 'get_breached_password_detection'),
   singleton('attack_protection_brute_force', 'brute-force protection', attackProtectionGroup, 'get_brute_force_protection'),
   singleton('attack_protection_suspicious_ips', 'suspicious IP throttling', attackProtectionGroup, 'get_suspicious_ip_throttling'),
   singleton('attack_protection_bot_detection', 'bot detection', attackProtectionGroup, 'get_bot_detection'),
-  singleton('attack_protection_captcha', 'CAPTCHA', attackProtectionGroup, 'get_captcha', { secrets: ['*.secret'] }),
+  singleton('attack_protection_captcha', 'CAPTCHA', attackProtectionGroup, 'get_captcha'),
   singleton('attack_protection_phone_providers', 'phone provider protection', attackProtectionGroup, 'get_phone_provider_protection'),
   singleton('risk_assessments', 'risk assessment settings', riskAssessmentsGroup, 'get_settings'),
   singleton('risk_assessments_new_device', 'new-device risk assessment', riskAssessmentsGroup, 'get_new_device_settings'),
   singleton('supplemental_signals', 'supplemental signals', supplementalSignalsGroup, 'get'),
   collection('log_streams', 'log streams', logStreamsGroup, 'list', 'id', 'name', {
-    secrets: ['sink.httpAuthorization', 'sink.*Key', 'sink.*Token', 'sink.*Password', 'sink.sumoSourceAddress'],
+    // A Sumo Logic source address is a URL with its collector's token in it.
+    secrets: ['sink.sumoSourceAddress'],
   }),
-  collection('event_streams', 'event streams', eventStreamsGroup, 'list', 'id', 'name', {
-    secrets: ['destination.configuration.webhook_authorization.token', 'destination.configuration.webhook_authorization.password'],
-  }),
+  collection('event_streams', 'event streams', eventStreamsGroup, 'list', 'id', 'name'),
   collection('custom_domains', 'custom domains', customDomainsGroup, 'all', 'custom_domain_id', 'domain', {
+    // Not date-times in Auth0's description, but moved by the service all the same.
     volatile: ['verification.last_verified_at', 'certificate.renews_before'],
   }),
   collection('network_acls', 'network ACLs', networkAclsGroup, 'all', 'id', 'description'),
   collection('forms', 'forms', formsGroup, 'list', 'id', 'name', {
     full: { read: { group: formsGroup, op: 'get' }, input: 'id' },
-    volatile: ['embedded_at', 'submitted_at'],
   }),
   collection('flows', 'flows', flowsGroup, 'list', 'id', 'name', {
     full: { read: { group: flowsGroup, op: 'get' }, input: 'id' },
-    volatile: ['executed_at'],
   }),
   collection('flows_vault_connections', 'flows vault connections', flowsGroup, 'list_vault_connections', 'id', 'name', {
-    volatile: ['refreshed_at', 'fingerprint'],
+    volatile: ['fingerprint'],
   }),
   collection('hooks', 'hooks', hooksGroup, 'all', 'id', 'name', { read: { group: hooksGroup, op: 'all', withoutDefaults: ['enabled'] } }),
   collection('rules', 'rules', rulesGroup, 'all', 'id', 'name', { read: { group: rulesGroup, op: 'all', withoutDefaults: ['enabled', 'stage'] } }),
@@ -254,7 +238,7 @@ export const SNAPSHOT_RESOURCES: readonly SnapshotResource[] = [
   collection('user_attribute_profiles', 'user attribute profiles', userAttributeProfilesGroup, 'list', 'id', 'name'),
   collection('token_exchange_profiles', 'token exchange profiles', tokenExchangeProfilesGroup, 'list', 'id', 'name'),
   collection('rate_limit_policies', 'rate limit policies', rateLimitPoliciesGroup, 'all', 'id', 'name'),
-  collection('signing_keys', 'signing keys', keysGroup, 'all_signing_keys', 'kid', 'kid', { secrets: ['cert', 'pkcs7'] }),
+  collection('signing_keys', 'signing keys', keysGroup, 'all_signing_keys', 'kid', 'kid'),
 ];
 
 /** A resource by its name. */

@@ -313,6 +313,28 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.deepEqual(pageErrors, [], 'the editor page threw');
     });
 
+    it('a body property that carries a secret (the e-mail provider credentials) offers msg, flow, global and env only', async () => {
+      const id = 'e1b2c3d4e5f60719';
+      await page.evaluate(
+        `(() => { RED.nodes.import([{ id: '${id}', type: 'auth0-emails', z: RED.workspaces.active(), x: 700, y: 700, wires: [], name: '', tenant: '', operation: 'config', params: {}, paging: 'off', pagingOutput: 'array', version: 1 }], { generateIds: false }); RED.view.redraw(true); RED.editor.edit(RED.nodes.node('${id}')); })()`,
+      );
+      await page.locator('.red-ui-tray #node-dialog-ok').last().waitFor({ state: 'visible' });
+      await editor.formReady(page.locator('.red-ui-tray').last());
+      const body = page.locator('.auth0-body');
+      await page.locator('#node-input-auth0-body-add').fill('credentials');
+      await body.locator('.auth0-body-row[data-auth0-body="credentials"]').waitFor({ state: 'visible' });
+      await page.locator('#node-input-auth0-body-credentials + .red-ui-typedInput-container .red-ui-typedInput-type-select').click();
+      const types = await page.locator('.red-ui-typedInput-options:visible a').evaluateAll((els) => els.map((el) => el.getAttribute('value')));
+      assert.deepEqual(types, ['msg', 'flow', 'global', 'env'], 'the credentials row offers a type that saves the secret in the flow');
+      await page.locator('.red-ui-typedInput-options:visible a[value="env"]').click();
+      await page.locator('#node-input-auth0-body-credentials + .red-ui-typedInput-container input.red-ui-typedInput-input').fill('SMTP_CREDENTIALS');
+      await page.locator('#node-dialog-ok').click();
+      await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+      const saved = await page.evaluate<Record<string, unknown>>(`(() => RED.nodes.node(${JSON.stringify(id)}).bodyProperties)()`);
+      assert.deepEqual(saved.credentials, { value: 'SMTP_CREDENTIALS', type: 'env' });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
+
     it('a flow saved before body properties existed opens unchanged: its body JSON stays, Done saves the same', async () => {
       const params = { body: { value: '{"connection":"Username-Password-Authentication","email":"old@example.com"}', type: 'json' } };
       // As Node-RED loads a flow file: imported as it was saved, then its edit dialog opened.

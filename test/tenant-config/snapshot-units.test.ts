@@ -13,7 +13,9 @@ import { missingScopes } from '../../nodes/config/connection-check-route';
 import { registerGroup } from '../../nodes/config/group-registry';
 import { compareSnapshots } from '../../nodes/tenant-config/snapshot-diff';
 import { patternSegments, rewrite, type Json } from '../../nodes/tenant-config/snapshot-paths';
-import { SECRET_KEYS, SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
+import { SNAPSHOT_RESOURCES, VOLATILE_EVERYWHERE } from '../../nodes/tenant-config/snapshot-resources';
+import { answerPathsOf, descriptionsData } from '../../nodes/descriptions/descriptions';
+import { secretKind } from '../../nodes/shared/secret-names';
 import { CUSTOM_TEXT_PROMPTS } from '../../nodes/tenant/prompts.catalogue';
 import { snapshotScopeGroup } from '../../nodes/tenant-config/snapshot-scopes';
 import { desiredSnapshot, snapshotSettings } from '../../nodes/tenant-config/snapshot-settings';
@@ -73,7 +75,8 @@ describe('tenant snapshot: rewriting an item', () => {
   const rules = {
     drop: ['**.updated_at', 'enabled_clients'].map(patternSegments),
     secrets: ['options.**.*secret*', 'sink.httpAuthorization', 'credentials'].map(patternSegments),
-    secretKeys: SECRET_KEYS,
+    settings: [],
+    secretName: secretKind,
     keep: ['key', 'name'],
     fingerprint: fp,
   };
@@ -96,6 +99,23 @@ describe('tenant snapshot: rewriting an item', () => {
     assert.equal(out.key, 'PARTNER_KEY');
     assert.deepEqual((out.nested as Record<string, unknown>).refresh_token, { rotation_type: 'rotating' });
     assert.equal(typeof out.credentials, 'string');
+  });
+});
+
+describe('tenant snapshot: timestamps that move on their own, from the description', () => {
+  it("are the answers' *_at date-times no request body takes, not a hand list", () => {
+    const action = (answerPathsOf('GET /api/v2/actions/actions').volatile ?? []).map((path) => path.join('.'));
+    for (const path of ['built_at', 'deployed_version.built_at', 'updated_at', 'created_at']) assert.ok(action.includes(path), `${path}: ${action.join(', ')}`);
+    // expires_at is set through request bodies: configuration, not noise.
+    const all = Object.values(descriptionsData().answerPaths ?? {}).flatMap((paths) => (paths.volatile ?? []).map((path) => path[path.length - 1]));
+    assert.ok(all.length > 50 && !all.includes('expires_at'));
+    assert.deepEqual(
+      [...VOLATILE_EVERYWHERE, ...SNAPSHOT_RESOURCES.flatMap((resource) => resource.volatile ?? [])].filter(
+        (path) => /(^|\.)[a-z_]+_at$/.test(path) && path !== 'verification.last_verified_at',
+      ),
+      [],
+      'a *_at timestamp is listed by hand',
+    );
   });
 });
 

@@ -6,27 +6,15 @@
  * the token may not read is in the summary and the rest is taken.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { FaultProxy, FORWARD } from '../reliability/support/fault-proxy';
 import { TAB } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
+import { fileStoreEachTest, storedText } from './file-store';
 import { waitUntil } from '../helpers/wait';
-import {
-  Collector,
-  closeContextStores,
-  deploy,
-  errorCalls,
-  stopFlows,
-  helper,
-  loadContextStores,
-  restartProcess,
-  useSettings,
-  type FlowNode,
-} from '../helpers/node-red';
+import { Collector, deploy, errorCalls, stopFlows, helper, loadContextStores, restartProcess, type FlowNode } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -80,8 +68,6 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
   let proxy: FaultProxy;
   let api: Api;
   let seeded: SeededTenant;
-  let dir: string;
-  let restoreSettings: () => void;
   /** Everything the nodes sent, for the secrets check. */
   const seen: unknown[] = [];
 
@@ -97,18 +83,9 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     await emu.close();
   });
 
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-snapshot-'));
-    restoreSettings = useSettings({
-      contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } } },
-    });
-  });
+  const store = fileStoreEachTest('auth0-snapshot-');
 
-  afterEach(async () => {
-    await helper.unload();
-    restoreSettings();
-    await closeContextStores();
-    fs.rmSync(dir, { recursive: true, force: true });
+  afterEach(() => {
     proxy.setRule(() => FORWARD);
   });
 
@@ -217,16 +194,23 @@ describe('auth0-tenant-snapshot against an emulator tenant', function () {
     assert.deepEqual(quiet.sent, []);
 
     // No seeded secret anywhere: the messages, the context store's files, the log.
-    await closeContextStores();
-    const files = fs
-      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .map((file) => path.join(dir, file))
-      .filter((file) => fs.statSync(file).isFile());
-    assert.ok(files.length > 0, 'the file store wrote nothing');
-    const stored = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    const stored = await storedText(store.dir());
     assert.match(stored, /payroll-admin/, 'the baseline is not in the file store');
     const everything = [JSON.stringify(seen), stored, JSON.stringify(helper.log().args)].join('\n');
     for (const secret of seeded.secrets) assert.ok(!everything.includes(secret), `a seeded secret (${secret.slice(0, 6)}…) appears`);
+  });
+
+  it('a redeployed action, unchanged, is no change: the timestamps the API sets itself never count', async () => {
+    await start([snapshotNode('snap'), ...outputs('snap')]);
+    assert.equal(((await run('snap')).summary.payload as { firstRun: boolean }).firstRun, true);
+    // Built and deployed again with the same code: Auth0 moves built_at and deployed_version.built_at.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await api('PATCH', `/actions/actions/${seeded.actionId}`, { runtime: 'node22' });
+    await deployAction(api, seeded.actionId);
+    const after = await run('snap');
+    const changes = after.sent.map((msg) => msg.payload as Change);
+    const timestamps = changes.flatMap((c) => c.paths.filter((p) => /_at$/.test(p)).map((p) => `${c.resource} ${p}`));
+    assert.deepEqual(timestamps, [], 'timestamps counted as changes');
   });
 
   it('a preview with msg.payload.desired sends what an apply would change and sends no write request', async () => {

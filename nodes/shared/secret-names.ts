@@ -1,0 +1,61 @@
+/**
+ * Which property names carry a secret: the one rule shared by the tenant snapshot (secrets become
+ * fingerprints), the edit form (a secret body property takes msg, flow, global or env only), the
+ * runtime's refusal of a secret typed into a flow, and the derivation from Auth0's descriptions
+ * (scripts/derive-descriptions.ts), which adds what the description itself marks (`writeOnly`,
+ * `format: password`).
+ *
+ * A name is read as words (`storageAccessKey`, `aws_secret_access_key`, `X-Api-Key` alike) and
+ * judged by its last words, the thing it names: `twilio_token` is a token, `token_lifetime` is a
+ * lifetime. Public keys, certificates, key ids and flags are never secrets.
+ */
+
+/** What the name says the value is. */
+export type SecretKind =
+  /** A secret text (a token, a password): an object under such a name is its settings, judged field by field. */
+  | 'text'
+  /** A secret of any JSON type (credentials, an authorization, a key pair); a structure of settings the description shows without a secret is judged field by field. */
+  | 'any'
+  /** A collection of secrets (a list of secrets, a header map or list): always one value. */
+  | 'collection';
+
+/** Last words naming a secret text. */
+const TEXT_NOUNS = new Set(['secret', 'password', 'passwd', 'pass', 'passphrase', 'token', 'masterkey', 'apikey', 'skey']);
+/** Last words naming a secret of any shape. */
+const ANY_NOUNS = new Set(['credential', 'credentials', 'authorization', 'sas']);
+/** Last words naming a collection of secrets. */
+const COLLECTION_NOUNS = new Set(['secrets']);
+/** `<word> key` that is a secret key (not a public, site, encryption or id key). */
+const SECRET_KEY_WORDS = new Set(['private', 'secret', 'api', 'access', 'master', 'write', 'server', 'sas', 'signing', 'decryption', 'shared', 'auth']);
+/** `<verb> password` names what is done to a password (a script, a prompt), not a password. */
+const VERBS = new Set(['change', 'reset', 'forgot']);
+
+/** The words of a property name, lower case: `httpCustomHeaders` → http custom headers. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/** The kind of secret a property name names, or undefined when it names none. */
+export function secretKind(name: string): SecretKind | undefined {
+  const words = nameWords(name);
+  const last = words[words.length - 1];
+  const before = words[words.length - 2];
+  if (last === undefined) return undefined;
+  if (TEXT_NOUNS.has(last)) return before !== undefined && VERBS.has(before) ? undefined : 'text';
+  if (ANY_NOUNS.has(last)) return 'any';
+  if (COLLECTION_NOUNS.has(last)) return 'collection';
+  // A key under such a name is a secret text, or a pair (`signing_key` {cert, key}) holding one.
+  if (last === 'key' && before !== undefined && SECRET_KEY_WORDS.has(before)) return 'any';
+  // Custom headers carry authorization values: a header map or list is one secret.
+  if (last === 'headers' && (words.length === 1 || before === 'custom')) return 'collection';
+  return undefined;
+}
+
+export function isSecretName(name: string): boolean {
+  return secretKind(name) !== undefined;
+}

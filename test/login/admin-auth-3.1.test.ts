@@ -31,7 +31,16 @@ describe('login: adminAuth in Node-RED 3.1, over HTTP', function () {
     const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData;
     emu = await startEmulator({ port: 0, seed });
     emu.seed({
-      universalLogin: { rolesClaim: 'https://example.com/roles' },
+      // The roles Action as most people write it (issue 29): the emulator runs it at the login.
+      actions: [
+        {
+          name: 'roles',
+          code: `exports.onExecutePostLogin = async (event, api) => {
+  const roles = (event.authorization && event.authorization.roles) || [];
+  api.idToken.setCustomClaim('https://example.com/roles', roles);
+};`,
+        },
+      ],
       clients: [nodeRedApplication(base, CLIENT, ['/auth/strategy/callback'])],
     });
     userDir = userDirWithPackage();

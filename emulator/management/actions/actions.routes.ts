@@ -284,6 +284,8 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
       created_at: stamp,
       updated_at: stamp,
     };
+    // Answered as given, false by default (the description's default; recorded).
+    action.deploy = body.deploy === true;
     actions().insert(action);
     startBuild(action);
     // `deploy: true` deploys the first version at once; it is built with the action (recorded).

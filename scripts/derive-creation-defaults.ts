@@ -4,19 +4,20 @@
  * it at creation, management/creation-defaults.ts). Two sources, the recordings first:
  *
  * 1. Auth0's recorded answers to creates (../shared/reference/auth0-recordings/go-auth0): for each
- *    `POST` of a collection the description lists, every leaf of the answer that the request did
- *    not give is a candidate, per resource and, for connections, per strategy. A candidate is a
- *    default when every recorded answer whose parent object is there has it, always with the same
- *    value, and the value is not the request's own (a name, the tenant's domain) nor unique (an
- *    id, a secret, a date): what varies between recordings is not a default. A text must be a
- *    keyword (`front_channel`, `en_100k`), not a URL or prose; a nested object holding a value
- *    that is not (an issuer's discovery document, a certificate's subject: what Auth0 read from
- *    elsewhere) is left out whole. Auth0 changes over the years and fills in some keys only for
- *    some requests: the answers to the requests that said least under the leaf's top-level key
- *    decide, the newest era (Go SDK version) of them, by plurality.
+ *    `POST` to a collection whose items the description reads (`GET /forms/{id}`), every leaf of
+ *    the answer that the request did not give is a candidate, per resource and, for connections,
+ *    per strategy. Auth0 changes over the years and fills in some keys only for some requests, so
+ *    the answers to the requests that said least under the leaf's top-level key (the closest to
+ *    "only the required fields") decide: of those, the newest era (the recording Go SDK's
+ *    version), by plurality against the answers without the leaf. A leaf missing only because a
+ *    nested object was not given is filled in only where that object is (`whenParent`). The value
+ *    must be a keyword (`front_channel`, `en_100k`), a switch, a number, null or empty: not the
+ *    request's own text (a name, a URL), the tenant's domain, an id, a secret or a date; a nested
+ *    object holding such a value (an issuer's discovery document, a certificate's subject: what
+ *    Auth0 read from elsewhere) is left out whole.
  * 2. The description's response schema of the same `POST`: a top-level property whose `default`
- *    is a boolean or one of the property's enum values, unless a recording contradicts it (an
- *    answer without the key, or with another value, where the request did not give it).
+ *    is a boolean or one of the property's enum values, unless the newest recorded answer
+ *    contradicts it (without the key, or with another value, where the request did not give it).
  *
  * `derive()` is pure (recordings and description in, data out) so a test can hold the committed
  * file against it.

@@ -12,6 +12,17 @@ import type { Emulator } from '../emulator';
 export const LOGIN_ROLES_CLAIM = 'https://example.com/roles';
 const LOGIN_CLIENT_ID = 'node-red-editor-login';
 
+/** The post-login Action most users write to put their roles in the ID token, as an emulator seed entry. */
+export function rolesAction(claim: string): { name: string; code: string } {
+  return {
+    name: 'Add roles to tokens',
+    code: `exports.onExecutePostLogin = async (event, api) => {
+  const roles = (event.authorization && event.authorization.roles) || [];
+  api.idToken.setCustomClaim('${claim}', roles);
+};`,
+  };
+}
+
 export function loginWanted(): boolean {
   return process.env.AUTH0_LOGIN === '1' || process.env.AUTH0_LOGIN === 'true' || process.argv.includes('--login');
 }
@@ -30,15 +41,7 @@ export function setUpLogin(emulator: Emulator, userDir: string, nodeRedPort: num
   emulator.seed({
     universalLogin: { page: true },
     // The roles Action as a user writes it: the emulator runs it at every login.
-    actions: [
-      {
-        name: 'Add roles to tokens',
-        code: `exports.onExecutePostLogin = async (event, api) => {
-  const roles = (event.authorization && event.authorization.roles) || [];
-  api.idToken.setCustomClaim('${LOGIN_ROLES_CLAIM}', roles);
-};`,
-      },
-    ],
+    actions: [rolesAction(LOGIN_ROLES_CLAIM)],
     clients: [
       {
         name: 'Node-RED (npm start)',

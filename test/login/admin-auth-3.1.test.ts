@@ -14,6 +14,7 @@ import { nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
 import { call, nodeRedApplication } from './cookie-jar';
+import { rolesAction } from '../../scripts/start-login';
 
 const CLIENT = { id: 'node-red-31-login', secret: 'node-red-31-login-secret-0123456789' };
 
@@ -32,15 +33,7 @@ describe('login: adminAuth in Node-RED 3.1, over HTTP', function () {
     emu = await startEmulator({ port: 0, seed });
     emu.seed({
       // The roles Action as most people write it (issue 29): the emulator runs it at the login.
-      actions: [
-        {
-          name: 'roles',
-          code: `exports.onExecutePostLogin = async (event, api) => {
-  const roles = (event.authorization && event.authorization.roles) || [];
-  api.idToken.setCustomClaim('https://example.com/roles', roles);
-};`,
-        },
-      ],
+      actions: [rolesAction('https://example.com/roles')],
       clients: [nodeRedApplication(base, CLIENT, ['/auth/strategy/callback'])],
     });
     userDir = userDirWithPackage();

@@ -41,6 +41,8 @@ export interface CreationDefault {
   source: string;
   /** Only where the object holding it is there (given, or filled in): Auth0 answered it only then. */
   whenParent?: true;
+  /** Not into an object the request gives (no recording shows Auth0 filling it in there). */
+  notIntoGiven?: true;
 }
 
 export interface CreationDefaultsData {
@@ -106,6 +108,8 @@ interface Observation {
   whenParent: boolean;
   /** Whether a value holds the request's own text, the tenant's domain, an id or a date. */
   specific: boolean;
+  /** Whether Auth0 filled it in where the request gave the object holding it (undefined: never seen). */
+  intoGiven?: boolean;
 }
 
 /** How many leaves a request gives (of one of its keys). */
@@ -235,6 +239,18 @@ export function derive(api: OpenApi, cassettes: readonly Cassette[]): CreationDe
         }
         const [json, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
         if (count > absent) o.values = [json];
+        // Where the request gave the object holding it (not empty), did Auth0 fill it in?
+        if (at.length > 1) {
+          let filled = 0;
+          let left = 0;
+          for (const { request, answer } of open) {
+            const parent = get(request, at.slice(0, -1));
+            if (!isObject(parent) || Object.keys(parent).length === 0) continue;
+            if (get(answer, at) === undefined) left += 1;
+            else filled += 1;
+          }
+          o.intoGiven = filled > left;
+        }
         observations.push(o);
       }
       variants.set(variant, observations);
@@ -255,7 +271,13 @@ export function derive(api: OpenApi, cassettes: readonly Cassette[]): CreationDe
         if (o.path.some((_, i) => i >= 2 && derived.has(JSON.stringify(o.path.slice(0, i))))) continue;
         const value = JSON.parse(o.values[0] ?? 'null') as unknown;
         if (!keywordsOnly(value)) continue;
-        defaults.push({ path: o.path, value, source: 'recordings', ...(o.whenParent ? { whenParent: true as const } : {}) });
+        defaults.push({
+          path: o.path,
+          value,
+          source: 'recordings',
+          ...(o.whenParent ? { whenParent: true as const } : {}),
+          ...(o.intoGiven === false ? { notIntoGiven: true as const } : {}),
+        });
       }
       if (defaults.length > 0) (resources[collection] ??= {})[variant] = defaults.sort((a, b) => a.path.length - b.path.length);
     }

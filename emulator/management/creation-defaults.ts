@@ -11,6 +11,7 @@ interface CreationDefault {
   path: string[];
   value: unknown;
   whenParent?: boolean;
+  notIntoGiven?: boolean;
 }
 
 const RESOURCES = data.resources as Record<string, Record<string, CreationDefault[]> | undefined>;
@@ -27,7 +28,15 @@ export function creationDefaults(collection: string, variant?: string): readonly
 
 /** `record` with what Auth0 fills in where it says nothing (changed in place, and returned). */
 export function withCreationDefaults<T extends JsonRecord>(collection: string, record: T, variant?: string): T {
-  for (const { path, value, whenParent } of creationDefaults(collection, variant)) {
+  // Objects the record came with (not empty): a default goes into one only where Auth0 was seen filling it in.
+  const given = new Set<unknown>();
+  const note = (value: unknown): void => {
+    if (!isObject(value) || given.has(value)) return;
+    if (Object.keys(value).length > 0) given.add(value);
+    for (const child of Object.values(value)) note(child);
+  };
+  for (const child of Object.values(record)) note(child);
+  for (const { path, value, whenParent, notIntoGiven } of creationDefaults(collection, variant)) {
     let holder: JsonRecord = record;
     let missingParent = false;
     for (const key of path.slice(0, -1)) {
@@ -41,6 +50,7 @@ export function withCreationDefaults<T extends JsonRecord>(collection: string, r
     }
     const last = path[path.length - 1];
     if (missingParent || last === undefined || holder[last] !== undefined) continue;
+    if (notIntoGiven && given.has(holder)) continue;
     holder[last] = structuredClone(value);
   }
   return record;

@@ -40,11 +40,9 @@ function defaultGrantTypes(appType: unknown): string[] {
 
 /**
  * What the derived creation defaults (../creation-defaults.ts) cannot settle, because Auth0's
- * recorded answers disagree across the years (HS256 before RS256; the infinite lifetimes added
- * later): today's values.
+ * recorded answers disagree across the years (HS256 before RS256): today's values.
  */
 const JWT_DEFAULTS = { alg: 'RS256', lifetime_in_seconds: 36000 };
-const REFRESH_TOKEN_DEFAULTS = { infinite_token_lifetime: true, infinite_idle_token_lifetime: true };
 /** The authentication methods whose credentials a new client may bring inline. */
 const CREDENTIAL_METHODS = ['private_key_jwt', 'tls_client_auth', 'self_signed_tls_client_auth'];
 
@@ -124,7 +122,7 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
       ...clone(body),
       // What the body gives of these is merged into Auth0's defaults (recorded answers).
       jwt_configuration: { ...JWT_DEFAULTS, ...objectOrEmpty(body.jwt_configuration) },
-      refresh_token: body.refresh_token === null ? null : { ...REFRESH_TOKEN_DEFAULTS, ...objectOrEmpty(body.refresh_token) },
+      refresh_token: body.refresh_token === null ? null : objectOrEmpty(body.refresh_token),
     };
     withCreationDefaults(CLIENTS, client);
     if (client.refresh_token === null) delete client.refresh_token;

@@ -1,7 +1,7 @@
 /**
  * `AUTH0_LOGIN=1 npm start` (or `npm start -- --login`): the editor and the `http in` pages under
  * /private behind the emulator's login page, with @idflow/node-red-auth0/login as a user sets it up.
- * The emulator gets an application for Node-RED, its login page, and the roles claim; Node-RED's
+ * The emulator gets an application for Node-RED, its login page, and a post-login Action adding the roles claim; Node-RED's
  * settings.js loads auth0-login-settings.js, which reads the secrets from the environment.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,17 @@ import type { Emulator } from '../emulator';
 
 export const LOGIN_ROLES_CLAIM = 'https://example.com/roles';
 const LOGIN_CLIENT_ID = 'node-red-editor-login';
+
+/** The post-login Action most users write to put their roles in the ID token, as an emulator seed entry. */
+export function rolesAction(claim: string): { name: string; code: string } {
+  return {
+    name: 'Add roles to tokens',
+    code: `exports.onExecutePostLogin = async (event, api) => {
+  const roles = (event.authorization && event.authorization.roles) || [];
+  api.idToken.setCustomClaim('${claim}', roles);
+};`,
+  };
+}
 
 export function loginWanted(): boolean {
   return process.env.AUTH0_LOGIN === '1' || process.env.AUTH0_LOGIN === 'true' || process.argv.includes('--login');
@@ -28,7 +39,9 @@ export function setUpLogin(emulator: Emulator, userDir: string, nodeRedPort: num
   const base = `http://127.0.0.1:${nodeRedPort}`;
   const clientSecret = randomBytes(32).toString('hex');
   emulator.seed({
-    universalLogin: { page: true, rolesClaim: LOGIN_ROLES_CLAIM },
+    universalLogin: { page: true },
+    // The roles Action as a user writes it: the emulator runs it at every login.
+    actions: [rolesAction(LOGIN_ROLES_CLAIM)],
     clients: [
       {
         name: 'Node-RED (npm start)',

@@ -2,7 +2,8 @@
 import { ApiError, OAuthError, RawBodyError } from '../core/errors';
 import type { ClientRecord, ConnectionRecord } from '../core/model';
 import type { RouteContext, RoutesModule } from '../core/types';
-import { createUser, findLoginUser } from '../core/users';
+import { createUser, findLoginUser, mergeMetadata } from '../core/users';
+import { runPreUserRegistration, startPostUserRegistration } from '../management/actions/user-registration';
 import { bodyFields, requireStr, str, type AuthBody } from './clients';
 import { createTicket } from './tickets';
 import { publishUserEvent } from '../management/events/publish';
@@ -28,7 +29,7 @@ function databaseConnection(ctx: RouteContext, body: AuthBody): { client: Client
 }
 
 export const registerDatabaseRoutes: RoutesModule = (routes) => {
-  routes.auth('POST', '/dbconnections/signup', (ctx) => {
+  routes.auth('POST', '/dbconnections/signup', async (ctx) => {
     const body = bodyFields(ctx.body);
     const { client, connection } = databaseConnection(ctx, body);
     const email = str(body, 'email');
@@ -51,6 +52,16 @@ export const registerDatabaseRoutes: RoutesModule = (routes) => {
       const input: Record<string, unknown> = { connection: connection.name, email, password: body.password, user_metadata: body.user_metadata };
       if (str(body, 'username')) input.username = str(body, 'username');
       for (const key of SIGNUP_FIELDS) if (str(body, key)) input[key] = str(body, key);
+      const { password: _password, ...given } = input;
+      const registration = { client, connection, user: given };
+      const pre = await runPreUserRegistration(ctx, registration);
+      if (pre.refused) {
+        ctx.log({ ...logBase, type: 'fs', description: pre.refused.reason });
+        throw new RawBodyError(400, { name: 'BadRequestError', code: 'extensibility_error', description: pre.refused.userMessage, statusCode: 400 });
+      }
+      if (Object.keys(pre.userMetadata).length > 0)
+        input.user_metadata = mergeMetadata(input.user_metadata as Record<string, unknown> | undefined, pre.userMetadata);
+      if (Object.keys(pre.appMetadata).length > 0) input.app_metadata = mergeMetadata(undefined, pre.appMetadata);
       let user;
       try {
         user = createUser(ctx.tenant.state, input, { now: ctx.tenant.clock.isoNow() });
@@ -71,13 +82,15 @@ export const registerDatabaseRoutes: RoutesModule = (routes) => {
       }
       ctx.log({ ...logBase, type: 'ss', description: 'Successful signup', user_id: user.user_id });
       publishUserEvent(ctx, 'user.created', user);
+      // Asynchronous at Auth0: the answer does not wait, and a failure changes nothing.
+      void startPostUserRegistration(ctx, registration, user).catch(() => undefined);
       const response: Record<string, unknown> = { _id: user.identities[0].user_id, email_verified: false, email: user.email };
       if (user.username) response.username = user.username;
       for (const key of SIGNUP_FIELDS) if (str(body, key)) response[key] = user[key];
       if (user.user_metadata) response.user_metadata = user.user_metadata;
       return response;
     } catch (err) {
-      if (err instanceof RawBodyError) {
+      if (err instanceof RawBodyError && (err.body as { code?: unknown }).code !== 'extensibility_error') {
         const description = (err.body as { description?: unknown }).description;
         ctx.log({ ...logBase, type: 'fs', description: typeof description === 'string' ? description : 'Password is too weak' });
       }

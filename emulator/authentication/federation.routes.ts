@@ -105,7 +105,7 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     );
   });
 
-  routes.auth('POST', '/login/callback', (ctx) => {
+  routes.auth('POST', '/login/callback', async (ctx) => {
     const body = bodyFields(ctx.body);
     const connectionName = requireStr(body, 'connection');
     const connection = ctx.tenant.state.connectionByName(connectionName);
@@ -122,22 +122,35 @@ export const registerFederationRoutes: RoutesModule = (routes) => {
     const state = ctx.tenant.state;
     let user = state.users.findBy('email', nameId).find((u) => u.identities.some((i) => i.connection === connection.name));
     if (!user) user = createUser(state, { connection: connection.name, email: nameId, email_verified: true }, { now: ctx.tenant.clock.isoNow() });
-    recordLogin(ctx, client, loginConnection(ctx, client, connection.name), user);
     // The connection's authorize query may name the redirect_uri; else the application's first callback.
     const query = new URLSearchParams(options.idpinitiated.client_authorizequery ?? '');
     const callback = query.get('redirect_uri') ?? client.callbacks?.find((c) => !c.includes('*'));
     if (!callback || !urlAllowed(callback, client.callbacks))
       throw new OAuthError(400, 'invalid_request', 'The application has no callback URL for IdP-initiated login');
+    const scope = query.get('scope') ?? 'openid profile email';
+    let actions;
+    try {
+      actions = await recordLogin(ctx, client, loginConnection(ctx, client, connection.name), user, {
+        protocol: 'samlp',
+        scope,
+        redirectUri: callback,
+        method: 'federated',
+      });
+    } catch (err) {
+      if (!(err instanceof OAuthError) || err.error !== 'access_denied') throw err;
+      return RawReply.redirect(withParams(callback, { error: err.error, error_description: err.message, state: str(body, 'RelayState') }));
+    }
     const now = ctx.tenant.clock.nowSeconds();
     const code = randomToken(24);
     state.authCodes.set(code, {
       code,
       clientId: client.client_id,
       userId: user.user_id,
-      scope: query.get('scope') ?? 'openid profile email',
+      scope,
       authTime: now,
       expiresAt: now + 600,
       connection: connection.name,
+      actions,
     });
     return RawReply.redirect(withParams(callback, { code, state: str(body, 'RelayState') }));
   });

@@ -10,14 +10,15 @@ import { authenticateClient, bodyFields, requireStr, str } from './clients';
 import { loginConnection, passwordLogin, recordLogin } from './login';
 import { consumeOtp, findOrCreatePasswordlessUser } from './passwordless';
 import { issueIdToken, issueLoginTokens } from './tokens';
+import type { TokenAdditions } from '../core/state';
 
 /** Social strategies /oauth/access_token accepts (Auth0 supports four of them there). */
 const SOCIAL_STRATEGIES = new Set(['facebook', 'google-oauth2', 'windowslive', 'twitter']);
 /** The emulator's stand-in for a provider token: `emulator-social:<email>`. */
 const SOCIAL_TOKEN_PREFIX = 'emulator-social:';
 
-function legacyTokens(tenant: Tenant, client: ClientRecord, user: UserRecord, scope: string | undefined) {
-  const tokens = issueLoginTokens(tenant, { client, user, scope: scope ?? 'openid', allowRefresh: false });
+function legacyTokens(tenant: Tenant, client: ClientRecord, user: UserRecord, scope: string | undefined, actions: TokenAdditions) {
+  const tokens = issueLoginTokens(tenant, { client, user, scope: scope ?? 'openid', allowRefresh: false, actions });
   return { id_token: tokens.id_token, access_token: tokens.access_token, token_type: 'bearer' };
 }
 
@@ -27,7 +28,7 @@ function verifiedClaims(ctx: RouteContext, token: string) {
 }
 
 export const registerLegacyAuthRoutes: RoutesModule = (routes) => {
-  routes.auth('POST', '/oauth/ro', (ctx) => {
+  routes.auth('POST', '/oauth/ro', async (ctx) => {
     const body = bodyFields(ctx.body);
     const client = authenticateClient(ctx.tenant.state, ctx.req, body, { secretOptional: true });
     const connection = loginConnection(ctx, client, requireStr(body, 'connection'));
@@ -48,11 +49,13 @@ export const registerLegacyAuthRoutes: RoutesModule = (routes) => {
       if (err instanceof OAuthError && err.error === 'invalid_grant') throw new OAuthError(401, 'invalid_user_password', err.message);
       throw err;
     }
-    recordLogin(ctx, client, connection, user);
-    return legacyTokens(ctx.tenant, client, user, str(body, 'scope'));
+    const scope = str(body, 'scope');
+    const method = connection.strategy === 'email' || connection.strategy === 'sms' ? connection.strategy : 'pwd';
+    const actions = await recordLogin(ctx, client, connection, user, { protocol: 'oauth2-resource-owner', scope, method });
+    return legacyTokens(ctx.tenant, client, user, scope, actions);
   });
 
-  routes.auth('POST', '/oauth/access_token', (ctx) => {
+  routes.auth('POST', '/oauth/access_token', async (ctx) => {
     const body = bodyFields(ctx.body);
     const client = authenticateClient(ctx.tenant.state, ctx.req, body, { secretOptional: true });
     const connectionName = requireStr(body, 'connection');
@@ -72,8 +75,9 @@ export const registerLegacyAuthRoutes: RoutesModule = (routes) => {
         u.identities[0].isSocial = true;
       });
     }
-    recordLogin(ctx, client, connection, user);
-    return legacyTokens(ctx.tenant, client, user, str(body, 'scope'));
+    const scope = str(body, 'scope');
+    const actions = await recordLogin(ctx, client, connection, user, { protocol: 'oauth2-access-token', scope, method: 'federated' });
+    return legacyTokens(ctx.tenant, client, user, scope, actions);
   });
 
   routes.auth('POST', '/delegation', (ctx) => {

@@ -7,7 +7,7 @@ import { OAuthError } from '../core/errors';
 import type { ClientRecord, ConnectionRecord, UserRecord } from '../core/model';
 import type { RouteContext } from '../core/types';
 import { checkUserPassword, findLoginUser } from '../core/users';
-import { recordExecution } from '../management/actions/executions';
+import { runPostLogin, type LoginTransaction, type PostLoginOutcome } from '../management/actions/post-login';
 
 /** Consecutive failures from one IP that block an account (Auth0's brute-force protection). */
 export const BRUTE_FORCE_THRESHOLD = 10;
@@ -56,26 +56,40 @@ export function assertNotBlocked(ctx: RouteContext, client: ClientRecord, connec
   }
 }
 
-/** Records a successful login on the user and in the logs. */
-export function recordLogin(ctx: RouteContext, client: ClientRecord, connection: ConnectionRecord, user: UserRecord, description = 'Successful login'): void {
+/**
+ * Records a successful login on the user, runs the post-login Actions (which may still refuse it:
+ * `access_denied`, logged as `f`), then logs it (`s`, naming the execution). Returns what the
+ * Actions add to the tokens.
+ */
+export async function recordLogin(
+  ctx: RouteContext,
+  client: ClientRecord,
+  connection: ConnectionRecord,
+  user: UserRecord,
+  transaction: LoginTransaction,
+  description = 'Successful login',
+): Promise<PostLoginOutcome> {
   const state = ctx.tenant.state;
   state.failedLogins.delete(`${user.user_id}\n${ctx.ip}`);
   const now = ctx.tenant.clock.isoNow();
-  state.users.update(user.user_id, (u) => {
+  const counted = state.users.update(user.user_id, (u) => {
     u.last_login = now;
     u.last_ip = ctx.ip;
     u.logins_count = (u.logins_count ?? 0) + 1;
-  });
-  // The post-login trigger's bound actions run at every login: the log event names the execution.
-  const execution = recordExecution(ctx.tenant, 'post-login');
+  }) as UserRecord;
+  const outcome = await runPostLogin(ctx, { client, user: counted, connection, transaction });
   ctx.log({
     ...baseLog(client, connection),
     type: 's',
     description,
     user_id: user.user_id,
     user_name: user.email ?? user.username ?? user.phone_number,
-    ...(execution ? { details: { actions: { executions: [execution] } } } : {}),
+    // api.multifactor.enable is noted here: the emulator asks for no second factor because of it.
+    ...(outcome.executionId
+      ? { details: { actions: { executions: [outcome.executionId], ...(outcome.multifactor ? { multifactor: outcome.multifactor } : {}) } } }
+      : {}),
   });
+  return outcome;
 }
 
 /** Username + password against a database connection. Returns the user or throws (after logging). */

@@ -40,7 +40,7 @@ import { startSession } from './sessions';
 const CODE_LIFETIME_SECONDS = 600;
 
 export const registerOAuthRoutes: RoutesModule = (routes) => {
-  routes.auth('POST', '/oauth/token', (ctx) => {
+  routes.auth('POST', '/oauth/token', async (ctx) => {
     ctx.setHeader('Cache-Control', 'no-store');
     ctx.setHeader('Pragma', 'no-cache');
     const body = bodyFields(ctx.body);
@@ -75,7 +75,7 @@ export const registerOAuthRoutes: RoutesModule = (routes) => {
       case GRANT_FEDERATED_CONNECTION_TOKEN:
         return exchangeLogged(ctx, 'secte', 'fecte', () => federatedConnectionTokenGrant(ctx, body));
       case GRANT_WEBAUTHN:
-        return webauthnGrant(ctx, body).response;
+        return (await webauthnGrant(ctx, body)).response;
       default:
         throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
     }
@@ -151,14 +151,9 @@ export const registerOAuthRoutes: RoutesModule = (routes) => {
 };
 
 /** Runs a token exchange and writes its success/failure log event. */
-function exchangeLogged(
-  ctx: RouteContext,
-  success: string,
-  failure: string,
-  exchange: () => { response: unknown; client: ClientRecord; userId?: string },
-): unknown {
+async function exchangeLogged(ctx: RouteContext, success: string, failure: string, exchange: () => ExchangeResult | Promise<ExchangeResult>): Promise<unknown> {
   try {
-    const { response, client, userId } = exchange();
+    const { response, client, userId } = await exchange();
     ctx.log({ type: success, client_id: client.client_id, client_name: client.name, user_id: userId });
     return response;
   } catch (err) {
@@ -167,6 +162,12 @@ function exchangeLogged(
     }
     throw err;
   }
+}
+
+interface ExchangeResult {
+  response: unknown;
+  client: ClientRecord;
+  userId?: string;
 }
 
 function redirectWith(redirectUri: string, params: Record<string, string | undefined>, mode: string): RawReply {
@@ -192,7 +193,7 @@ function escapeHtml(text: string): string {
  * `password` (checked), else by `login_hint` (e-mail or username), else the
  * first user of the connection (or of the tenant). Consent is automatic.
  */
-function authorize(ctx: RouteContext): RawReply {
+async function authorize(ctx: RouteContext): Promise<RawReply> {
   const tenant = ctx.tenant;
   const state = tenant.state;
   const pushed = pushedAuthorizeQuery(ctx);
@@ -257,11 +258,27 @@ function authorize(ctx: RouteContext): RawReply {
     orgId = org.id;
   }
   const userConnection = state.connectionByName(user.identities[0]?.connection ?? '') ?? connection;
-  recordLogin(ctx, client, userConnection, user);
-  const sessionId = startSession(ctx, client, user, username !== undefined || q.has('login_ticket') ? 'pwd' : 'federated');
-  const now = tenant.clock.nowSeconds();
+  const method = username !== undefined || q.has('login_ticket') ? 'pwd' : 'federated';
   const scope = q.str('scope') ?? 'openid';
   const audience = q.str('audience') ?? defaultAudience(tenant);
+  let actions;
+  try {
+    actions = await recordLogin(ctx, client, userConnection, user, {
+      protocol: types.has('code') && !implicit ? 'oidc-basic-profile' : types.has('code') ? 'oidc-hybrid-profile' : 'oidc-implicit-profile',
+      scope,
+      audience,
+      organization: orgId,
+      redirectUri,
+      state: stateParam,
+      responseType,
+      method,
+    });
+  } catch (err) {
+    if (err instanceof OAuthError) return fail(err.error, err.message);
+    throw err;
+  }
+  const sessionId = startSession(ctx, client, user, method);
+  const now = tenant.clock.nowSeconds();
   const params: Record<string, string | undefined> = { state: stateParam };
   if (types.has('code')) {
     const code: AuthCode = {
@@ -279,6 +296,7 @@ function authorize(ctx: RouteContext): RawReply {
       expiresAt: now + CODE_LIFETIME_SECONDS,
       connection: userConnection.name,
       sessionId,
+      actions,
     };
     state.authCodes.set(code.code, code);
     params.code = code.code;
@@ -293,6 +311,7 @@ function authorize(ctx: RouteContext): RawReply {
       authTime: now,
       organization: orgId,
       allowRefresh: false,
+      actions,
     });
     if (types.has('token')) {
       params.access_token = tokens.access_token;

@@ -67,7 +67,7 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
     return { _id: randomToken(12), phone_number: phone, phone_verified: false, request_language: null };
   });
 
-  routes.auth('GET', '/passwordless/verify_redirect', (ctx) => {
+  routes.auth('GET', '/passwordless/verify_redirect', async (ctx) => {
     const tenant = ctx.tenant;
     const q = ctx.query;
     const clientId = q.str('client_id') ?? '';
@@ -86,7 +86,25 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
       );
     }
     const user = findOrCreatePasswordlessUser(ctx, connection, email);
-    recordLogin(ctx, client, connection, user);
+    const scope = q.str('scope') ?? 'openid';
+    const stateParam = q.str('state');
+    let actions;
+    try {
+      actions = await recordLogin(ctx, client, connection, user, {
+        protocol: 'oidc-basic-profile',
+        scope,
+        audience: q.str('audience'),
+        redirectUri,
+        state: stateParam,
+        responseType: 'code',
+        method: 'email',
+      });
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      const sep = redirectUri.includes('?') ? '&' : '?';
+      const denied = new URLSearchParams({ error: err.error, error_description: err.message, ...(stateParam ? { state: stateParam } : {}) });
+      return RawReply.redirect(`${redirectUri}${sep}${denied.toString()}`);
+    }
     const now = tenant.clock.nowSeconds();
     const authCode = randomToken(24);
     tenant.state.authCodes.set(authCode, {
@@ -94,15 +112,15 @@ export const registerPasswordlessRoutes: RoutesModule = (routes) => {
       clientId: client.client_id,
       userId: user.user_id,
       redirectUri: q.str('redirect_uri'),
-      scope: q.str('scope') ?? 'openid',
+      scope,
       audience: q.str('audience'),
       nonce: q.str('nonce'),
       authTime: now,
       expiresAt: now + 600,
       connection: 'email',
+      actions,
     });
     const params = new URLSearchParams({ code: authCode });
-    const stateParam = q.str('state');
     if (stateParam) params.set('state', stateParam);
     const sep = redirectUri.includes('?') ? '&' : '?';
     return RawReply.redirect(`${redirectUri}${sep}${params.toString()}`);

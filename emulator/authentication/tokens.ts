@@ -3,8 +3,10 @@ import { OAuthError } from '../core/errors';
 import { randomAlnum, randomToken } from '../core/ids';
 import type { JwtClaims } from '../core/jwt';
 import type { ClientRecord, UserRecord } from '../core/model';
+import type { TokenAdditions } from '../core/state';
 import type { Tenant } from '../core/types';
-import { roleClaims } from '../management/actions/roles-claim';
+import { roleNames } from '../management/actions/post-login';
+import { universalLoginSettings } from './universal-login';
 
 export const ID_TOKEN_LIFETIME = 36000;
 export const DEFAULT_ACCESS_TOKEN_LIFETIME = 86400;
@@ -25,6 +27,8 @@ export interface LoginGrant {
   sessionId?: string;
   /** Where the login came from, for the refresh token's device. */
   device?: { ip: string; userAgent: string };
+  /** What the login's post-login Actions added (claims, scopes): required, so no login path forgets to run them. */
+  actions: TokenAdditions;
 }
 
 export interface TokenResponse {
@@ -76,14 +80,17 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
     api = tenant.state.resourceServerByIdentifier(grant.audience);
     if (!api) throw new OAuthError(403, 'access_denied', `Service not found: ${grant.audience}`);
   }
-  const scopes = grantedScope(tenant, requested, grant.audience);
+  const removed = new Set(grant.actions.removedScopes);
+  const scopes = [...new Set([...grantedScope(tenant, requested, grant.audience), ...grant.actions.addedScopes])].filter((s) => !removed.has(s));
   const scopeSet = new Set(scopes);
   const lifetime = api?.token_lifetime ?? DEFAULT_ACCESS_TOKEN_LIFETIME;
   const audiences: string[] = [];
   if (grant.audience) audiences.push(grant.audience);
   if (scopeSet.has('openid') || !grant.audience) audiences.push(`${tenant.issuer}userinfo`);
 
+  // Custom claims first: an Action cannot override the standard ones.
   const accessClaims: JwtClaims = {
+    ...grant.actions.accessClaims,
     iss: tenant.issuer,
     sub: user.user_id,
     aud: audiences.length === 1 ? audiences[0] : audiences,
@@ -92,7 +99,6 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
     scope: scopes.join(' '),
     azp: client.client_id,
     jti: randomToken(12),
-    ...roleClaims(tenant, user, 'access'),
   };
   if (grant.organization) accessClaims.org_id = grant.organization;
   const response: TokenResponse = {
@@ -102,7 +108,12 @@ export function issueLoginTokens(tenant: Tenant, grant: LoginGrant): TokenRespon
     token_type: 'Bearer',
   };
   if (scopeSet.has('openid')) {
-    response.id_token = issueIdToken(tenant, client.client_id, user, scopeSet, { nonce: grant.nonce, authTime, organization: grant.organization });
+    response.id_token = issueIdToken(tenant, client.client_id, user, scopeSet, {
+      nonce: grant.nonce,
+      authTime,
+      organization: grant.organization,
+      claims: grant.actions.idClaims,
+    });
   }
   const offlineAllowed = !api || api.allow_offline_access === true;
   if (scopeSet.has('offline_access') && offlineAllowed && grant.allowRefresh !== false) {
@@ -139,10 +150,14 @@ export function issueIdToken(
   clientId: string,
   user: UserRecord,
   scopes: ReadonlySet<string>,
-  extra: { nonce?: string; authTime?: number; organization?: string } = {},
+  extra: { nonce?: string; authTime?: number; organization?: string; claims?: Record<string, unknown> } = {},
 ): string {
   const now = tenant.clock.nowSeconds();
+  const rolesClaim = universalLoginSettings(tenant).rolesClaim;
   const claims: JwtClaims = {
+    // The seed option universalLogin.rolesClaim stands in for a roles Action; an Action's claims and the standard ones win.
+    ...(rolesClaim ? { [rolesClaim]: roleNames(tenant, user) } : {}),
+    ...extra.claims,
     ...profileClaims(user, scopes),
     iss: tenant.issuer,
     sub: user.user_id,
@@ -151,7 +166,6 @@ export function issueIdToken(
     exp: now + ID_TOKEN_LIFETIME,
     auth_time: extra.authTime ?? now,
     sid: randomToken(12),
-    ...roleClaims(tenant, user, 'id'),
   };
   if (extra.nonce) claims.nonce = extra.nonce;
   if (extra.organization) claims.org_id = extra.organization;

@@ -47,6 +47,14 @@ export function makeDefaultClients(clientId?: string, clientSecret?: string): De
 }
 
 /** Authorization code issued by /authorize, consumed by /oauth/token. */
+/** What post-login Actions add to the tokens of a login (management/actions/post-login.ts). */
+export interface TokenAdditions {
+  idClaims: Record<string, unknown>;
+  accessClaims: Record<string, unknown>;
+  addedScopes: string[];
+  removedScopes: string[];
+}
+
 export interface AuthCode {
   code: string;
   clientId: string;
@@ -63,6 +71,8 @@ export interface AuthCode {
   connection: string;
   /** The browser session the login started (tokens from this code carry it). */
   sessionId?: string;
+  /** What the login's post-login Actions added, for the tokens of this code. */
+  actions: TokenAdditions;
 }
 
 /** Refresh token: the grant it belongs to is (user, client, audience). */

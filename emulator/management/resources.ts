@@ -7,6 +7,7 @@
  * Items live in `tenant.state.collection(name)`; a nested collection's items carry their parent's
  * id in `_parent` (never shown), so `/organizations/{id}/discovery-domains` lists only its own.
  */
+import { withCreationDefaults } from './creation-defaults';
 import { conflict, notFound } from '../core/errors';
 import { prefixedId } from '../core/ids';
 import { checkpointBody, checkpointPage, fieldsProjection, isCheckpointRequest, offsetBody, offsetPage } from '../core/paging';
@@ -194,6 +195,8 @@ function registerResource(routes: RouteRegistry, tenant: Tenant, spec: ResourceS
       };
       if (spec.timestamps) item.created_at = item.updated_at = tenant.clock.isoNow();
       spec.derive?.(item, tenant);
+      // What Auth0 fills in at creation (derived by rule: creation-defaults.ts).
+      withCreationDefaults(spec.path, item);
       items().insert(item);
       ctx.status = spec.createdStatus ?? 201;
       return view(item, hidden);

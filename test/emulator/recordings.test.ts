@@ -9,6 +9,10 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { readCassettes, recordingsDir } from './recordings/cassettes';
 import { replayAll, type ReplaySummary } from './recordings/replay';
+import { SchemaWalk } from './recordings/schema-walk';
+import { creationDefaults } from '../../emulator/management/creation-defaults';
+import creationData from '../../emulator/management/creation-defaults.json';
+import { managementDescription } from '../../scripts/derive-creation-defaults';
 
 const REQUIRED_RATIO = 0.9;
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -26,15 +30,18 @@ function tally(summary: ReplaySummary, outcome: 'skip' | 'mismatch'): [string, n
 describe("emulator against Auth0's recorded answers", function () {
   this.timeout(300_000);
   let emu: Emulator;
+  let summary: ReplaySummary;
+  let walk: SchemaWalk;
   before(async () => {
     emu = await startEmulator({ port: 0 });
+    const cassettes = readCassettes(recordingsDir(repoRoot));
+    assert.ok(cassettes.length > 400, `only ${cassettes.length} recordings found`);
+    walk = new SchemaWalk(managementDescription(repoRoot));
+    summary = await replayAll(emu, cassettes, walk.listener);
   });
   after(() => emu.close());
 
-  it(`matches at least ${REQUIRED_RATIO * 100} % of the recorded interactions (status, body shape, error code)`, async () => {
-    const cassettes = readCassettes(recordingsDir(repoRoot));
-    assert.ok(cassettes.length > 400, `only ${cassettes.length} recordings found`);
-    const summary = await replayAll(emu, cassettes);
+  it(`matches at least ${REQUIRED_RATIO * 100} % of the recorded interactions (status, body shape, error code)`, () => {
     const lines = [
       `${summary.matched} of ${summary.compared} interactions match (${((summary.ratio * 100) | 0).toString()} %); ${summary.skipped} skipped:`,
       ...tally(summary, 'skip').map(([reason, n]) => `  ${n.toString().padStart(4)} ${reason}`),
@@ -46,5 +53,29 @@ describe("emulator against Auth0's recorded answers", function () {
     }
     console.log(lines.map((line) => `      ${line}`).join('\n'));
     assert.ok(summary.ratio >= REQUIRED_RATIO, `${(summary.ratio * 100).toFixed(1)} % of the interactions match; at least ${REQUIRED_RATIO * 100} % must`);
+  });
+
+  it('answers every key Auth0 returns by default; the schema walk reports the described keys it never answers', () => {
+    const reports = walk.walk();
+    const never = reports.reduce((n, r) => n + r.never.length, 0);
+    console.log(
+      [`      The schema walk: ${never} described keys of ${reports.length} endpoints never answered (the first of each):`]
+        .concat(reports.map((r) => `        ${r.endpoint}: ${r.never.slice(0, 6).join(', ')}${r.never.length > 6 ? `, … (${r.never.length})` : ''}`))
+        .join('\n'),
+    );
+    // What Auth0 fills in at creation (recorded, or the description's defaults) must be in the emulator's create answers.
+    const missing: string[] = [];
+    for (const [collection, variants] of Object.entries(creationData.resources)) {
+      const endpoint = `POST ${collection.slice('/api/v2'.length)}`;
+      const answered = walk.answeredKeys(endpoint);
+      if (!answered) continue;
+      for (const variant of Object.keys(variants)) {
+        for (const { path: at, whenParent } of creationDefaults(collection, variant)) {
+          if (whenParent) continue;
+          if (!answered.has(at[0] ?? '')) missing.push(`${endpoint} (${variant}): ${at.join('.')}`);
+        }
+      }
+    }
+    assert.deepEqual([...new Set(missing)], [], 'keys Auth0 returns by default that the emulator never answered');
   });
 });

@@ -14,6 +14,7 @@ import { nodeRedRuntime } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { userDirWithPackage } from '../browser/editor-session';
 import { call, nodeRedApplication } from './cookie-jar';
+import { rolesAction } from '../../scripts/start-login';
 
 const CLIENT = { id: 'node-red-31-login', secret: 'node-red-31-login-secret-0123456789' };
 
@@ -31,7 +32,8 @@ describe('login: adminAuth in Node-RED 3.1, over HTTP', function () {
     const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData;
     emu = await startEmulator({ port: 0, seed });
     emu.seed({
-      universalLogin: { rolesClaim: 'https://example.com/roles' },
+      // The roles Action as most people write it (issue 29): the emulator runs it at the login.
+      actions: [rolesAction('https://example.com/roles')],
       clients: [nodeRedApplication(base, CLIENT, ['/auth/strategy/callback'])],
     });
     userDir = userDirWithPackage();

@@ -40,6 +40,7 @@ export function authorizationCodeGrant(ctx: RouteContext, body: AuthBody) {
     organization: record.organization,
     sessionId: record.sessionId,
     device: { ip: ctx.ip, userAgent: ctx.userAgent },
+    actions: record.actions,
   });
   return { client, userId: user.user_id, response };
 }

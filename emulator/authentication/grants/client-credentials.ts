@@ -4,8 +4,9 @@ import { randomToken } from '../../core/ids';
 import type { RouteContext } from '../../core/types';
 import { authenticateClient, requireGrantType, str, type AuthBody } from '../clients';
 import { defaultAudience } from '../tenant-defaults';
+import { runCredentialsExchange } from '../../management/actions/credentials-exchange';
 
-export function clientCredentialsGrant(ctx: RouteContext, body: AuthBody) {
+export async function clientCredentialsGrant(ctx: RouteContext, body: AuthBody) {
   const tenant = ctx.tenant;
   const client = authenticateClient(tenant.state, ctx.req, body);
   // A client authenticates with its secret or, verified above, its private key JWT.
@@ -21,9 +22,12 @@ export function clientCredentialsGrant(ctx: RouteContext, body: AuthBody) {
   }
   const requested = str(body, 'scope')?.split(/\s+/).filter(Boolean);
   const scopes = requested ? granted.filter((s) => requested.includes(s)) : granted;
+  const customClaims = await runCredentialsExchange(ctx, { client, audience, ...(requested ? { requestedScopes: requested } : {}) });
   const lifetime = api.token_lifetime ?? 86400;
   const now = tenant.clock.nowSeconds();
+  // Custom claims first: an Action cannot override the standard ones.
   const token = tenant.signer.sign({
+    ...customClaims,
     iss: tenant.issuer,
     sub: `${client.client_id}@clients`,
     aud: audience,

@@ -12,6 +12,7 @@ import type { RouteContext } from '../../core/types';
 import { authenticateClient, requireGrantType, requireStr, str, type AuthBody } from '../clients';
 import { flowState, type Answer, type BackchannelRecord, type DeviceCodeRecord } from '../flow-state';
 import { issueLoginTokens } from '../tokens';
+import { runPostLogin } from '../../management/actions/post-login';
 
 export const GRANT_DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 export const GRANT_CIBA = 'urn:openid:params:grant-type:ciba';
@@ -77,7 +78,7 @@ function pollAnswer(status: Answer, expired: boolean, deniedText: string): void 
 }
 
 /** grant device_code. */
-export function deviceCodeGrant(ctx: RouteContext, body: AuthBody): { response: unknown; client: ClientRecord; userId?: string } {
+export async function deviceCodeGrant(ctx: RouteContext, body: AuthBody): Promise<{ response: unknown; client: ClientRecord; userId?: string }> {
   const state = ctx.tenant.state;
   const flows = flowState(ctx.tenant);
   const clientId = requireStr(body, 'client_id');
@@ -92,7 +93,9 @@ export function deviceCodeGrant(ctx: RouteContext, body: AuthBody): { response: 
   flows.deviceCodes.delete(record.deviceCode);
   const user = state.users.get(record.userId ?? '');
   if (!user) throw new OAuthError(403, 'invalid_grant', 'Invalid or expired device code.');
-  const response = issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience });
+  const transaction = { protocol: 'oauth2-device-code', scope: record.scope, audience: record.audience };
+  const actions = await runPostLogin(ctx, { client, user, transaction });
+  const response = issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience, actions });
   return { response, client, userId: user.user_id };
 }
 
@@ -163,7 +166,7 @@ export function startBackchannel(ctx: RouteContext, body: AuthBody): Record<stri
 }
 
 /** grant ciba. */
-export function backchannelGrant(ctx: RouteContext, body: AuthBody): { response: unknown; client: ClientRecord; userId?: string } {
+export async function backchannelGrant(ctx: RouteContext, body: AuthBody): Promise<{ response: unknown; client: ClientRecord; userId?: string }> {
   const flows = flowState(ctx.tenant);
   const client = authenticateClient(ctx.tenant.state, ctx.req, body);
   requireGrantType(client, GRANT_CIBA);
@@ -175,6 +178,7 @@ export function backchannelGrant(ctx: RouteContext, body: AuthBody): { response:
   flows.backchannel.delete(record.authReqId);
   const user = ctx.tenant.state.users.get(record.userId);
   if (!user) throw new OAuthError(400, 'invalid_grant', 'Invalid auth_req_id');
-  const response = issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience });
+  const actions = await runPostLogin(ctx, { client, user, transaction: { protocol: 'oauth2-ciba', scope: record.scope, audience: record.audience } });
+  const response = issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience, actions });
   return { response, client, userId: user.user_id };
 }

@@ -19,6 +19,8 @@ import type { RouteContext } from '../../core/types';
 import { createUser } from '../../core/users';
 import { authenticateClient, requireGrantType, requireStr, str, type AuthBody } from '../clients';
 import { recordLogin } from '../login';
+import { runPostLogin } from '../../management/actions/post-login';
+import type { TokenAdditions } from '../../core/state';
 import { issueLoginTokens } from '../tokens';
 
 export const GRANT_TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -42,17 +44,19 @@ function appleUser(ctx: RouteContext, token: string): { user: UserRecord; connec
 }
 
 /** grant token-exchange. */
-export function tokenExchangeGrant(ctx: RouteContext, body: AuthBody): GrantResult {
+export async function tokenExchangeGrant(ctx: RouteContext, body: AuthBody): Promise<GrantResult> {
   const state = ctx.tenant.state;
   const client = authenticateClient(state, ctx.req, body, { secretOptional: true });
   const type = requireStr(body, 'subject_token_type');
   const token = requireStr(body, 'subject_token');
+  const transaction = { protocol: 'oauth2-token-exchange', scope: str(body, 'scope'), audience: str(body, 'audience') };
   let user: UserRecord;
+  let actions: TokenAdditions | undefined;
   if (APPLE_TYPES.has(type)) {
     const found = appleUser(ctx, token);
     user = found.user;
     const connection = state.connectionByName(found.connectionName);
-    if (connection) recordLogin(ctx, client, connection, user);
+    if (connection) actions = await recordLogin(ctx, client, connection, user, { ...transaction, method: 'federated' });
   } else {
     if (RESERVED_TYPE_PREFIXES.some((prefix) => type.startsWith(prefix))) {
       throw new OAuthError(400, 'invalid_request', `Unsupported subject_token_type: ${type}`);
@@ -68,7 +72,8 @@ export function tokenExchangeGrant(ctx: RouteContext, body: AuthBody): GrantResu
     user = found;
   }
   if (user.blocked) throw new OAuthError(401, 'unauthorized', 'user is blocked');
-  const response = issueLoginTokens(ctx.tenant, { client, user, scope: str(body, 'scope'), audience: str(body, 'audience') });
+  actions ??= await runPostLogin(ctx, { client, user, transaction });
+  const response = issueLoginTokens(ctx.tenant, { client, user, scope: transaction.scope, audience: transaction.audience, actions });
   return { response, client, userId: user.user_id };
 }
 
@@ -89,7 +94,7 @@ function algOf(token: string): string | undefined {
 }
 
 /** grant jwt-bearer. */
-export function jwtBearerGrant(ctx: RouteContext, body: AuthBody): GrantResult {
+export async function jwtBearerGrant(ctx: RouteContext, body: AuthBody): Promise<GrantResult> {
   const state = ctx.tenant.state;
   const client = authenticateClient(state, ctx.req, body, { secretOptional: true });
   requireGrantType(client, GRANT_JWT_BEARER);
@@ -111,7 +116,9 @@ export function jwtBearerGrant(ctx: RouteContext, body: AuthBody): GrantResult {
   const user = typeof claims.sub === 'string' ? state.users.get(claims.sub) : undefined;
   if (!user) throw new OAuthError(403, 'invalid_grant', 'Invalid assertion: unknown subject');
   if (user.blocked) throw new OAuthError(401, 'unauthorized', 'user is blocked');
-  const response = issueLoginTokens(ctx.tenant, { client, user, scope: str(body, 'scope'), audience: str(body, 'audience') });
+  const transaction = { protocol: 'oauth2-resource-owner-jwt-bearer', scope: str(body, 'scope'), audience: str(body, 'audience') };
+  const actions = await runPostLogin(ctx, { client, user, transaction });
+  const response = issueLoginTokens(ctx.tenant, { client, user, scope: transaction.scope, audience: transaction.audience, actions });
   return { response, client, userId: user.user_id };
 }
 

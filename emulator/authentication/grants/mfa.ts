@@ -11,6 +11,7 @@ import type { RouteContext } from '../../core/types';
 import { authenticateClient, requireGrantType, requireStr, str, type AuthBody } from '../clients';
 import { flowState, type MfaTokenRecord } from '../flow-state';
 import { issueLoginTokens, type TokenResponse } from '../tokens';
+import { runPostLogin } from '../../management/actions/post-login';
 import { newTotpSecret, totpMatches } from '../totp';
 
 export const MFA_TOKEN_LIFETIME = 600;
@@ -238,12 +239,20 @@ function confirmPending(ctx: RouteContext, userId: string): void {
   }
 }
 
-function finish(ctx: RouteContext, record: MfaTokenRecord, client: ClientRecord, extra: Record<string, unknown> = {}): TokenResponse & Record<string, unknown> {
+async function finish(
+  ctx: RouteContext,
+  record: MfaTokenRecord,
+  client: ClientRecord,
+  extra: Record<string, unknown> = {},
+): Promise<TokenResponse & Record<string, unknown>> {
   const user = ctx.tenant.state.users.get(record.userId);
   if (!user) throw new OAuthError(403, 'invalid_grant', 'Malformed mfa_token');
   flowState(ctx.tenant).mfaTokens.delete(record.token);
   ctx.log({ type: 'gd_auth_succeed', description: 'Second factor passed', client_id: client.client_id, client_name: client.name, user_id: user.user_id });
-  return { ...issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience }), ...extra };
+  const connection = record.connection ? ctx.tenant.state.connectionByName(record.connection) : undefined;
+  const transaction = { protocol: 'oauth2-password', scope: record.scope, audience: record.audience };
+  const actions = await runPostLogin(ctx, { client, user, ...(connection ? { connection } : {}), transaction });
+  return { ...issueLoginTokens(ctx.tenant, { client, user, scope: record.scope, audience: record.audience, actions }), ...extra };
 }
 
 function grantClient(ctx: RouteContext, body: AuthBody, record: MfaTokenRecord): ClientRecord {

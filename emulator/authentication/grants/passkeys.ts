@@ -112,7 +112,7 @@ function clientData(response: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** grant webauthn: completes a registration (creates the user) or a login. */
-export function webauthnGrant(ctx: RouteContext, body: AuthBody): { response: unknown; client: ClientRecord; userId?: string } {
+export async function webauthnGrant(ctx: RouteContext, body: AuthBody): Promise<{ response: unknown; client: ClientRecord; userId?: string }> {
   const client = passkeyClient(ctx, body);
   const flows = flowState(ctx.tenant);
   const session = flows.passkeySessions.get(requireStr(body, 'auth_session'));
@@ -155,7 +155,9 @@ export function webauthnGrant(ctx: RouteContext, body: AuthBody): { response: un
     if (!user) throw new OAuthError(403, 'invalid_grant', 'Unknown passkey');
   }
   if (user.blocked) throw new OAuthError(401, 'unauthorized', 'user is blocked');
-  recordLogin(ctx, client, connection, user);
-  const response = issueLoginTokens(ctx.tenant, { client, user, scope: str(body, 'scope'), audience: str(body, 'audience') });
+  const scope = str(body, 'scope');
+  const audience = str(body, 'audience');
+  const actions = await recordLogin(ctx, client, connection, user, { protocol: 'oauth2-password', scope, audience, method: 'passkey' });
+  const response = issueLoginTokens(ctx.tenant, { client, user, scope, audience, actions });
   return { response, client, userId: user.user_id };
 }

@@ -8,7 +8,7 @@ import { requireMfaIfEnrolled } from './mfa';
 
 export const GRANT_PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
 
-export function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: string, realm: string) {
+export async function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: string, realm: string) {
   const state = ctx.tenant.state;
   const client = authenticateClient(state, ctx.req, body);
   requireGrantType(client, grantType);
@@ -19,6 +19,6 @@ export function passwordGrant(ctx: RouteContext, body: AuthBody, grantType: stri
   const scope = str(body, 'scope');
   const audience = str(body, 'audience') ?? defaultAudience(ctx.tenant);
   requireMfaIfEnrolled(ctx, client, user, { scope, audience, connection: connection.name });
-  recordLogin(ctx, client, connection, user);
-  return issueLoginTokens(ctx.tenant, { client, user, scope, audience, device: { ip: ctx.ip, userAgent: ctx.userAgent } });
+  const actions = await recordLogin(ctx, client, connection, user, { protocol: 'oauth2-password', scope, audience, method: 'pwd' });
+  return issueLoginTokens(ctx.tenant, { client, user, scope, audience, device: { ip: ctx.ip, userAgent: ctx.userAgent }, actions });
 }

@@ -9,7 +9,7 @@ import { defaultAudience } from '../tenant-defaults';
 
 export const GRANT_PASSWORDLESS_OTP = 'http://auth0.com/oauth/grant-type/passwordless/otp';
 
-export function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
+export async function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
   const state = ctx.tenant.state;
   const client = authenticateClient(state, ctx.req, body);
   requireGrantType(client, GRANT_PASSWORDLESS_OTP);
@@ -30,6 +30,8 @@ export function passwordlessGrant(ctx: RouteContext, body: AuthBody) {
     throw new OAuthError(403, 'invalid_grant', realm === 'email' ? 'Wrong email or verification code.' : 'Wrong phone number or verification code.');
   }
   const user = findOrCreatePasswordlessUser(ctx, connection, username);
-  recordLogin(ctx, client, connection, user);
-  return issueLoginTokens(ctx.tenant, { client, user, scope: str(body, 'scope'), audience: str(body, 'audience') ?? defaultAudience(ctx.tenant) });
+  const scope = str(body, 'scope');
+  const audience = str(body, 'audience') ?? defaultAudience(ctx.tenant);
+  const actions = await recordLogin(ctx, client, connection, user, { protocol: 'oauth2-password', scope, audience, method: realm });
+  return issueLoginTokens(ctx.tenant, { client, user, scope, audience, actions });
 }

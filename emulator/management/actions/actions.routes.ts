@@ -12,6 +12,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../core/errors';
 import type { JsonRecord } from '../../core/collection';
 import type { RoutesModule } from '../../core/types';
 import { buildErrors, BUILD_DELAY_MS, testRun } from './build';
+import { setActionRuntimeSettings } from './runner';
 import { isTrigger, triggerList } from './triggers';
 import { actionBindings, type StoredBinding } from './executions';
 import { bodyObject, checkBody, clone, payloadError, type BodySpec } from '../group-helpers';
@@ -164,6 +165,50 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     builds.clear();
   });
 
+  // Seed `actions`: each built, deployed and bound to its trigger at once, in the order given;
+  // seed `actionRuntime: { timeLimitMs }`: the time an action may run (Auth0: 20 s).
+  routes.onSeed((data) => {
+    const runtime = data.actionRuntime as { timeLimitMs?: unknown } | undefined;
+    if (runtime !== undefined) {
+      if (typeof runtime !== 'object' || runtime === null || typeof runtime.timeLimitMs !== 'number' || runtime.timeLimitMs <= 0) {
+        throw badRequest('seed key actionRuntime must be { "timeLimitMs": <positive number> }');
+      }
+      setActionRuntimeSettings(tenant, { timeLimitMs: runtime.timeLimitMs });
+    }
+    const seeded = data.actions;
+    if (seeded === undefined) return;
+    if (!Array.isArray(seeded)) throw badRequest('seed key actions must be a list of actions');
+    for (const [index, item] of (seeded as unknown[]).entries()) {
+      const given = item as JsonRecord;
+      if (!given || typeof given.name !== 'string' || typeof given.code !== 'string') throw badRequest(`seed actions[${index}] needs a name and code`);
+      const trigger = typeof given.trigger === 'string' ? given.trigger : 'post-login';
+      requireTrigger(trigger);
+      const errors = buildErrors(given.code, (given.dependencies as JsonRecord[] | undefined) ?? []);
+      if (errors.length > 0) throw badRequest(`seed actions[${index}] (${given.name}) does not build: ${errors.map((e) => e.msg).join('; ')}`);
+      const stamp = now();
+      const action: JsonRecord = {
+        id: typeof given.id === 'string' ? given.id : randomUUID(),
+        name: given.name,
+        supported_triggers: [{ id: trigger, version: triggerList().find((t) => t.id === trigger)?.version }],
+        code: given.code,
+        dependencies: clone(given.dependencies ?? []),
+        runtime: typeof given.runtime === 'string' ? given.runtime : 'node22',
+        secrets: storedSecrets(given.secrets ?? []),
+        modules: [],
+        all_changes_deployed: true,
+        status: 'built',
+        built_at: stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      if (!actions().insert(action)) throw badRequest(`seed actions[${index}]: an action with id ${String(action.id)} exists`);
+      deploy(action);
+      const list = bindings()[trigger] ?? [];
+      list.push({ id: randomUUID(), action_id: String(action.id), display_name: given.name, created_at: stamp, updated_at: stamp });
+      bindings()[trigger] = list;
+    }
+  });
+
   const deploy = (action: JsonRecord, from?: JsonRecord): JsonRecord => {
     const id = String(action.id);
     const existing = versions()
@@ -239,6 +284,8 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
       created_at: stamp,
       updated_at: stamp,
     };
+    // Answered as given, false by default (the description's default; recorded).
+    action.deploy = body.deploy === true;
     actions().insert(action);
     startBuild(action);
     // `deploy: true` deploys the first version at once; it is built with the action (recorded).
@@ -306,7 +353,7 @@ export const registerActionsRoutes: RoutesModule = (routes, tenant) => {
     const body = checkBody(bodyObject(ctx), { types: { payload: 'object' }, required: ['payload'] });
     const action = requireAction(ctx.params.id);
     const trigger = String((action.supported_triggers as JsonRecord[])[0]?.id);
-    return { payload: await testRun(toText(action.code ?? ''), trigger, body.payload) };
+    return { payload: await testRun(tenant, action, trigger, body.payload) };
   });
 
   // ── versions ─────────────────────────────────────────────────────────

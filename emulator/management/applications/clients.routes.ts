@@ -13,6 +13,9 @@ import { registerClientSearchAndCimd } from './client-search-and-cimd';
 import { CLIENT_CREDENTIALS, createCredential, presentCredential } from './client-credentials.routes';
 import type { JsonRecord } from '../../core/collection';
 import { bodyObject, checkString, clone, hasScope, payloadError, tenantName } from '../group-helpers';
+import { withCreationDefaults } from '../creation-defaults';
+
+const CLIENTS = '/api/v2/clients';
 
 // Bodies are checked against Auth0's description before a route runs (core/described-body.ts):
 // types, required properties and enums are not repeated here.
@@ -35,17 +38,11 @@ function defaultGrantTypes(appType: unknown): string[] {
   }
 }
 
-const JWT_DEFAULTS = { alg: 'RS256', lifetime_in_seconds: 36000, secret_encoded: false };
-/** Auth0's refresh token defaults for a new client (recorded 2023–2025). */
-const REFRESH_TOKEN_DEFAULTS = {
-  rotation_type: 'non-rotating',
-  expiration_type: 'non-expiring',
-  leeway: 0,
-  token_lifetime: 2592000,
-  infinite_token_lifetime: true,
-  idle_token_lifetime: 1296000,
-  infinite_idle_token_lifetime: true,
-};
+/**
+ * What the derived creation defaults (../creation-defaults.ts) cannot settle, because Auth0's
+ * recorded answers disagree across the years (HS256 before RS256): today's values.
+ */
+const JWT_DEFAULTS = { alg: 'RS256', lifetime_in_seconds: 36000 };
 /** The authentication methods whose credentials a new client may bring inline. */
 const CREDENTIAL_METHODS = ['private_key_jwt', 'tls_client_auth', 'self_signed_tls_client_auth'];
 
@@ -108,14 +105,10 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
       name: body.name as string,
       client_id: randomAlnum(32),
       client_secret: randomAlnum(64),
-      is_first_party: true,
-      is_token_endpoint_ip_header_trusted: false,
       oidc_conformant: true,
-      sso_disabled: false,
       cross_origin_authentication: false,
       // Auth0's answers also carry the older name (recorded 2023–2025; not in its v7 SDK types).
       cross_origin_auth: false,
-      custom_login_page_on: true,
       callbacks: [],
       allowed_logout_urls: [],
       allowed_origins: [],
@@ -129,8 +122,9 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
       ...clone(body),
       // What the body gives of these is merged into Auth0's defaults (recorded answers).
       jwt_configuration: { ...JWT_DEFAULTS, ...objectOrEmpty(body.jwt_configuration) },
-      refresh_token: body.refresh_token === null ? null : { ...REFRESH_TOKEN_DEFAULTS, ...objectOrEmpty(body.refresh_token) },
+      refresh_token: body.refresh_token === null ? null : objectOrEmpty(body.refresh_token),
     };
+    withCreationDefaults(CLIENTS, client);
     if (client.refresh_token === null) delete client.refresh_token;
     if (client.token_endpoint_auth_method === 'none') delete client.client_secret;
     return client;
@@ -221,7 +215,7 @@ export const registerClientsRoutes: RoutesModule = (routes, tenant) => {
           else client[key] = value;
         }
         // Auth0 keeps secret_encoded (recorded): the defaults are kept under what PATCH gives.
-        if (client.jwt_configuration) client.jwt_configuration = { ...JWT_DEFAULTS, ...client.jwt_configuration };
+        if (client.jwt_configuration) client.jwt_configuration = { ...JWT_DEFAULTS, secret_encoded: false, ...client.jwt_configuration };
       }) as ClientRecord;
       return present(ctx, updated, true);
     },

@@ -3,6 +3,7 @@
  * addressed by its id or by its identifier (URL-encoded), as in Auth0. The Management API
  * itself is a system resource server: it can be read, not changed or deleted.
  */
+import { withCreationDefaults } from '../creation-defaults';
 import { ApiError, conflict, notFound } from '../../core/errors';
 import { randomAlnum, randomToken } from '../../core/ids';
 import { offsetBody, offsetPage } from '../../core/paging';
@@ -63,13 +64,13 @@ export const registerResourceServersRoutes: RoutesModule = (routes, tenant) => {
         skip_consent_for_verifiable_first_party_clients: false,
         token_lifetime: 86400,
         token_lifetime_for_web: 7200,
-        signing_alg: 'RS256',
         scopes: [],
         token_dialect: 'access_token',
         enforce_policies: false,
         is_system: false,
         ...clone(body),
       };
+      withCreationDefaults('/api/v2/resource-servers', server);
       if (server.signing_alg === 'HS256' && server.signing_secret === undefined) server.signing_secret = randomToken(32);
       servers().insert(server);
       ctx.status = 201;

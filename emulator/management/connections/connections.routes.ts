@@ -152,9 +152,10 @@ export const registerConnectionsRoutes: RoutesModule = (routes, tenant) => {
       checkEnabledClients(body.enabled_clients);
       requireConnection(ctx.params.id);
       const updated = connections().update(ctx.params.id, (connection) => {
-        // `options` is replaced whole, as Auth0 documents.
+        // `options` is replaced whole, as Auth0 documents, and then has the strategy's option defaults;
+        // a PATCH without `options` changes only what it gives.
         for (const [key, value] of Object.entries(clone(body))) connection[key] = value;
-        connection.options = withOptionDefaults(connection.strategy, connection.options);
+        if (body.options !== undefined) connection.options = withOptionDefaults(connection.strategy, connection.options);
         if (connection.enabled_clients === null) connection.enabled_clients = [];
       });
       return clone(updated);

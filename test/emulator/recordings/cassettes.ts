@@ -19,6 +19,8 @@ export interface RecordedInteraction {
   status: number;
   /** The answer's body as recorded ('' for none). */
   responseBody: string;
+  /** The Go SDK version that recorded it (`1.31.0`, `latest`), from its User-Agent: the recording's era. */
+  sdkVersion?: string;
 }
 
 export interface Cassette {
@@ -66,6 +68,7 @@ export function readCassette(dir: string, file: string): Cassette {
       contentType: header(raw.request?.headers, 'content-type'),
       status: raw.response?.code ?? 0,
       responseBody: raw.response?.body ?? '',
+      sdkVersion: /Go-Auth0\/(\S+)/.exec(header(raw.request?.headers, 'user-agent') ?? '')?.[1],
     };
   });
   return { file, interactions };

@@ -104,8 +104,11 @@ function prepareLikeRecordedTenant(emu: Emulator): void {
   }
 }
 
+/** Told every answer the emulator gives during a replay (the schema walk collects the keys it answers). */
+export type AnswerListener = (method: string, pathAndQuery: string, status: number, text: string) => void;
+
 /** Replays one recording on `emu` (reset first) and judges every interaction. */
-export async function replayCassette(emu: Emulator, cassette: Cassette): Promise<InteractionResult[]> {
+export async function replayCassette(emu: Emulator, cassette: Cassette, onAnswer?: AnswerListener): Promise<InteractionResult[]> {
   emu.reset();
   // What Auth0 did between the recorded requests (builds, jobs) took time: the emulated clock runs
   // 1,000 times faster than real time, so a build (400 ms) is done by the next request.
@@ -125,6 +128,7 @@ export async function replayCassette(emu: Emulator, cassette: Cassette): Promise
       continue;
     }
     const answer = await send(emu, token, interaction, ids);
+    onAnswer?.(interaction.method, interaction.pathAndQuery, answer.status, answer.text);
     const reasons: string[] = [];
     if (answer.status !== interaction.status) reasons.push(`status ${answer.status} instead of ${interaction.status}`);
     const recorded = interaction.responseBody.trim() ? parseJson(interaction.responseBody) : undefined;
@@ -155,9 +159,9 @@ export interface ReplaySummary {
   ratio: number;
 }
 
-export async function replayAll(emu: Emulator, cassettes: readonly Cassette[]): Promise<ReplaySummary> {
+export async function replayAll(emu: Emulator, cassettes: readonly Cassette[], onAnswer?: AnswerListener): Promise<ReplaySummary> {
   const results: InteractionResult[] = [];
-  for (const cassette of cassettes) results.push(...(await replayCassette(emu, cassette)));
+  for (const cassette of cassettes) results.push(...(await replayCassette(emu, cassette, onAnswer)));
   emu.clock.resetTime();
   const matched = results.filter((r) => r.outcome === 'match').length;
   const skipped = results.filter((r) => r.outcome === 'skip').length;

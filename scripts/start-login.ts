@@ -45,7 +45,8 @@ export function setUpLogin(emulator: Emulator, userDir: string, nodeRedPort: num
     path.join(userDir, 'auth0-login-settings.js'),
     `// Written by AUTH0_LOGIN=1 npm start; changes are overwritten. The secrets come from the environment.
 const login = require('@idflow/node-red-auth0/login');
-const auth0 = { protocol: 'http', rolesClaim: '${LOGIN_ROLES_CLAIM}' };
+// Its own variables: AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET are the examples' machine-to-machine application.
+const auth0 = { protocol: 'http', rolesClaim: '${LOGIN_ROLES_CLAIM}', clientId: process.env.NODE_RED_LOGIN_CLIENT_ID, clientSecret: process.env.NODE_RED_LOGIN_CLIENT_SECRET };
 // npm start deploys the example flows once with a one-time token; after that only logged-in users can.
 let deployToken = process.env.NODE_RED_START_DEPLOY_TOKEN;
 const settings = {
@@ -61,7 +62,7 @@ const settings = {
     httpNodeMiddleware: login.httpMiddleware({ ...auth0, paths: ['/private'] }),
 };
 // Read: out of the environment, where flows could see them (env.get falls back to it).
-for (const name of ['AUTH0_CLIENT_SECRET', 'AUTH0_COOKIE_SECRET', 'NODE_RED_START_DEPLOY_TOKEN']) delete process.env[name];
+for (const name of ['NODE_RED_LOGIN_CLIENT_SECRET', 'AUTH0_COOKIE_SECRET', 'NODE_RED_START_DEPLOY_TOKEN']) delete process.env[name];
 module.exports = settings;
 `,
   );
@@ -77,8 +78,8 @@ Object.assign(module.exports, auth0Login, { editorTheme: { ...module.exports.edi
   const deployToken = randomBytes(32).toString('hex');
   return {
     env: {
-      AUTH0_CLIENT_ID: LOGIN_CLIENT_ID,
-      AUTH0_CLIENT_SECRET: clientSecret,
+      NODE_RED_LOGIN_CLIENT_ID: LOGIN_CLIENT_ID,
+      NODE_RED_LOGIN_CLIENT_SECRET: clientSecret,
       AUTH0_COOKIE_SECRET: randomBytes(32).toString('hex'),
       AUTH0_BASE_URL: base,
       NODE_RED_START_DEPLOY_TOKEN: deployToken,

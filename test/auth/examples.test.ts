@@ -166,7 +166,7 @@ describe('auth example flows against the emulator', function () {
       { id: 'app', type: 'test-http-app', z: 'tab', x: 0, y: 0, wires: [] },
     ];
     // The file's own credentials: references to the environment set above, resolved by Node-RED.
-    await helper.load(modules(), flow, { [config.id]: config.credentials as Record<string, string> });
+    await helper.load(modules(), flow, { [config.id]: config.credentials });
   }
 
   function node(name: string, type?: string): NonNullable<ReturnType<typeof helper.getNode>> {

@@ -49,8 +49,16 @@ function stable(value: unknown): unknown {
 
 /** The global nodes (no tab) other than the shared tenant that a tab's nodes name (a dashboard's page, group, theme). */
 function globalsOf(flow: FlowNode[], members: FlowNode[], configId: string): FlowNode[] {
-  const text = JSON.stringify(members);
-  return flow.filter((node) => node.z === undefined && node.type !== 'tab' && node.id !== configId && text.includes(`"${node.id}"`));
+  const candidates = flow.filter((node) => node.z === undefined && node.type !== 'tab' && node.id !== configId);
+  const found: FlowNode[] = [];
+  // Those named by the tab's nodes, then those named by these (a group names its page, a page its base and theme).
+  let text = JSON.stringify(members);
+  for (;;) {
+    const more = candidates.filter((node) => !found.includes(node) && text.includes(`"${node.id}"`));
+    if (more.length === 0) return found;
+    found.push(...more);
+    text = JSON.stringify(more);
+  }
 }
 
 /** A tab with everything on it and the global nodes it uses. */

@@ -27,11 +27,30 @@ const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1880);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
 const DEMO_CLIENT_ID = 'node-red-demo-m2m';
 const DEMO_CLIENT_SECRET = 'local-emulator-secret-not-for-production';
+/** The tab the dashboard flow joins (a tab of its own would be one more for a newcomer to meet). */
+const DASHBOARD_TAB = 'Logs examples';
+
+/** FlowFuse Dashboard 2 where the project's dependencies have it (a dev dependency), else undefined. */
+function dashboardDir(): string | undefined {
+  try {
+    return path.dirname(require.resolve('@flowfuse/node-red-dashboard/package.json', { paths: [root] }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node-RED loads the nodes of the packages in its user directory's node_modules: this package, and the dashboard when installed. */
+function linkPackage(target: string | undefined, name: string): void {
+  const link = path.join(userDir, 'node_modules', ...name.split('/'));
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  const present = fs.lstatSync(link, { throwIfNoEntry: false });
+  if (present && !fs.existsSync(link)) fs.unlinkSync(link); // a link to a package no longer installed
+  if (target && !fs.existsSync(link)) fs.symlinkSync(target, link, 'dir');
+}
 
 function prepareUserDir(): void {
-  const link = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  if (!fs.existsSync(link)) fs.symlinkSync(root, link, 'dir');
+  linkPackage(root, '@idflow/node-red-auth0');
+  linkPackage(dashboardDir(), '@flowfuse/node-red-dashboard');
   fs.writeFileSync(
     path.join(userDir, 'package.json'),
     JSON.stringify(
@@ -163,14 +182,21 @@ async function main(): Promise<void> {
 
   const base = `http://127.0.0.1:${nodeRedPort}`;
   await waitForNodeRed(base, child);
+  const dashboard = dashboardDir() !== undefined;
+  // The dashboard flow needs FlowFuse Dashboard 2's nodes: deployed only when it is installed, beside the log examples.
+  const dashboardFlows = dashboard ? readExamples(path.join(root, 'dashboard')).map((flow) => ({ ...flow, file: `dashboard/${flow.file}` })) : [];
   const fresh = retarget(
-    arrangedFlow(readExamples(path.join(root, 'examples')), {
-      name: 'Local emulator',
-      domain: '${AUTH0_DOMAIN}',
-      protocol: 'http',
-      clientId: '${AUTH0_CLIENT_ID}',
-      clientSecret: '${AUTH0_CLIENT_SECRET}',
-    }),
+    arrangedFlow(
+      [...readExamples(path.join(root, 'examples')), ...dashboardFlows],
+      {
+        name: 'Local emulator',
+        domain: '${AUTH0_DOMAIN}',
+        protocol: 'http',
+        clientId: '${AUTH0_CLIENT_ID}',
+        clientSecret: '${AUTH0_CLIENT_SECRET}',
+      },
+      Object.fromEntries(dashboardFlows.map((flow) => [flow.file, DASHBOARD_TAB])),
+    ),
     emulator.domain,
   );
   const decision = startFlows(current, record, fresh);
@@ -183,6 +209,11 @@ async function main(): Promise<void> {
   console.log(`\n${flowsBanner(decision)}`);
   console.log(`\n${credentialsBanner(emulator)}`);
   if (login) console.log(`\n${loginBanner(emulator)}`);
+  console.log(
+    dashboard
+      ? `\nDashboard (FlowFuse Dashboard 2, the "Tenant dashboard" group on the ${DASHBOARD_TAB} tab): ${base}/dashboard`
+      : '\nNo dashboard: @flowfuse/node-red-dashboard is not installed (npm install installs it with the dev dependencies).',
+  );
   console.log(`\nNode-RED editor: ${base}/  (start on the "Start here" tab; every example is deployed against the emulator; Ctrl-C stops both)\n`);
 }
 

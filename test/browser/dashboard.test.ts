@@ -32,13 +32,15 @@ describe('the tenant dashboard in a real browser (npm start, FlowFuse Dashboard 
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
-        // socket.io: 42["msg-input:<widget id>", msg]
+        // socket.io: 42["msg-input:<widget id>", msg], and on load 42["widget-load:<widget id>", msg or [msg…], state]
         const match = /^42(\[.*\])$/s.exec(String(payload));
         if (!match) return;
         try {
-          const [event, msg] = JSON.parse(match[1]) as [string, { payload?: unknown }];
-          const id = /^msg-input:(.+)$/.exec(event)?.[1];
-          if (id) received.set(id, [...(received.get(id) ?? []), msg?.payload]);
+          const [event, data] = JSON.parse(match[1]) as [string, unknown];
+          const id = /^(?:msg-input|widget-load):(.+)$/.exec(event)?.[1];
+          if (!id || data === null) return;
+          const msgs = (Array.isArray(data) ? data : [data]) as { payload?: unknown }[];
+          received.set(id, [...(received.get(id) ?? []), ...msgs.map((msg) => msg.payload)]);
         } catch {
           // not an event frame
         }
@@ -85,7 +87,7 @@ describe('the tenant dashboard in a real browser (npm start, FlowFuse Dashboard 
     await waitUntil(
       () =>
         points(logins).some((p) => typeof p === 'number' && p > 0) &&
-        points(daily).some((p) => Array.isArray(p) && p.length > 0) &&
+        points(daily).some((p) => (Array.isArray(p) ? p : [p]).some((point) => typeof (point as { day?: unknown } | undefined)?.day === 'string')) &&
         points(active).some((p) => typeof p === 'number') &&
         points(jobs).some((p) => Array.isArray(p) && p.some((job) => (job as { status?: string }).status === 'completed')) &&
         points(headroom).some((p) => typeof p === 'number'),

@@ -220,3 +220,18 @@ export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings, ta
   }
   return flow;
 }
+
+/** The tab the dashboard flow joins (a tab of its own would be one more for a newcomer to meet). */
+export const DASHBOARD_TAB = 'Logs examples';
+
+/**
+ * The flows `npm start` arranges: every example of examples/, and with FlowFuse Dashboard 2
+ * installed the tenant dashboard of dashboard/ (its nodes need the dashboard), on DASHBOARD_TAB.
+ */
+export function startExamples(projectRoot: string, withDashboard: boolean): { examples: ExampleFlow[]; tabLabels: Record<string, string> } {
+  const dashboard = withDashboard ? readExamples(path.join(projectRoot, 'dashboard')).map((flow) => ({ ...flow, file: `dashboard/${flow.file}` })) : [];
+  return {
+    examples: [...readExamples(path.join(projectRoot, 'examples')), ...dashboard],
+    tabLabels: Object.fromEntries(dashboard.map((flow) => [flow.file, DASHBOARD_TAB])),
+  };
+}

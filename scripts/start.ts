@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
-import { arrangedFlow, readExamples, type FlowNode } from './example-flows';
+import { DASHBOARD_TAB, arrangedFlow, startExamples, type FlowNode } from './example-flows';
 import { readFlowsFile, readRecord, recordOf, startFlows, writeRecord } from './start-flows';
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
 import { loginBanner, loginWanted, setUpLogin } from './start-login';
@@ -27,8 +27,6 @@ const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1880);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
 const DEMO_CLIENT_ID = 'node-red-demo-m2m';
 const DEMO_CLIENT_SECRET = 'local-emulator-secret-not-for-production';
-/** The tab the dashboard flow joins (a tab of its own would be one more for a newcomer to meet). */
-const DASHBOARD_TAB = 'Logs examples';
 
 /** FlowFuse Dashboard 2 where the project's dependencies have it (a dev dependency), else undefined. */
 function dashboardDir(): string | undefined {
@@ -183,19 +181,12 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${nodeRedPort}`;
   await waitForNodeRed(base, child);
   const dashboard = dashboardDir() !== undefined;
-  // The dashboard flow needs FlowFuse Dashboard 2's nodes: deployed only when it is installed, beside the log examples.
-  const dashboardFlows = dashboard ? readExamples(path.join(root, 'dashboard')).map((flow) => ({ ...flow, file: `dashboard/${flow.file}` })) : [];
+  const { examples, tabLabels } = startExamples(root, dashboard);
   const fresh = retarget(
     arrangedFlow(
-      [...readExamples(path.join(root, 'examples')), ...dashboardFlows],
-      {
-        name: 'Local emulator',
-        domain: '${AUTH0_DOMAIN}',
-        protocol: 'http',
-        clientId: '${AUTH0_CLIENT_ID}',
-        clientSecret: '${AUTH0_CLIENT_SECRET}',
-      },
-      Object.fromEntries(dashboardFlows.map((flow) => [flow.file, DASHBOARD_TAB])),
+      examples,
+      { name: 'Local emulator', domain: '${AUTH0_DOMAIN}', protocol: 'http', clientId: '${AUTH0_CLIENT_ID}', clientSecret: '${AUTH0_CLIENT_SECRET}' },
+      tabLabels,
     ),
     emulator.domain,
   );

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CANVAS_SIZE, START_HERE, arrangedFlow, nodeBox, readExamples, type FlowNode } from '../../scripts/example-flows';
+import { CANVAS_SIZE, START_HERE, arrangedFlow, nodeBox, readExamples, startExamples, type FlowNode } from '../../scripts/example-flows';
 import { root } from '../package/package-files';
 
 const tenant = { name: 'emulator', domain: '127.0.0.1:4010', protocol: 'http' as const, clientId: 'id', clientSecret: 'secret' };
@@ -65,11 +65,16 @@ describe('npm start: the first workspace', () => {
 
   it(`puts every node of every tab, and every group, inside Node-RED's ${CANVAS_SIZE} × ${CANVAS_SIZE} canvas (issue 30.1)`, () => {
     const outside: string[] = [];
-    for (const node of flow) {
+    // As npm start deploys them, the dashboard flow included (when FlowFuse Dashboard 2 is installed).
+    const withDashboard = startExamples(root, true);
+    const deployed = arrangedFlow(withDashboard.examples, tenant, withDashboard.tabLabels);
+    const deployedTabs = deployed.filter((n) => n.type === 'tab');
+    assert.equal(deployedTabs.length, tabs.length, 'the dashboard flow has a tab of its own');
+    for (const node of deployed) {
       if (typeof node.x !== 'number' || typeof node.y !== 'number') continue;
       const box = node.type === 'group' ? { left: node.x, top: node.y, right: node.x + (node.w as number), bottom: node.y + (node.h as number) } : nodeBox(node);
       if (box.left < 0 || box.top < 0 || box.right > CANVAS_SIZE || box.bottom > CANVAS_SIZE) {
-        const tab = tabs.find((t) => t.id === node.z);
+        const tab = deployedTabs.find((t) => t.id === node.z);
         outside.push(`${node.type} "${String(node.name ?? node.id)}" on ${String(tab?.label)} at ${Math.round(box.right)}, ${Math.round(box.bottom)}`);
       }
     }
@@ -78,7 +83,7 @@ describe('npm start: the first workspace', () => {
 
   it(`keeps every example file inside the ${CANVAS_SIZE} × ${CANVAS_SIZE} canvas when imported alone (Import > Examples)`, () => {
     const outside: string[] = [];
-    for (const example of examples) {
+    for (const example of startExamples(root, true).examples) {
       for (const node of example.nodes) {
         if (typeof node.x !== 'number' || typeof node.y !== 'number') continue;
         // Import places a file's nodes where they were; a centre off the top or left edge, or an edge past the far one, cannot be scrolled to.

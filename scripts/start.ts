@@ -8,7 +8,8 @@
  * Host that is not its loopback address: see local-guard.ts), and its credentialSecret is made at
  * first start and kept in the user directory (see credential-secret.ts).
  *
- * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010); NODE_RED_USER_DIR moves the user directory.
+ * Ports: NODE_RED_PORT (default 1880), EMULATOR_PORT (default 4010); NODE_RED_USER_DIR moves the user directory;
+ * NODE_RED_PACKAGE and NODE_RED_NODE run another Node-RED (a package folder) on another Node.js (the tests' Node-RED 5).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -151,7 +152,8 @@ async function main(): Promise<void> {
   const current = readFlowsFile(userDir);
   const record = readRecord(userDir);
   const login = loginWanted() ? setUpLogin(emulator, userDir, nodeRedPort) : undefined;
-  const child = spawn(process.execPath, [path.join(__dirname, 'local-node-red.js'), userDir, String(nodeRedPort)], {
+  // NODE_RED_NODE: the Node.js to run it with (Node-RED 5 needs 22.9 or later).
+  const child = spawn(process.env.NODE_RED_NODE ?? process.execPath, [path.join(__dirname, 'local-node-red.js'), userDir, String(nodeRedPort)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

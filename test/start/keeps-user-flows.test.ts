@@ -95,6 +95,14 @@ describe('npm start keeps the flows a user made or changed', function () {
       tabs.some((t) => t.label === 'Start here'),
       'the examples were not deployed on the first start',
     );
+    // The README: one end-of-life warning per retired node type at a deploy (rules, rules configs, hooks).
+    await waitUntil(() => (output.match(/End of life since/g) ?? []).length >= 3, {
+      what: () => `the end-of-life warnings:\n${output.slice(-2000)}`,
+      timeout: 30_000,
+      interval: 250,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal((output.match(/End of life since/g) ?? []).length, 3, output);
     const usersTab = tabs.find((t) => t.label === 'Users examples') as FlowNode;
     const jobsTab = tabs.find((t) => t.label === 'Jobs examples') as FlowNode;
 

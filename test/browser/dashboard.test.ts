@@ -30,6 +30,7 @@ describe('the tenant dashboard in a real browser (npm start, FlowFuse Dashboard 
     started = await startNpmStart('dashboard');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort()); // nothing leaves this machine
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
         // socket.io: 42["msg-input:<widget id>", msg], and on load 42["widget-load:<widget id>", msg or [msg…], state]

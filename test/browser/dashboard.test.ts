@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, requireChromium } from './editor-session';
 import { root } from '../package/package-files';
 import { waitUntil } from '../helpers/wait';
-import { type StartedNpmStart, adminFlows, pressInject, startNpmStart } from './npm-start';
+import { type StartedNpmStart, adminFlows, pressInject, startNpmStart } from '../helpers/npm-start';
 
 type FlowNode = Record<string, unknown> & { id: string; type: string };
 

@@ -19,7 +19,7 @@ import { root } from '../package/package-files';
 import { waitUntil } from '../helpers/wait';
 import { EditorPage } from './editor-page';
 import { launchChromium, requireChromium } from './editor-session';
-import { type StartedNpmStart, pressInject, startNpmStart } from './npm-start';
+import { type StartedNpmStart, pressInject, startNpmStart } from '../helpers/npm-start';
 
 for (const runtimeName of ['4', '5'] as RuntimeName[])
   describe(`the README's first hour in a real browser (npm start on Node-RED ${runtimeName})`, function () {

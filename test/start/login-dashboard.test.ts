@@ -4,7 +4,7 @@
  * variables no longer AUTH0_CLIENT_ID/SECRET, which are the examples' tenant now: issue 30.2).
  */
 import assert from 'node:assert/strict';
-import { type StartedNpmStart, startNpmStart } from '../browser/npm-start';
+import { type StartedNpmStart, startNpmStart } from '../helpers/npm-start';
 
 describe('AUTH0_LOGIN=1 npm start: the dashboard behind the login', function () {
   this.timeout(240000);

@@ -7,24 +7,43 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from '../helpers/node-red-process';
+import { freePort } from './node-red-process';
 import { root } from '../package/package-files';
-import { waitUntil } from '../helpers/wait';
+import { waitUntil } from './wait';
 
 export interface StartedNpmStart {
   /** Node-RED's address, without a trailing slash. */
   url: string;
   userDir: string;
   /** Everything npm start and its Node-RED printed so far. */
-  output(): string;
+  output: () => string;
   /** A password login at the emulator with the web application npm start printed (its log records it). */
   passwordLogin(username: string, password: string): Promise<number>;
   stop(): Promise<void>;
 }
 
-export async function startNpmStart(name: string, env: Record<string, string> = {}): Promise<StartedNpmStart> {
-  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), `idflow-node-red-auth0-${name}-`));
-  const [nodeRedPort, emulatorPort] = [await freePort(), await freePort()];
+/** Where an npm start runs: a second start on the same ones is a restart. */
+export interface NpmStartPlace {
+  userDir: string;
+  nodeRedPort: number;
+  emulatorPort: number;
+}
+
+export async function npmStartPlace(name: string): Promise<NpmStartPlace> {
+  return {
+    userDir: fs.mkdtempSync(path.join(os.tmpdir(), `idflow-node-red-auth0-${name}-`)),
+    nodeRedPort: await freePort(),
+    emulatorPort: await freePort(),
+  };
+}
+
+/**
+ * Starts npm start and waits until it is ready. With a `place` of the caller's, stop() leaves its
+ * user directory for the next start (the caller removes it); without, a fresh one is made and removed.
+ */
+export async function startNpmStart(name: string, env: Record<string, string> = {}, place?: NpmStartPlace): Promise<StartedNpmStart> {
+  const own = place === undefined;
+  const { userDir, nodeRedPort, emulatorPort } = place ?? (await npmStartPlace(name));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist', 'scripts', 'start.js')], {
     cwd: root,
@@ -39,7 +58,7 @@ export async function startNpmStart(name: string, env: Record<string, string> = 
       child.kill('SIGINT');
       await exited;
     }
-    fs.rmSync(userDir, { recursive: true, force: true });
+    if (own) fs.rmSync(userDir, { recursive: true, force: true });
   };
   try {
     await waitUntil(() => /Node-RED editor: (http:\/\/\S+?)\/? /.test(output), {

@@ -182,15 +182,53 @@
     return row;
   }
 
+  /**
+   * The outline says what must be done: an empty field is an error only when its input is
+   * required. Node-RED's own msg, flow, global and env types call every empty field invalid (so
+   * an optional secret row was outlined) and its str type calls every one valid (so a required
+   * row was not): each type's check is wrapped so that empty means required-and-missing.
+   */
+  function outlineEmptyOnlyIfRequired(field, required) {
+    var widget = field.typedInput('instance');
+    if (!widget || !widget.typeMap) {
+      return;
+    }
+    Object.keys(widget.typeMap).forEach(function (name) {
+      var original = widget.typeMap[name];
+      var check = original.validate;
+      widget.typeMap[name] = $.extend({}, original, {
+        validate: function (value, opts) {
+          if (value === '' || value === undefined || value === null) {
+            return !required;
+          }
+          if (!check) {
+            return true;
+          }
+          return typeof check === 'function' ? check(value, opts) : check.test(value);
+        },
+      });
+    });
+    field.on('change', function () {
+      field.typedInput('validate');
+    });
+    field.typedInput('validate');
+  }
+
   function renderInputs(node, type, opId, params) {
     var container = $('.auth0-params').empty();
-    // With body properties in the form, the whole body is optional: the rows can make it.
+    if (!opId) {
+      // Every operation's inputs at once would say nothing: the message chooses, and brings the inputs.
+      $('<div class="form-tips auth0-by-msg-operation"></div>').text(node._('auth0-action.label.byMsgOperation')).appendTo(container);
+      return;
+    }
     var bodyRows = bodyPropertiesOf(type, opId).length > 0;
     inputsFor(type, opId).forEach(function (input) {
-      if (input.wholeBody && bodyRows) {
+      // With body properties in the form, the whole body is optional: the rows can make it. An
+      // input the tenant's credential fills when left empty is not missing either.
+      if ((input.wholeBody && bodyRows) || input.fromConfig) {
         input = $.extend({}, input, { required: false });
       }
-      typedRow(
+      var row = typedRow(
         container,
         'node-input-auth0-param-' + input.name,
         input.name + (input.required ? ' *' : ''),
@@ -200,6 +238,7 @@
         placeholder(node, input),
         input.description + (input.enum ? ' (' + input.enum.join(', ') + ')' : ''),
       );
+      outlineEmptyOnlyIfRequired(row.find('#node-input-auth0-param-' + input.name), Boolean(input.required));
     });
   }
 
@@ -259,6 +298,7 @@
       bodyPropertyHint(node, property),
     );
     row.addClass('auth0-body-row').attr('data-auth0-body', property.name);
+    outlineEmptyOnlyIfRequired(row.find('#' + bodyRowId(property.name)), Boolean(property.required));
     if (!property.required && !property.row) {
       $('<a href="#" class="red-ui-button red-ui-button-small auth0-body-remove" style="margin-left: 4px;"><i class="fa fa-times"></i></a>')
         .attr('title', node._('auth0-action.label.removeBodyProperty'))
@@ -570,6 +610,10 @@
         return;
       }
       var opId = $('#node-input-operation').val();
+      if (!opId) {
+        // No inputs shown: what the node had stays (the message's operation may use it).
+        return;
+      }
       node.params = window.Auth0Editor.collect(type, opId);
       node.bodyProperties = collectBody();
     },

@@ -147,19 +147,41 @@ function title(label: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Node-RED's editor draws a tab on a canvas of 8,000 × 8,000; nothing beyond it can be scrolled to or revealed. */
+export const CANVAS_SIZE = 8000;
+/** Where a tab's next group column starts: below this, a group would end too near the canvas's edge. */
+const COLUMN_HEIGHT = CANVAS_SIZE - 200;
+const GAP = 40;
+
+/** The rectangle a node takes on the canvas (x and y are its centre; the width follows its label). */
+export function nodeBox(node: FlowNode): { left: number; right: number; top: number; bottom: number } {
+  const x = node.x as number;
+  const y = node.y as number;
+  const half = estimatedWidth(node) / 2;
+  return { left: x - half, right: x + half, top: y - 15, bottom: y + 15 };
+}
+
 /**
  * What `npm start` deploys: a "Start here" tab with the three user flows, then one tab per
- * examples folder, each example in a named group stacked below the one before, so a newcomer
- * meets a handful of tabs rather than one per example.
+ * examples folder, each example in a named group. Groups stack down a column; a group that
+ * would reach past the canvas's 8,000 starts the next column to the right, so every node can
+ * be scrolled to (the canvas ends there). A newcomer meets a handful of tabs rather than one
+ * per example.
  */
-export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings): FlowNode[] {
+export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings, tabLabels: Record<string, string> = {}): FlowNode[] {
   const configId = newId();
   const flow: FlowNode[] = [configNode(configId, tenant)];
-  const tabs = new Map<string, { id: string; nextY: number }>();
-  const tabFor = (label: string, info: string): { id: string; nextY: number } => {
+  interface TabLayout {
+    id: string;
+    columnX: number;
+    columnWidth: number;
+    nextY: number;
+  }
+  const tabs = new Map<string, TabLayout>();
+  const tabFor = (label: string, info: string): TabLayout => {
     let tab = tabs.get(label);
     if (!tab) {
-      tab = { id: newId(), nextY: 40 };
+      tab = { id: newId(), columnX: GAP, columnWidth: 0, nextY: GAP };
       tabs.set(label, tab);
       flow.push({ id: tab.id, type: 'tab', label, disabled: false, info });
     }
@@ -171,24 +193,45 @@ export function arrangedFlow(examples: ExampleFlow[], tenant: TenantSettings): F
   ];
   for (const example of ordered) {
     const folder = example.file.includes('/') ? example.file.slice(0, example.file.indexOf('/')) : 'other';
-    const label = START_HERE.includes(example.file) ? 'Start here' : (FOLDER_TABS[folder] ?? `${title(folder)} examples`);
+    const label = START_HERE.includes(example.file) ? 'Start here' : (tabLabels[example.file] ?? FOLDER_TABS[folder] ?? `${title(folder)} examples`);
     const tab = tabFor(label, label === 'Start here' ? START_HERE_INFO : `Examples of ${folder}: one group per example file under examples/${folder}/.`);
-    const onTab = example.nodes.filter(
-      (n) => n.type !== 'tab' && n.type !== 'auth0-config' && typeof n.x === 'number' && typeof n.y === 'number' && 'wires' in n,
-    );
-    // Positions are node centres; a node's width follows its label, so the frame is worked out from estimated edges.
-    const left = Math.min(...onTab.map((n) => (n.x as number) - estimatedWidth(n) / 2));
-    const right = Math.max(...onTab.map((n) => (n.x as number) + estimatedWidth(n) / 2));
-    const top = Math.min(...onTab.map((n) => n.y as number)) - 15;
-    const bottom = Math.max(...onTab.map((n) => n.y as number)) + 15;
-    const frame = { x: 40, y: tab.nextY, w: right - left + 40, h: bottom - top + 50 };
+    const boxes = example.nodes
+      .filter((n) => n.type !== 'tab' && n.type !== 'auth0-config' && typeof n.x === 'number' && typeof n.y === 'number' && 'wires' in n)
+      .map(nodeBox);
+    const left = Math.min(...boxes.map((b) => b.left));
+    const right = Math.max(...boxes.map((b) => b.right));
+    const top = Math.min(...boxes.map((b) => b.top));
+    const bottom = Math.max(...boxes.map((b) => b.bottom));
+    const size = { w: right - left + 40, h: bottom - top + 50 };
+    if (tab.nextY > GAP && tab.nextY + size.h > COLUMN_HEIGHT) {
+      tab.columnX += tab.columnWidth + GAP;
+      tab.columnWidth = 0;
+      tab.nextY = GAP;
+    }
+    const frame = { x: tab.columnX, y: tab.nextY, ...size };
     const placed = placeExample(example, tab.id, configId, frame.x + 20 - left, frame.y + 35 - top);
     const groupId = newId();
     const members = placed.filter((n) => n.z === tab.id);
     for (const node of members) node.g = groupId;
     flow.push({ id: groupId, type: 'group', z: tab.id, name: title(example.label), style: { label: true }, nodes: members.map((n) => n.id), ...frame });
     flow.push(...placed);
-    tab.nextY += frame.h + 40;
+    tab.nextY += frame.h + GAP;
+    tab.columnWidth = Math.max(tab.columnWidth, frame.w);
   }
   return flow;
+}
+
+/** The tab the dashboard flow joins (a tab of its own would be one more for a newcomer to meet). */
+export const DASHBOARD_TAB = 'Logs examples';
+
+/**
+ * The flows `npm start` arranges: every example of examples/, and with FlowFuse Dashboard 2
+ * installed the tenant dashboard of dashboard/ (its nodes need the dashboard), on DASHBOARD_TAB.
+ */
+export function startExamples(projectRoot: string, withDashboard: boolean): { examples: ExampleFlow[]; tabLabels: Record<string, string> } {
+  const dashboard = withDashboard ? readExamples(path.join(projectRoot, 'dashboard')).map((flow) => ({ ...flow, file: `dashboard/${flow.file}` })) : [];
+  return {
+    examples: [...readExamples(path.join(projectRoot, 'examples')), ...dashboard],
+    tabLabels: Object.fromEntries(dashboard.map((flow) => [flow.file, DASHBOARD_TAB])),
+  };
 }

@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   if (!userDirArg || !portArg) throw new Error('usage: local-node-red <userDir> <port>');
   const userDir = path.resolve(userDirArg);
   const port = Number(portArg);
-  const nodeRedMain = require.resolve('node-red');
+  // NODE_RED_PACKAGE: another Node-RED's package folder (the tests run npm start on Node-RED 5 this way).
+  const nodeRedMain = require.resolve(process.env.NODE_RED_PACKAGE ?? 'node-red');
   /* eslint-disable @typescript-eslint/no-require-imports */
   const RED = require(nodeRedMain) as NodeRed;
   // Node-RED's own express, so the apps it gives us are mounted on the version they were made for.

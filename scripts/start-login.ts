@@ -1,6 +1,6 @@
 /**
- * `AUTH0_LOGIN=1 npm start` (or `npm start -- --login`): the editor and the `http in` pages under
- * /private behind the emulator's login page, with @idflow/node-red-auth0/login as a user sets it up.
+ * `AUTH0_LOGIN=1 npm start` (or `npm start -- --login`): the editor, the `http in` pages under
+ * /private and the dashboard behind the emulator's login page, with @idflow/node-red-auth0/login as a user sets it up.
  * The emulator gets an application for Node-RED, its login page, and a post-login Action adding the roles claim; Node-RED's
  * settings.js loads auth0-login-settings.js, which reads the secrets from the environment.
  */
@@ -58,9 +58,11 @@ export function setUpLogin(emulator: Emulator, userDir: string, nodeRedPort: num
     path.join(userDir, 'auth0-login-settings.js'),
     `// Written by AUTH0_LOGIN=1 npm start; changes are overwritten. The secrets come from the environment.
 const login = require('@idflow/node-red-auth0/login');
-const auth0 = { protocol: 'http', rolesClaim: '${LOGIN_ROLES_CLAIM}' };
+// Its own variables: AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET are the examples' machine-to-machine application.
+const auth0 = { protocol: 'http', rolesClaim: '${LOGIN_ROLES_CLAIM}', clientId: process.env.NODE_RED_LOGIN_CLIENT_ID, clientSecret: process.env.NODE_RED_LOGIN_CLIENT_SECRET };
 // npm start deploys the example flows once with a one-time token; after that only logged-in users can.
 let deployToken = process.env.NODE_RED_START_DEPLOY_TOKEN;
+const pages = login.httpMiddleware({ ...auth0, paths: ['/private', '/dashboard'] });
 const settings = {
     adminAuth: {
         ...login.adminAuth({ ...auth0, permissions: { 'node-red-admin': '*', 'node-red-viewer': 'read' } }),
@@ -71,10 +73,12 @@ const settings = {
         },
     },
     editorTheme: { logout: { redirect: login.logoutUrl(auth0) } },
-    httpNodeMiddleware: login.httpMiddleware({ ...auth0, paths: ['/private'] }),
+    httpNodeMiddleware: pages,
+    // FlowFuse Dashboard 2 (when installed): its pages and its socket.io connection.
+    dashboard: { middleware: pages, ioMiddleware: pages.ioMiddleware },
 };
 // Read: out of the environment, where flows could see them (env.get falls back to it).
-for (const name of ['AUTH0_CLIENT_SECRET', 'AUTH0_COOKIE_SECRET', 'NODE_RED_START_DEPLOY_TOKEN']) delete process.env[name];
+for (const name of ['NODE_RED_LOGIN_CLIENT_SECRET', 'AUTH0_COOKIE_SECRET', 'NODE_RED_START_DEPLOY_TOKEN']) delete process.env[name];
 module.exports = settings;
 `,
   );
@@ -90,8 +94,8 @@ Object.assign(module.exports, auth0Login, { editorTheme: { ...module.exports.edi
   const deployToken = randomBytes(32).toString('hex');
   return {
     env: {
-      AUTH0_CLIENT_ID: LOGIN_CLIENT_ID,
-      AUTH0_CLIENT_SECRET: clientSecret,
+      NODE_RED_LOGIN_CLIENT_ID: LOGIN_CLIENT_ID,
+      NODE_RED_LOGIN_CLIENT_SECRET: clientSecret,
       AUTH0_COOKIE_SECRET: randomBytes(32).toString('hex'),
       AUTH0_BASE_URL: base,
       NODE_RED_START_DEPLOY_TOKEN: deployToken,
@@ -111,7 +115,7 @@ export function loginBanner(emulator: Emulator): string {
     else if (user.email === 'norole@example.com') lines.push(`  ${user.email}  no role (refused)`);
   }
   return [
-    'Editor login (AUTH0_LOGIN=1): the editor and http in pages under /private ask for a login at the emulator.',
+    'Editor login (AUTH0_LOGIN=1): the editor, the http in pages under /private and the dashboard ask for a login at the emulator.',
     'Users (password Demo-passw0rd!; node-red-admin deploys, node-red-viewer only reads):',
     ...lines,
     'GET /logout ends the /private session; the editor menu\'s "Logout" ends the editor\'s.',

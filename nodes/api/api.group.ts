@@ -13,7 +13,7 @@ export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const apiGroup: GroupSpec = {
   type: 'auth0-api',
   name: 'api',
-  paletteLabel: 'management API',
+  paletteLabel: 'any API call',
   api: 'management',
   summary: "Calls any Management API endpoint (method and path under /api/v2) with the tenant's token, rate limiting, retries and error handling.",
   details: [

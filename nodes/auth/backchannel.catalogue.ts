@@ -40,7 +40,7 @@ const startInputs: readonly InputSpec[] = [
 export const backchannelGroup: GroupSpec = {
   type: 'auth0-backchannel',
   name: 'backchannel',
-  paletteLabel: 'backchannel',
+  paletteLabel: 'back channel',
   api: 'authentication',
   summary: 'Asks a user to approve a login on their own phone (Client-Initiated Backchannel Authentication, CIBA) and sends the tokens once they did.',
   details: [

@@ -8,7 +8,7 @@ import { authInputs } from './inputs';
 export const passwordlessGroup: GroupSpec = {
   type: 'auth0-passwordless',
   name: 'passwordless',
-  paletteLabel: 'passwordless',
+  paletteLabel: 'login without password',
   api: 'authentication',
   summary: 'Starts a passwordless login: e-mails the user a magic link or a one-time code, or sends the code by SMS.',
   details: [

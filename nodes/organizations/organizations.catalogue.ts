@@ -27,7 +27,7 @@ const memberId: InputSpec = {
 export const organizationsGroup: GroupSpec = {
   type: 'auth0-organizations',
   name: 'organizations',
-  paletteLabel: 'organizations',
+  paletteLabel: 'organization',
   api: 'management',
   summary:
     'Manages organizations: the organizations themselves, their connections, invitations, members and member roles, applications, client grants, discovery domains and the roles of groups.',

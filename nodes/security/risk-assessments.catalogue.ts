@@ -4,7 +4,7 @@ import { common, type GroupSpec } from '../shared/catalogue';
 export const riskAssessmentsGroup: GroupSpec = {
   type: 'auth0-risk-assessments',
   name: 'risk_assessments',
-  paletteLabel: 'risk assessments',
+  paletteLabel: 'risk assessment',
   api: 'management',
   summary: 'Reads and changes the risk assessment settings and the new-device settings.',
   details: ['Risk assessments feed Actions with a confidence score for each login; new-device settings decide how long a device is remembered as known.'],

@@ -4,7 +4,7 @@ import { common, type GroupSpec } from '../shared/catalogue';
 export const supplementalSignalsGroup: GroupSpec = {
   type: 'auth0-supplemental-signals',
   name: 'supplemental_signals',
-  paletteLabel: 'supplemental signals',
+  paletteLabel: 'Akamai signals',
   api: 'management',
   summary: 'Reads and changes whether Auth0 uses the bot and risk signals of an Akamai edge in front of the custom domain (early access).',
   references: [

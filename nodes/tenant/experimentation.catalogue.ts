@@ -4,7 +4,7 @@ import { common, type GroupSpec } from '../shared/catalogue';
 export const experimentationGroup: GroupSpec = {
   type: 'auth0-experimentation',
   name: 'experimentation',
-  paletteLabel: 'experimentation',
+  paletteLabel: 'experiments',
   api: 'management',
   summary:
     'Manages experimentation (beta): feature flags with their variations, the user segments they target, and experiments that compare variations in an authentication flow.',

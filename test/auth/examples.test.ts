@@ -122,6 +122,9 @@ describe('auth example flows against the emulator', function () {
       AUTH0_WEB_CLIENT_ID: emu.webClient.clientId,
       AUTH0_SPA_CLIENT_ID: emu.spaClient.clientId,
       AUTH0_EMULATOR_URL: emu.url,
+      // The examples' config node reads its credentials from these, as under npm start.
+      AUTH0_CLIENT_ID: emu.clientId,
+      AUTH0_CLIENT_SECRET: emu.clientSecret,
     };
     for (const [key, value] of Object.entries(env)) {
       savedEnv[key] = process.env[key];
@@ -154,7 +157,7 @@ describe('auth example flows against the emulator', function () {
     const raw = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as FlowNode[];
     assert.ok(Array.isArray(raw) && raw.some((n) => n.type === 'comment'), `${file}: a JSON array of nodes with a Comment node`);
     const config = raw.find((n) => n.type === 'auth0-config');
-    assert.ok(config && config.domain === EXAMPLE_DOMAIN && config.protocol === 'http', `${file}: an auth0-config node for ${EXAMPLE_DOMAIN} over http`);
+    assert.ok(config && config.domain === '${AUTH0_DOMAIN}' && config.protocol === 'http', `${file}: an auth0-config node for \${AUTH0_DOMAIN} over http`);
     nodes = retarget(retarget(raw, `http://${EXAMPLE_DOMAIN}`, emu.url), EXAMPLE_NODE_RED, serverUrl) as FlowNode[];
     nodes = retarget(nodes, EXAMPLE_DOMAIN, emu.domain) as FlowNode[];
     const flow = [
@@ -162,7 +165,8 @@ describe('auth example flows against the emulator', function () {
       ...nodes.map((n) => (n.type === 'auth0-config' ? n : { ...n, z: 'tab' })),
       { id: 'app', type: 'test-http-app', z: 'tab', x: 0, y: 0, wires: [] },
     ];
-    await helper.load(modules(), flow, { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } });
+    // The file's own credentials: references to the environment set above, resolved by Node-RED.
+    await helper.load(modules(), flow, { [config.id]: config.credentials });
   }
 
   function node(name: string, type?: string): NonNullable<ReturnType<typeof helper.getNode>> {

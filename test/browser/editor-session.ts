@@ -75,6 +75,8 @@ export async function openEditor(options: EditorSessionOptions = {}): Promise<Ed
   const nodeRed = await startNodeRed(options.redJs ?? require.resolve('node-red/red.js'), userDir, 90000, options.node ?? process.execPath);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // Node-RED 5's editor takes half a minute to load on a busy machine (30 s is playwright's default).
+  page.setDefaultNavigationTimeout(180_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   const editor = new EditorPage(page);

@@ -335,6 +335,47 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.deepEqual(pageErrors, [], 'the editor page threw');
     });
 
+    it('outlines a required field left empty and never an optional one; with "set by msg.operation" shows no inputs and says msg.operation chooses (issue 30.4)', async () => {
+      const outlined = (id: string): Promise<boolean> =>
+        page.locator(`#${id} + .red-ui-typedInput-container`).evaluate((el) => el.classList.contains('input-error'));
+      const typed = (id: string) => page.locator(`#${id} + .red-ui-typedInput-container input.red-ui-typedInput-input`);
+      const users = await editor.dragFromPalette('auth0-users', 600, 200);
+      await editor.edit(users);
+      await page.locator('#node-input-operation').selectOption('create');
+      await page.locator('#node-input-auth0-body-connection').waitFor({ state: 'attached' });
+      assert.equal(await outlined('node-input-auth0-body-connection'), true, 'connection * is empty and not outlined');
+      assert.equal(await outlined('node-input-auth0-body-password'), false, 'the optional password (a secret: msg, flow, global, env) is outlined while empty');
+      assert.equal(await outlined('node-input-auth0-body-email'), false, 'the optional email is outlined while empty');
+      await typed('node-input-auth0-body-connection').fill('Username-Password-Authentication');
+      await typed('node-input-auth0-body-connection').blur();
+      assert.equal(await outlined('node-input-auth0-body-connection'), false, 'connection is filled in and still outlined');
+      await page.locator('#node-dialog-cancel').click();
+      await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+
+      const delegated = await editor.dragFromPalette('auth0-delegated', 600, 280);
+      await editor.edit(delegated);
+      await page.locator('#node-input-operation').selectOption('get_token');
+      assert.equal(await outlined('node-input-auth0-param-target'), true, 'target * is empty and not outlined');
+      assert.equal(await outlined('node-input-auth0-param-refresh_token'), false, 'the optional refresh_token is outlined while empty');
+      assert.equal(await outlined('node-input-auth0-param-id_token'), false, 'the optional id_token is outlined while empty');
+      // client_id left empty is the tenant's own client id: neither required in the form nor outlined.
+      assert.equal((await page.locator('label[for="node-input-auth0-param-client_id"]').innerText()).trim(), 'client_id');
+      assert.equal(await outlined('node-input-auth0-param-client_id'), false);
+      await page.locator('#node-dialog-cancel').click();
+      await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+
+      const logout = await editor.dragFromPalette('auth0-logout', 600, 360);
+      await editor.edit(logout);
+      await page.locator('#node-input-operation').selectOption('');
+      assert.equal(await page.locator('.auth0-params .form-row').count(), 0, 'inputs shown with "set by msg.operation"');
+      assert.match(await page.locator('.auth0-params .auth0-by-msg-operation').innerText(), /msg\.operation chooses/);
+      await page.locator('#node-input-operation').selectOption('oidc_logout');
+      assert.ok((await page.locator('.auth0-params .form-row').count()) > 0, 'choosing an operation shows its inputs again');
+      await page.locator('#node-dialog-cancel').click();
+      await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+      assert.deepEqual(pageErrors, [], 'the editor page threw');
+    });
+
     it('a flow saved before body properties existed opens unchanged: its body JSON stays, Done saves the same', async () => {
       const params = { body: { value: '{"connection":"Username-Password-Authentication","email":"old@example.com"}', type: 'json' } };
       // As Node-RED loads a flow file: imported as it was saved, then its edit dialog opened.

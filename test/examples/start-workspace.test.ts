@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { START_HERE, arrangedFlow, readExamples, type FlowNode } from '../../scripts/example-flows';
+import { CANVAS_SIZE, START_HERE, arrangedFlow, nodeBox, readExamples, startExamples, type FlowNode } from '../../scripts/example-flows';
 import { root } from '../package/package-files';
 
 const tenant = { name: 'emulator', domain: '127.0.0.1:4010', protocol: 'http' as const, clientId: 'id', clientSecret: 'secret' };
@@ -50,13 +50,48 @@ describe('npm start: the first workspace', () => {
     }
   });
 
-  it('stacks the groups of a tab without overlap', () => {
+  it('lays the groups of a tab out without overlap (down a column, then the next column)', () => {
     for (const tab of tabs) {
-      const onTab = groups.filter((g) => g.z === tab.id).sort((a, b) => (a.y as number) - (b.y as number));
-      for (let i = 1; i < onTab.length; i++) {
-        assert.ok((onTab[i].y as number) >= (onTab[i - 1].y as number) + (onTab[i - 1].h as number), `"${String(onTab[i].name)}" overlaps "${String(onTab[i - 1].name)}" on ${String(tab.label)}`);
+      const onTab = groups.filter((g) => g.z === tab.id);
+      for (let i = 0; i < onTab.length; i++) {
+        for (let j = i + 1; j < onTab.length; j++) {
+          const [a, b] = [onTab[i], onTab[j]] as Array<Record<string, number> & FlowNode>;
+          const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+          assert.ok(apart, `"${String(b.name)}" overlaps "${String(a.name)}" on ${String(tab.label)}`);
+        }
       }
     }
+  });
+
+  it(`puts every node of every tab, and every group, inside Node-RED's ${CANVAS_SIZE} × ${CANVAS_SIZE} canvas (issue 30.1)`, () => {
+    const outside: string[] = [];
+    // As npm start deploys them, the dashboard flow included (when FlowFuse Dashboard 2 is installed).
+    const withDashboard = startExamples(root, true);
+    const deployed = arrangedFlow(withDashboard.examples, tenant, withDashboard.tabLabels);
+    const deployedTabs = deployed.filter((n) => n.type === 'tab');
+    assert.equal(deployedTabs.length, tabs.length, 'the dashboard flow has a tab of its own');
+    for (const node of deployed) {
+      if (typeof node.x !== 'number' || typeof node.y !== 'number') continue;
+      const box = node.type === 'group' ? { left: node.x, top: node.y, right: node.x + (node.w as number), bottom: node.y + (node.h as number) } : nodeBox(node);
+      if (box.left < 0 || box.top < 0 || box.right > CANVAS_SIZE || box.bottom > CANVAS_SIZE) {
+        const tab = deployedTabs.find((t) => t.id === node.z);
+        outside.push(`${node.type} "${String(node.name ?? node.id)}" on ${String(tab?.label)} at ${Math.round(box.right)}, ${Math.round(box.bottom)}`);
+      }
+    }
+    assert.deepEqual(outside, []);
+  });
+
+  it(`keeps every example file inside the ${CANVAS_SIZE} × ${CANVAS_SIZE} canvas when imported alone (Import > Examples)`, () => {
+    const outside: string[] = [];
+    for (const example of startExamples(root, true).examples) {
+      for (const node of example.nodes) {
+        if (typeof node.x !== 'number' || typeof node.y !== 'number') continue;
+        // Import places a file's nodes where they were; a centre off the top or left edge, or an edge past the far one, cannot be scrolled to.
+        const box = nodeBox(node);
+        if (node.x < 0 || node.y < 0 || box.right > CANVAS_SIZE || box.bottom > CANVAS_SIZE) outside.push(`${example.file}: ${node.type} ${node.id}`);
+      }
+    }
+    assert.deepEqual(outside, []);
   });
 
   it('writes settings with no telemetry consent modal, no update notice and no tour', () => {

@@ -72,7 +72,8 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
 
     produce(emu, 300);
     await reached(60);
-    emu.faults.set({ errorNext: 2, errorStatus: 503, pathPrefix: '/api/v2/events' });
+    // One more 5xx than the tenant's retries (2): a GET's 5xx is retried by the client, the last reaches the node.
+    emu.faults.set({ errorNext: 3, errorStatus: 503, pathPrefix: '/api/v2/events' });
     await control(emu, 'POST', 'events/disconnect', { abrupt: true });
     produce(emu, 200);
     await reached(350);
@@ -85,7 +86,8 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     emu.faults.set({ rateLimitNext: 2, pathPrefix: '/api/v2/events' });
     await control(emu, 'POST', 'events/disconnect', {});
     await reached(550);
-    emu.faults.set({ dropNext: 1, pathPrefix: '/api/v2/events' });
+    // Two drops: a GET's dropped connection is sent again once by the client, the second reaches the node.
+    emu.faults.set({ dropNext: 2, pathPrefix: '/api/v2/events' });
     await control(emu, 'POST', 'events/disconnect', { abrupt: true });
     produce(emu, 100);
     await reached(750);

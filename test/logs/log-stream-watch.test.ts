@@ -128,7 +128,8 @@ describe('auth0-log-stream-watch in Node-RED', function () {
   });
 
   it('a failed poll goes to Catch nodes with a message, and the baseline still holds afterwards', async () => {
-    emu.faults.set({ errorNext: 1, errorStatus: 502, pathPrefix: '/api/v2/log-streams' });
+    // One more 5xx than the tenant's retries (3): a GET's 5xx is retried by the client, the last fails the poll.
+    emu.faults.set({ errorNext: 4, errorStatus: 502, pathPrefix: '/api/v2/log-streams' });
     const out = await load(watchNode(), [
       { id: 'catcher', type: 'catch', z: TAB.id, x: 100, y: 200, scope: ['streams'], uncaught: false, wires: [['caught-out']] },
       { id: 'caught-out', type: 'helper', z: TAB.id, x: 300, y: 200 },

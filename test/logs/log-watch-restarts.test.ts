@@ -105,7 +105,8 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     };
 
     await reached(120);
-    emu.faults.set({ errorNext: 2, errorStatus: 503, pathPrefix: '/api/v2/logs' });
+    // One more 5xx than the tenant's retries (2): a GET's 5xx is retried by the client, the last reaches the node.
+    emu.faults.set({ errorNext: 3, errorStatus: 503, pathPrefix: '/api/v2/logs' });
     await consumed('errorNext');
     await reached(250);
     await redeploy();

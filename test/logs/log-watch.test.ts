@@ -222,7 +222,8 @@ describe('auth0-log-watch in Node-RED', function () {
 
   it('a failed poll goes to Catch nodes with a message, shows on the status, and loses nothing', async () => {
     writeEvents(emu, ['fp', 'fu']);
-    emu.faults.set({ errorNext: 1, errorStatus: 503, pathPrefix: '/api/v2/logs' });
+    // One more 5xx than the tenant's retries (3): a GET's 5xx is retried by the client, the last fails the poll.
+    emu.faults.set({ errorNext: 4, errorStatus: 503, pathPrefix: '/api/v2/logs' });
     const caught = new Collector('caught-out');
     const out = await load(watchNode(), CATCHER);
     caught.attach();
@@ -247,7 +248,7 @@ describe('auth0-log-watch in Node-RED', function () {
     const out = await load(watchNode({ start: 'now', interval: 3600 }), CATCHER);
     const caught = new Collector('caught-out').attach();
     await waitUntil(() => statusCalls('watch').some((s) => s.text === 'watching'), { what: () => 'the first poll never ended' });
-    emu.faults.set({ errorNext: 1, errorStatus: 500, pathPrefix: '/api/v2/logs' });
+    emu.faults.set({ errorNext: 4, errorStatus: 500, pathPrefix: '/api/v2/logs' }); // retries 3, then the poll fails
     helper.getNode('watch')?.receive({ payload: 'poll', topic: 'mine' });
     await waitUntil(() => caught.messages.length >= 1, { what: () => 'nothing reached the Catch node' });
     assert.equal(caught.messages[0].topic, 'mine');

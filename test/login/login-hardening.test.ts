@@ -309,6 +309,24 @@ describe('login: the callback, logout and the session cookie against the emulato
     });
   });
 
+  describe('the pending login', () => {
+    it('fits a browser cookie (4096 bytes) however long the query of the page asked for; the login then comes back to its path', async () => {
+      const cookies = new Map<string, string>();
+      const start = await call(`${base}/private/who-am-i?q=${'a'.repeat(6000)}`, cookies);
+      assert.equal(start.status, 302);
+      const pending = start.headers.getSetCookie().find((line) => line.startsWith('auth0_login_')) ?? '';
+      const [pair] = pending.split(';');
+      assert.ok(pair !== undefined && pair.length > 20 && pair.length <= 4096, `pending login cookie of ${pair?.length ?? 0} bytes`);
+      const authorize = new URL(String(start.headers.get('location')));
+      authorize.searchParams.set('username', 'vera@example.com');
+      authorize.searchParams.set('password', 'Vera-passw0rd!');
+      const back = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location')));
+      const landing = await call(`${base}${back.pathname}${back.search}`, cookies);
+      assert.equal(landing.status, 302, await landing.text());
+      assert.equal(landing.headers.get('location'), '/private/who-am-i');
+    });
+  });
+
   describe('logout ends the session', () => {
     it('a copied cookie is refused after the logout, also after a restart that keeps the context store', async () => {
       const context = memoryContext();

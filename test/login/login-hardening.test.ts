@@ -106,6 +106,16 @@ describe('login: paths decided as Express routes them', () => {
   });
 });
 
+describe('login: the cookie name', () => {
+  it('is refused at start when no cookie could carry it (a request would otherwise fail with a stack trace at each login)', () => {
+    for (const cookieName of ['my session', 'a;Domain=ev.il', 'a=b', 'sess"ion', 'sessión']) {
+      assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, cookieName }), /option cookieName must be a cookie name/, cookieName);
+    }
+    assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, baseUrl: 'http://127.0.0.1:1880', cookieName: '__Host-s' }), /only when baseUrl is https/);
+    assert.equal(resolveOptions({ ...BASE_OPTIONS, cookieName: 'my_session-2' }, { cookieSecret: true, permissions: false }).cookieName, 'my_session-2');
+  });
+});
+
 describe("login: the editor's users by name", () => {
   it('never hands a name held by one user id to another, even when a sign-up chose the name with the id added', () => {
     const users = new EditorUsers();

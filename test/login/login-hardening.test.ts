@@ -71,6 +71,29 @@ describe('login: paths decided as Express routes them', () => {
     for (let i = 0; i < 4; i += 1) assert.equal(rule.needsLogin('/g-1', ''), true);
   });
 
+  it('protects what a lenient flow or backend reads as the protected name: trailing dots or spaces, a NUL, an escape decoded twice', () => {
+    // A route /files/:name gives the flow "secret.", "secret ", "secret\0" or "%73ecret": a Windows file
+    // name, a space-padded SQL comparison, a C string or a second decodeURIComponent make each "secret".
+    for (const target of [
+      '/files/secret.',
+      '/files/secret%20',
+      '/files/secret%20.%20',
+      '/files/secret%00',
+      '/files/secret%00.png',
+      '/files/%2573ecret',
+      '/files/%252573ecret',
+      '/files/secret%252Fx',
+      '/private./who-am-i',
+      '/private%2520/who-am-i',
+    ])
+      assert.equal(protect.needsLogin(target, ''), true, target);
+    for (const target of ['/files/secrets', '/files/other.', '/files/%2573ecrets']) assert.equal(protect.needsLogin(target, ''), false, target);
+    const rule = new PathRule({ publicPaths: ['/public'] });
+    for (const target of ['/public/%252E%252E/private/x', '/public%2500/../private', '/public./../private'])
+      assert.equal(rule.needsLogin(target, ''), true, target);
+    assert.equal(rule.needsLogin('/public/ping.', ''), false);
+  });
+
   it('with publicPaths, everything under httpNodeRoot needs a login except these, read the same way', () => {
     const rule = new PathRule({ publicPaths: ['/public', /^\/health$/] });
     for (const target of ['/public', '/public/ping', '/PUBLIC/Ping', 'http://127.0.0.1:1880/public/ping', '/public/ping/', '/HEALTH', '/health/'])

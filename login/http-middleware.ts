@@ -33,6 +33,20 @@ const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** How often open sockets are checked against the ended sessions of other processes, ms. */
 const SOCKET_SWEEP_MS = 15000;
 
+/**
+ * The longest path (and query) a pending login keeps to return to. Browsers drop a cookie over
+ * 4096 bytes without a word, and the sealed pending login grows with it: a link with a long query
+ * would make every login through it end in "not started here".
+ */
+const MAX_RETURN_PATH = 1024;
+
+/** The path to come back to, without its query where the whole is too long; '' when even the path is. */
+function boundedReturnPath(target: string): string {
+  if (target.length <= MAX_RETURN_PATH) return target;
+  const path = target.replace(/[?#].*$/s, '');
+  return path.length <= MAX_RETURN_PATH ? path : '';
+}
+
 function now(): number {
   return Math.floor(Date.now() / 1000);
 }
@@ -114,7 +128,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   function startLogin(req: IncomingMessage, res: ServerResponse): void {
     // An absolute-form target (`http://host/path`) comes back to its path on this site.
     const returnTo = requestTarget(req).replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
-    const login = client.startLogin(safeReturnPath(returnTo, `${nodeRoot()}/`));
+    const login = client.startLogin(safeReturnPath(boundedReturnPath(returnTo), `${nodeRoot()}/`));
     // One cookie per pending login (named by its state), so logins in several tabs do not collide.
     const name = `${PENDING_PREFIX}${login.state.slice(0, 16)}`;
     setCookie(res, name, pendings.seal(name, login), { path: callbackPath(), secure: options.secure, maxAge: PENDING_LOGIN_SECONDS });

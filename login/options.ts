@@ -132,6 +132,14 @@ function pathList(value: unknown, name: string): Array<string | RegExp> | undefi
   return value as Array<string | RegExp>;
 }
 
+/** A cookie name the session cookie can carry: an HTTP token (no space, `;`, `=` or quote), `__Host-`/`__Secure-` only on https. */
+function cookieName(value: unknown, secure: boolean): string {
+  const name = text(value, 'cookieName') ?? 'auth0_session';
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) fail("option cookieName must be a cookie name: letters, digits and !#$%&'*+.^_`|~- only");
+  if (!secure && /^__(host|secure)-/i.test(name)) fail('option cookieName may start with __Host- or __Secure- only when baseUrl is https');
+  return name;
+}
+
 function checkPermission(role: string, permission: unknown): Permission {
   if (typeof permission === 'string' && permission !== '') return permission;
   if (Array.isArray(permission) && permission.length > 0 && permission.every((p) => typeof p === 'string' && p !== '')) return permission as string[];
@@ -218,7 +226,7 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
     logoutReturnTo: text(options.logoutReturnTo, 'logoutReturnTo') ?? `${baseUrl}/`,
     sessionLifetime,
     sessionMaxAge: Math.max(seconds(options.sessionMaxAge, 'sessionMaxAge', 7 * 86400), sessionLifetime),
-    cookieName: text(options.cookieName, 'cookieName') ?? 'auth0_session',
+    cookieName: cookieName(options.cookieName, base.protocol === 'https:'),
     label: text(options.label, 'label') ?? 'Log in with Auth0',
   };
 }

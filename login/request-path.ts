@@ -5,8 +5,8 @@
  * slash, and decodes route parameters, so `%2F` inside a segment can still become a `/` for a flow.
  * A request is therefore read in two forms: its pathname as sent, and that pathname decoded and
  * normalised (`\` and `%2F` as `/`, `;` parameters dropped, `//`, `/./`, `/../` and a trailing slash
- * resolved). A path is protected when either form is; it is public (with `publicPaths`) only when
- * both forms are.
+ * resolved), and the reading of a lenient backend (lenientPath). A path is protected when any form
+ * is; it is public (with `publicPaths`) only when every form is.
  */
 
 export type PathEntry = string | RegExp;
@@ -53,6 +53,30 @@ export function normalisePath(path: string): string {
   return `/${segments.join('/')}`;
 }
 
+/**
+ * The reading a lenient backend could make of a path: decoded until no escape is left (a flow that
+ * decodes a route parameter once more), each segment cut at a NUL and stripped of trailing dots and
+ * spaces (Windows file names, SQL's space-padded comparison), then normalised.
+ */
+export function lenientPath(path: string): string {
+  let decoded = path.replace(/\\/g, '/');
+  for (let round = 0; round < 4; round += 1) {
+    const next = decodePath(decoded).replace(/\\/g, '/');
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const segments: string[] = [];
+  for (const raw of decoded.split('/')) {
+    const segment = raw.replace(/[;\0].*$/s, '');
+    if (segment === '..') segments.pop();
+    else if (segment !== '.') {
+      const kept = segment.replace(/[.\s]+$/, '');
+      if (kept !== '') segments.push(kept);
+    }
+  }
+  return `/${segments.join('/')}`;
+}
+
 /** Removes httpNodeRoot from the start of a path (ignoring case, as Express's mount does); a path outside it is kept whole. */
 function underRoot(path: string, root: string): string {
   if (root === '') return path;
@@ -66,8 +90,9 @@ function underRoot(path: string, root: string): string {
 /** The forms of a request target a route could be matched on, relative to httpNodeRoot (`root`, '' for `/`). */
 export function pathForms(target: string, root: string): string[] {
   const pathname = targetPathname(target);
-  const forms = [underRoot(pathname, root), underRoot(normalisePath(pathname), normalisePath(root === '' ? '/' : root).replace(/^\/$/, ''))];
-  return forms[0] === forms[1] ? [forms[0]] : forms;
+  const normalRoot = normalisePath(root === '' ? '/' : root).replace(/^\/$/, '');
+  const forms = [underRoot(pathname, root), underRoot(normalisePath(pathname), normalRoot), underRoot(lenientPath(pathname), normalRoot)];
+  return [...new Set(forms)];
 }
 
 interface CompiledEntry {

@@ -71,6 +71,29 @@ describe('login: paths decided as Express routes them', () => {
     for (let i = 0; i < 4; i += 1) assert.equal(rule.needsLogin('/g-1', ''), true);
   });
 
+  it('protects what a lenient flow or backend reads as the protected name: trailing dots or spaces, a NUL, an escape decoded twice', () => {
+    // A route /files/:name gives the flow "secret.", "secret ", "secret\0" or "%73ecret": a Windows file
+    // name, a space-padded SQL comparison, a C string or a second decodeURIComponent make each "secret".
+    for (const target of [
+      '/files/secret.',
+      '/files/secret%20',
+      '/files/secret%20.%20',
+      '/files/secret%00',
+      '/files/secret%00.png',
+      '/files/%2573ecret',
+      '/files/%252573ecret',
+      '/files/secret%252Fx',
+      '/private./who-am-i',
+      '/private%2520/who-am-i',
+    ])
+      assert.equal(protect.needsLogin(target, ''), true, target);
+    for (const target of ['/files/secrets', '/files/other.', '/files/%2573ecrets']) assert.equal(protect.needsLogin(target, ''), false, target);
+    const rule = new PathRule({ publicPaths: ['/public'] });
+    for (const target of ['/public/%252E%252E/private/x', '/public%2500/../private', '/public./../private'])
+      assert.equal(rule.needsLogin(target, ''), true, target);
+    assert.equal(rule.needsLogin('/public/ping.', ''), false);
+  });
+
   it('with publicPaths, everything under httpNodeRoot needs a login except these, read the same way', () => {
     const rule = new PathRule({ publicPaths: ['/public', /^\/health$/] });
     for (const target of ['/public', '/public/ping', '/PUBLIC/Ping', 'http://127.0.0.1:1880/public/ping', '/public/ping/', '/HEALTH', '/health/'])
@@ -103,6 +126,16 @@ describe('login: paths decided as Express routes them', () => {
   it('refuses paths and publicPaths together, and a publicPaths that is not a list of paths', () => {
     assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, paths: ['/a'], publicPaths: ['/b'] }), /either option paths .* or option publicPaths/);
     assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, publicPaths: ['public'] }), /option publicPaths must be a list of path prefixes/);
+  });
+});
+
+describe('login: the cookie name', () => {
+  it('is refused at start when no cookie could carry it (a request would otherwise fail with a stack trace at each login)', () => {
+    for (const cookieName of ['my session', 'a;Domain=ev.il', 'a=b', 'sess"ion', 'sessión']) {
+      assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, cookieName }), /option cookieName must be a cookie name/, cookieName);
+    }
+    assert.throws(() => httpMiddleware({ ...BASE_OPTIONS, baseUrl: 'http://127.0.0.1:1880', cookieName: '__Host-s' }), /only when baseUrl is https/);
+    assert.equal(resolveOptions({ ...BASE_OPTIONS, cookieName: 'my_session-2' }, { cookieSecret: true, permissions: false }).cookieName, 'my_session-2');
   });
 });
 
@@ -306,6 +339,24 @@ describe('login: the callback, logout and the session cookie against the emulato
       const real = await call(`${base}/auth0/callback?state=${state}&error=access_denied&error_description=${encodeURIComponent('User cancelled')}`, cookies);
       assert.equal(real.status, 401);
       assert.match(await real.text(), /Auth0 refused the login: access_denied \(User cancelled\)/);
+    });
+  });
+
+  describe('the pending login', () => {
+    it('fits a browser cookie (4096 bytes) however long the query of the page asked for; the login then comes back to its path', async () => {
+      const cookies = new Map<string, string>();
+      const start = await call(`${base}/private/who-am-i?q=${'a'.repeat(6000)}`, cookies);
+      assert.equal(start.status, 302);
+      const pending = start.headers.getSetCookie().find((line) => line.startsWith('auth0_login_')) ?? '';
+      const [pair] = pending.split(';');
+      assert.ok(pair !== undefined && pair.length > 20 && pair.length <= 4096, `pending login cookie of ${pair?.length ?? 0} bytes`);
+      const authorize = new URL(String(start.headers.get('location')));
+      authorize.searchParams.set('username', 'vera@example.com');
+      authorize.searchParams.set('password', 'Vera-passw0rd!');
+      const back = new URL(String((await fetch(authorize, { redirect: 'manual' })).headers.get('location')));
+      const landing = await call(`${base}${back.pathname}${back.search}`, cookies);
+      assert.equal(landing.status, 302, await landing.text());
+      assert.equal(landing.headers.get('location'), '/private/who-am-i');
     });
   });
 

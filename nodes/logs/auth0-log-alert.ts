@@ -129,7 +129,8 @@ class LogAlert {
       }
       const now = this.clock.observe(at);
       await this.resolveDue(now, send);
-      const late = at < wallClock.now() - settings.windowMs;
+      // Older than the window by the wall clock: with late "count" it counts but sends no alert.
+      const late = !settings.lateAlerts && at < wallClock.now() - settings.windowMs;
       const type = typeof event.type === 'string' ? event.type : '';
       const counted = await this.count(key, at, now, type, event, late);
       if (counted.alert) {

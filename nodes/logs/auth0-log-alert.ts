@@ -189,9 +189,14 @@ class LogAlert {
 
   private showStatus(): void {
     const dropped = this.local.dropped;
-    const keys = this.shared && !this.alone ? this.text('alertShared', { alerts: this.alerts }) : this.text('alertKeys', { keys: this.local.size, alerts: this.alerts });
+    const keys =
+      this.shared && !this.alone ? this.text('alertShared', { alerts: this.alerts }) : this.text('alertKeys', { keys: this.local.size, alerts: this.alerts });
     const text = dropped > 0 ? this.text('alertDropped', { status: keys, dropped }) : keys;
-    this.node.status({ fill: this.alone ? 'yellow' : dropped > 0 ? 'yellow' : 'green', shape: this.alerts > 0 ? 'dot' : 'ring', text: this.alone ? this.text('alertAlone', { status: text }) : text });
+    this.node.status({
+      fill: this.alone ? 'yellow' : dropped > 0 ? 'yellow' : 'green',
+      shape: this.alerts > 0 ? 'dot' : 'ring',
+      text: this.alone ? this.text('alertAlone', { status: text }) : text,
+    });
   }
 }
 

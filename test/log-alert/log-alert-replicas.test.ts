@@ -66,12 +66,45 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     { id: 'in', type: 'http in', z: 'tab', url: '/events', method: 'post', upload: false, x: 100, y: 100, wires: [['alert', 'answer']] },
     { id: 'answer', type: 'http response', z: 'tab', statusCode: '200', headers: {}, x: 300, y: 160, wires: [] },
     alertNode('alert', [['recordAlert'], ['recordResolved']]),
-    { id: 'recordAlert', type: 'function', z: 'tab', func: record(file('alerts.txt'), "msg.payload.key + '#' + msg.payload.count"), outputs: 1, x: 500, y: 80, wires: [[]] },
+    {
+      id: 'recordAlert',
+      type: 'function',
+      z: 'tab',
+      func: record(file('alerts.txt'), "msg.payload.key + '#' + msg.payload.count"),
+      outputs: 1,
+      x: 500,
+      y: 80,
+      wires: [[]],
+    },
     { id: 'recordResolved', type: 'function', z: 'tab', func: record(file('resolved.txt'), 'msg.payload.key'), outputs: 1, x: 500, y: 120, wires: [[]] },
     // The tenant's log, read by one replica at a time.
-    { id: 'watch', type: 'auth0-log-watch', z: 'tab', tenant: 'tenant', interval: 0.2, start: 'oldest', startId: '', types: [], categories: [], output: 'event', store: '', x: 100, y: 240, wires: [['watchAlert']] },
+    {
+      id: 'watch',
+      type: 'auth0-log-watch',
+      z: 'tab',
+      tenant: 'tenant',
+      interval: 0.2,
+      start: 'oldest',
+      startId: '',
+      types: [],
+      categories: [],
+      output: 'event',
+      store: '',
+      x: 100,
+      y: 240,
+      wires: [['watchAlert']],
+    },
     { ...alertNode('watchAlert', [['recordWatchAlert'], []], { key: 'user' }), y: 240 },
-    { id: 'recordWatchAlert', type: 'function', z: 'tab', func: record(file('watch-alerts.txt'), "msg.payload.key + '#' + msg.payload.count"), outputs: 1, x: 500, y: 240, wires: [[]] },
+    {
+      id: 'recordWatchAlert',
+      type: 'function',
+      z: 'tab',
+      func: record(file('watch-alerts.txt'), "msg.payload.key + '#' + msg.payload.count"),
+      outputs: 1,
+      x: 500,
+      y: 240,
+      wires: [[]],
+    },
   ];
 }
 
@@ -150,7 +183,11 @@ describe('auth0-log-alert: three replicas sharing one Redis', function () {
     };
     await round(0);
     const alertsFile = path.join(dir, 'alerts.txt');
-    await waitUntil(() => lines(alertsFile).length >= keys.length, { what: () => `alerts: ${JSON.stringify(lines(alertsFile))}`, timeout: 30_000, interval: 100 });
+    await waitUntil(() => lines(alertsFile).length >= keys.length, {
+      what: () => `alerts: ${JSON.stringify(lines(alertsFile))}`,
+      timeout: 30_000,
+      interval: 100,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // room for a second alert to show up
     const first = lines(alertsFile);
     assert.deepEqual(first.map((l) => l.what).sort(), keys.map((k) => `auth0|${k}|10.0.0.1#5`).sort(), 'one alert per key, at the fifth event');
@@ -169,7 +206,11 @@ describe('auth0-log-alert: three replicas sharing one Redis', function () {
     // The clock moves on hours (another user's event): every key resolves, once across the three.
     await post(replicas[1], [event(99, start + 4 * 3600_000, 0)]);
     const resolvedFile = path.join(dir, 'resolved.txt');
-    await waitUntil(() => lines(resolvedFile).length >= keys.length, { what: () => `resolved: ${JSON.stringify(lines(resolvedFile))}`, timeout: 30_000, interval: 100 });
+    await waitUntil(() => lines(resolvedFile).length >= keys.length, {
+      what: () => `resolved: ${JSON.stringify(lines(resolvedFile))}`,
+      timeout: 30_000,
+      interval: 100,
+    });
     await new Promise((resolve) => setTimeout(resolve, 2500)); // every replica ticked more than once
     assert.deepEqual(
       lines(resolvedFile)
@@ -182,7 +223,8 @@ describe('auth0-log-alert: three replicas sharing one Redis', function () {
 
   it('keeps the counts when a standby takes over the log watch after the holder is killed', async function () {
     const watchFile = path.join(dir, 'watch-alerts.txt');
-    const write = (n: number): string[] => Array.from({ length: n }, () => emu.logs.write({ type: 'fp', user_id: 'auth0|standby', ip: '10.0.0.9', description: 'Wrong password' }).log_id);
+    const write = (n: number): string[] =>
+      Array.from({ length: n }, () => emu.logs.write({ type: 'fp', user_id: 'auth0|standby', ip: '10.0.0.9', description: 'Wrong password' }).log_id);
     const ids = write(3);
     // The holder read the three (its checkpoint says so) and counted them in Redis.
     const last = ids[ids.length - 1];

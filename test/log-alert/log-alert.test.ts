@@ -9,7 +9,20 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { wallClock } from '../../nodes/logs/log-alert/event-clock';
-import { Collector, closeContextStores, coreNodes, deploy, errorCalls, helper, loadContextStores, restartProcess, statusCalls, stopFlows, startFlows, useSettings } from '../helpers/node-red';
+import {
+  Collector,
+  closeContextStores,
+  coreNodes,
+  deploy,
+  errorCalls,
+  helper,
+  loadContextStores,
+  restartProcess,
+  statusCalls,
+  stopFlows,
+  startFlows,
+  useSettings,
+} from '../helpers/node-red';
 import { waitUntil } from '../helpers/wait';
 import { type FlowHelper, withoutSpies } from '../../bench/util';
 import { logModules } from '../logs/runtime';
@@ -57,12 +70,21 @@ async function feed(messages: Record<string, unknown>[], done: Collector): Promi
 }
 
 function event(at: number, fields: Partial<LogLine> = {}): LogLine {
-  return { log_id: String(at), date: new Date(at).toISOString(), type: 'fp', user_id: 'auth0|ada', user_name: 'ada@example.com', ip: '10.0.0.1', description: 'Wrong password', ...fields };
+  return {
+    log_id: String(at),
+    date: new Date(at).toISOString(),
+    type: 'fp',
+    user_id: 'auth0|ada',
+    user_name: 'ada@example.com',
+    ip: '10.0.0.1',
+    description: 'Wrong password',
+    ...fields,
+  };
 }
 
 describe('auth0-log-alert', function () {
   this.timeout(600_000);
-  const realWall = wallClock.now;
+  const realWall = (): number => Date.now();
   let wall = START;
 
   beforeEach(() => {
@@ -93,7 +115,7 @@ describe('auth0-log-alert', function () {
     const done = new Collector(DONE).attach();
     // Batches (as auth0-log-watch sends them) and single events (as a log stream does).
     const messages: Record<string, unknown>[] = [];
-    for (let i = 0; i < events.length; ) {
+    for (let i = 0; i < events.length;) {
       if (i % 2000 < 1000) messages.push({ payload: events[i++] });
       else {
         messages.push({ payload: events.slice(i, i + 100) });
@@ -333,7 +355,12 @@ describe('auth0-log-alert', function () {
     const alerts = new Collector(ALERTS).attach();
     const done = new Collector(DONE).attach();
     await feed(
-      [{ payload: 'text' }, { payload: { type: 'fp' } }, { payload: event(START) }, { payload: { ...event(START), details: { request: { ip: '192.0.2.9' } } } }],
+      [
+        { payload: 'text' },
+        { payload: { type: 'fp' } },
+        { payload: event(START) },
+        { payload: { ...event(START), details: { request: { ip: '192.0.2.9' } } } },
+      ],
       done,
     );
     assert.deepEqual(
@@ -382,7 +409,10 @@ describe('auth0-log-alert', function () {
       await deploy(alertFlow({ store: 'disk' }), {});
       let alerts = new Collector(ALERTS).attach();
       let done = new Collector(DONE).attach();
-      await feed([0, 1, 2].map((i) => ({ payload: event(START + i * 1000) })), done);
+      await feed(
+        [0, 1, 2].map((i) => ({ payload: event(START + i * 1000) })),
+        done,
+      );
       await stopFlows();
       await startFlows();
       alerts = new Collector(ALERTS).attach();

@@ -66,7 +66,9 @@ function positiveNumber(name: string, value: unknown, fallback: number, max: num
   if (empty(value)) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)) || n > max) {
-    throw new ConfigError(`"${name}" must be ${integer ? 'a whole number' : 'a number'} above 0${max < Infinity ? ` and at most ${max}` : ''}, got "${toText(value)}"`);
+    throw new ConfigError(
+      `"${name}" must be ${integer ? 'a whole number' : 'a number'} above 0${max < Infinity ? ` and at most ${max}` : ''}, got "${toText(value)}"`,
+    );
   }
   return n;
 }

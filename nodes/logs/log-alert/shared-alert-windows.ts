@@ -188,7 +188,11 @@ export class SharedAlertWindows {
 
   async resolve(now: number): Promise<Resolution[]> {
     const s = this.shape;
-    const reply = await this.shared.run<(string | number)[]>(RESOLVE, [`${this.base}:due`], [now, `${this.base}:k:`, s.bucketMs, s.buckets, s.cooldownMs, RESOLVE_BATCH]);
+    const reply = await this.shared.run<(string | number)[]>(
+      RESOLVE,
+      [`${this.base}:due`],
+      [now, `${this.base}:k:`, s.bucketMs, s.buckets, s.cooldownMs, RESOLVE_BATCH],
+    );
     const out: Resolution[] = [];
     for (let i = 0; i + 3 < reply.length; i += 4) {
       out.push({ key: String(reply[i]), count: Number(reply[i + 1]), alertedAt: Number(reply[i + 2]), belowSince: Number(reply[i + 3]), at: now });

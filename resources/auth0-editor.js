@@ -474,8 +474,8 @@
     /**
      * The log category and type picker of auth0-log-watch and auth0-log-alert: a checkbox per
      * category and a type-code field with Auth0's whole catalogue searchable beside it, from the
-     * log watch's table. `ids`: the category box, the code search field, its datalist and the
-     * codes field. Returns set(categories, types) and read() → { categories, types }.
+     * log watch's table. `ids`: the category box, the prefix of its checkboxes' ids, the code
+     * search field, its datalist and the codes field. Returns set(categories, types) and read() → { categories, types }.
      */
     logTypePicker: function (ids, chosen, texts) {
       var list = $('#' + ids.categories);
@@ -492,7 +492,7 @@
       $.getJSON('auth0-log-watch/types', function (table) {
         list.empty();
         table.categories.forEach(function (category) {
-          var id = ids.categories + '-' + category.id;
+          var id = ids.category + category.id;
           var row = $('<div>').css({ 'white-space': 'nowrap' });
           $('<input type="checkbox">').attr('id', id).val(category.id).css({ width: 'auto', margin: '0 6px 0 0' }).appendTo(row);
           var codes = category.codes.concat(

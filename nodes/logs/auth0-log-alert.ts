@@ -48,6 +48,8 @@ class LogAlert {
   private skipped = 0;
   private alone = false;
   private closing = false;
+  /** Jobs queued or running. */
+  private pending = 0;
 
   constructor(
     private readonly node: Node,
@@ -60,12 +62,18 @@ class LogAlert {
     this.shared = sharedState ? new SharedAlertWindows(sharedState, node.id, shape, settings.windowMs) : undefined;
     this.sharedState = sharedState;
     this.record = new FlowContextRecord(node, 'auth0LogAlert', settings.store);
-    this.queue = this.shared ? Promise.resolve() : this.load();
+    this.queue = Promise.resolve();
+    if (!this.shared) this.enqueue(() => this.load());
     this.timer = setInterval(() => this.enqueue(() => this.tick()), TICK_MS);
     node.on('input', (msg: NodeMessage, send: SendFunction, done: DoneFunction) => {
-      this.enqueue(async () => {
+      const shared = this.shared;
+      if (shared) {
+        this.enqueue(() => this.takeShared(msg, send, shared).then(() => done(), (err: unknown) => done(toError(err))));
+        return;
+      }
+      this.enqueue(() => {
         try {
-          await this.take(msg, send);
+          this.takeLocally(msg, send);
           done();
         } catch (err) {
           done(toError(err));
@@ -89,8 +97,30 @@ class LogAlert {
 
   private readonly sharedState: SharedState | undefined;
 
+  /**
+   * Runs `job` after the jobs before it. With none in flight a job runs at once, and one that
+   * needs no await (counting alone) ends at once: no promise per message.
+   */
   private enqueue(job: () => Promise<void> | void): void {
-    this.queue = this.queue.then(job).catch((err: unknown) => this.node.error(`auth0-log-alert: ${toError(err).message}`));
+    const report = (err: unknown): void => this.node.error(`auth0-log-alert: ${toError(err).message}`);
+    const finished = (): void => {
+      this.pending -= 1;
+    };
+    if (this.pending === 0) {
+      let result: Promise<void> | void;
+      try {
+        result = job();
+      } catch (err) {
+        report(err);
+        return;
+      }
+      if (!result) return;
+      this.pending += 1;
+      this.queue = result.catch(report).finally(finished);
+      return;
+    }
+    this.pending += 1;
+    this.queue = this.queue.then(job).catch(report).finally(finished);
   }
 
   private async load(): Promise<void> {
@@ -110,50 +140,81 @@ class LogAlert {
     await this.record.write(this.local.toRecord(this.settings.signature, this.clock.state));
   }
 
-  /** Counts the events of one message (an event or a batch), sending what they cause. */
-  private async take(msg: NodeMessage, send: SendFunction): Promise<void> {
+  /** One event of a message, read: undefined when it does not count (another type, no time, no key). */
+  private read(item: unknown): { event: AlertEvent; at: number; key: string } | undefined {
+    if (item === null || typeof item !== 'object') {
+      this.skipped += 1;
+      return undefined;
+    }
+    const event = item as AlertEvent;
+    if (!this.settings.matches(event.type)) return undefined;
+    const at = eventTime(event);
+    const key = at === undefined ? undefined : this.settings.keyOf(event);
+    if (at === undefined || key === undefined) {
+      this.skipped += 1;
+      return undefined;
+    }
+    return { event, at, key };
+  }
+
+  /** Older than the window by the wall clock: with late "count" it counts but sends no alert. */
+  private late(at: number): boolean {
+    return !this.settings.lateAlerts && at < wallClock.now() - this.settings.windowMs;
+  }
+
+  /** Counts the events of one message (an event or a batch) in this process, sending what they cause. */
+  private takeLocally(msg: NodeMessage, send: SendFunction): void {
     const events = Array.isArray(msg.payload) ? (msg.payload as unknown[]) : [msg.payload];
-    const settings = this.settings;
     for (const item of events) {
-      if (item === null || typeof item !== 'object') {
-        this.skipped += 1;
-        continue;
-      }
-      const event = item as AlertEvent;
-      if (!settings.matches(event.type)) continue;
-      const at = eventTime(event);
-      const key = at === undefined ? undefined : settings.keyOf(event);
-      if (at === undefined || key === undefined) {
-        this.skipped += 1;
-        continue;
-      }
-      const now = this.clock.observe(at);
-      await this.resolveDue(now, send);
-      // Older than the window by the wall clock: with late "count" it counts but sends no alert.
-      const late = !settings.lateAlerts && at < wallClock.now() - settings.windowMs;
-      const type = typeof event.type === 'string' ? event.type : '';
-      const counted = await this.count(key, at, now, type, event, late);
-      if (counted.alert) {
-        this.alerts += 1;
-        send([alertMessage(settings, key, counted), null]);
-      }
+      const read = this.read(item);
+      if (!read) continue;
+      const now = this.clock.observe(read.at);
+      this.sendResolved(this.local.resolve(now), send);
+      const type = typeof read.event.type === 'string' ? read.event.type : '';
+      const counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), this.late(read.at));
+      if (counted) this.sendAlert(read.key, counted, send);
     }
     this.dirty = true;
   }
 
-  private async count(key: string, at: number, now: number, type: string, event: AlertEvent, late: boolean): Promise<Counted> {
-    if (this.useShared()) {
-      try {
-        const counted = await (this.shared as SharedAlertWindows).add(key, at, now, type, sampleOf(event), late);
-        this.clock.observe(counted.clock);
-        this.setAlone(false);
-        return counted;
-      } catch (err) {
-        if (!(err instanceof SharedStateUnavailable)) throw err;
+  /** The same through Redis, one event after the other; alone while Redis is away. */
+  private async takeShared(msg: NodeMessage, send: SendFunction, shared: SharedAlertWindows): Promise<void> {
+    const events = Array.isArray(msg.payload) ? (msg.payload as unknown[]) : [msg.payload];
+    for (const item of events) {
+      const read = this.read(item);
+      if (!read) continue;
+      const now = this.clock.observe(read.at);
+      await this.resolveDue(now, send);
+      const type = typeof read.event.type === 'string' ? read.event.type : '';
+      const late = this.late(read.at);
+      let counted: Counted | undefined;
+      if (this.useShared()) {
+        try {
+          const sharedCount = await shared.add(read.key, read.at, now, type, sampleOf(read.event), late);
+          this.clock.observe(sharedCount.clock);
+          this.setAlone(false);
+          counted = sharedCount.alert ? sharedCount : undefined;
+        } catch (err) {
+          if (!(err instanceof SharedStateUnavailable)) throw err;
+          this.setAlone(true);
+          counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), late);
+        }
+      } else {
         this.setAlone(true);
+        counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), late);
       }
+      if (counted) this.sendAlert(read.key, counted, send);
     }
-    return this.local.add(key, at, now, type, () => sampleOf(event), late);
+  }
+
+  private sendAlert(key: string, counted: Counted, send: SendFunction): void {
+    this.alerts += 1;
+    send([alertMessage(this.settings, key, counted), null]);
+  }
+
+  private sendResolved(resolved: Resolution[], send: SendFunction): void {
+    for (const resolution of resolved) send([null, resolvedMessage(this.settings, resolution)]);
+    if (resolved.length > 0) this.dirty = true;
   }
 
   private useShared(): boolean {
@@ -168,23 +229,25 @@ class LogAlert {
 
   private async resolveDue(now: number, send: SendFunction): Promise<void> {
     if (now === -Infinity) return;
-    let resolved: Resolution[] = this.local.resolve(now);
-    if (this.useShared()) {
-      try {
-        resolved = resolved.concat(await (this.shared as SharedAlertWindows).resolve(now));
-      } catch (err) {
-        if (!(err instanceof SharedStateUnavailable)) throw err;
-      }
+    this.sendResolved(this.local.resolve(now), send);
+    if (!this.shared || !this.useShared()) return;
+    try {
+      this.sendResolved(await this.shared.resolve(now), send);
+    } catch (err) {
+      if (!(err instanceof SharedStateUnavailable)) throw err;
     }
-    for (const resolution of resolved) send([null, resolvedMessage(this.settings, resolution)]);
-    if (resolved.length > 0) this.dirty = true;
   }
 
-  private async tick(): Promise<void> {
+  private tick(): Promise<void> | void {
     if (this.closing) return;
-    await this.resolveDue(this.clock.now(), (msg) => this.node.send(msg));
+    const send: SendFunction = (msg) => this.node.send(msg);
+    if (this.shared) {
+      return this.resolveDue(this.clock.now(), send).then(() => this.showStatus());
+    }
+    const now = this.clock.now();
+    if (now !== -Infinity) this.sendResolved(this.local.resolve(now), send);
     this.showStatus();
-    if (!this.shared && this.dirty && wallClock.now() - this.lastSave >= SAVE_EVERY_MS) await this.save();
+    if (this.dirty && wallClock.now() - this.lastSave >= SAVE_EVERY_MS) return this.save();
   }
 
   private showStatus(): void {

@@ -90,7 +90,8 @@ const SAMPLE_TEXT_MAX = 256;
  */
 export function sampleOf(event: AlertEvent): AlertEvent {
   const sample: AlertEvent = {};
-  for (const name of Object.keys(event)) {
+  for (const name in event) {
+    if (!Object.prototype.hasOwnProperty.call(event, name)) continue;
     const value = event[name];
     if (typeof value === 'string') sample[name] = value.length > SAMPLE_TEXT_MAX ? `${value.slice(0, SAMPLE_TEXT_MAX)}…` : value;
     else if (typeof value === 'number' || typeof value === 'boolean') sample[name] = value;

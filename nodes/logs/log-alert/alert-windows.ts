@@ -208,8 +208,11 @@ export class AlertWindows {
     return Math.floor(now / this.shape.bucketMs) - this.shape.buckets;
   }
 
-  /** Counts one event of `key` at time `at` with the clock at `now` (≥ at); `sample` makes its sample entry when one is wanted. */
-  add(key: string, at: number, now: number, type: string, sample: (() => AlertEvent) | undefined, late: boolean): Counted {
+  /**
+   * Counts one event of `key` at time `at` with the clock at `now` (≥ at); `sample` makes its
+   * sample entry when one is wanted. Returns the key's facts when it alerts, else undefined.
+   */
+  add(key: string, at: number, now: number, type: string, sample: (() => AlertEvent) | undefined, late: boolean): Counted | undefined {
     const shape = this.shape;
     const cutoff = this.cutoff(now);
     let window = this.keys.get(key);
@@ -223,7 +226,7 @@ export class AlertWindows {
       if (this.keys.size > shape.maxKeys) this.dropOldest(cutoff);
     }
     const index = Math.floor(at / shape.bucketMs);
-    if (index <= cutoff) return window.facts(false, false);
+    if (index <= cutoff) return undefined;
     window.add(index, at, type, sample, shape.sampleSize);
     const count = window.count();
     let alert = false;
@@ -235,7 +238,7 @@ export class AlertWindows {
       }
     }
     if (window.alertedAt >= 0) this.schedule(key, window);
-    return window.facts(true, alert);
+    return alert ? window.facts(true, true) : undefined;
   }
 
   /** The keys whose count stayed below the threshold for the cooldown by `now`; their alert state is cleared. */

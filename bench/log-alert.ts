@@ -143,7 +143,8 @@ export async function run(): Promise<BenchRow[]> {
     const passRates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const base = START + 2 * KEYS + round * ROUND_EVENTS;
-      const events = (): Record<string, unknown>[] => Array.from({ length: ROUND_EVENTS }, (_, i) => ({ payload: logEvent(KEYS + Math.floor(next() * KEYS), base + i) }));
+      const events = (): Record<string, unknown>[] =>
+        Array.from({ length: ROUND_EVENTS }, (_, i) => ({ payload: logEvent(KEYS + Math.floor(next() * KEYS), base + i) }));
       // Alternating which goes first, each with fresh messages (Node-RED may change the ones it is given).
       const order = round % 2 === 0 ? ['pass', 'alert'] : ['alert', 'pass'];
       const rates: Record<string, number> = {};

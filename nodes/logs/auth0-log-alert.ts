@@ -68,7 +68,12 @@ class LogAlert {
     node.on('input', (msg: NodeMessage, send: SendFunction, done: DoneFunction) => {
       const shared = this.shared;
       if (shared) {
-        this.enqueue(() => this.takeShared(msg, send, shared).then(() => done(), (err: unknown) => done(toError(err))));
+        this.enqueue(() =>
+          this.takeShared(msg, send, shared).then(
+            () => done(),
+            (err: unknown) => done(toError(err)),
+          ),
+        );
         return;
       }
       this.enqueue(() => {

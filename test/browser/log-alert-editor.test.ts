@@ -78,7 +78,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       const saved = await page.evaluate(() => {
         const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
         const n = RED.nodes.filterNodes({ type: 'auth0-log-alert' })[0];
-        return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: n.threshold, window: n.window };
+        return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: String(n.threshold), window: String(n.window) };
       });
       assert.deepEqual(saved, { rule: 'failed_logins_user_ip', categories: ['login_failure'], types: [], key: 'user+ip', threshold: '5', window: '600' });
 

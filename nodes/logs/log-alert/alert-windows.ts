@@ -84,6 +84,8 @@ class KeyWindow {
       b[i + 1] += 1;
       if (at < b[i + 2]) b[i + 2] = at;
       if (at > b[i + 3]) b[i + 3] = at;
+    } else if (i === b.length - 4) {
+      b.push(index, 1, at, at);
     } else {
       b.splice(i + 4, 0, index, 1, at, at);
     }

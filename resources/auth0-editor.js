@@ -533,6 +533,92 @@
       select.val(current || '');
     },
 
+    /**
+     * The log category and type picker of auth0-log-watch and auth0-log-alert: a checkbox per
+     * category and a type-code field with Auth0's whole catalogue searchable beside it, from the
+     * log watch's table. `ids`: the category box, the prefix of its checkboxes' ids, the code
+     * search field, its datalist and the codes field. Returns set(categories, types) and read() → { categories, types }.
+     */
+    logTypePicker: function (ids, chosen, texts) {
+      var list = $('#' + ids.categories);
+      var field = $('#' + ids.types);
+      var codeSelect = $('#' + ids.pick);
+      var known = {};
+      var wanted = (chosen.categories || []).slice();
+      function check() {
+        list.find('input[type=checkbox]').each(function () {
+          $(this).prop('checked', wanted.indexOf($(this).val()) !== -1);
+        });
+      }
+      field.val((chosen.types || []).join(', '));
+      $.getJSON('auth0-log-watch/types', function (table) {
+        list.empty();
+        table.categories.forEach(function (category) {
+          var id = ids.category + category.id;
+          var row = $('<div>').css({ 'white-space': 'nowrap' });
+          $('<input type="checkbox">').attr('id', id).val(category.id).css({ width: 'auto', margin: '0 6px 0 0' }).appendTo(row);
+          var codes = category.codes.concat(
+            (category.prefixes || []).map(function (p) {
+              return p + '*';
+            }),
+          );
+          $('<label>')
+            .attr('for', id)
+            .css({ width: 'auto', display: 'inline' })
+            .text(category.label + ' (' + codes.join(', ') + ')')
+            .appendTo(row);
+          list.append(row);
+        });
+        check();
+        // Every type of Auth0's catalogue, searchable by code or meaning.
+        var options = $('#' + ids.list).empty();
+        table.codes.forEach(function (entry) {
+          known[entry.code] = true;
+          options.append(
+            $('<option>')
+              .val(entry.code)
+              .text(entry.label + ' (' + entry.category + ')'),
+          );
+        });
+      }).fail(function () {
+        list.text(texts.tableUnavailable);
+      });
+      function codes() {
+        var seen = {};
+        return String(field.val() || '')
+          .split(/[\s,]+/)
+          .filter(function (code) {
+            if (code === '' || seen[code]) return false;
+            seen[code] = true;
+            return true;
+          });
+      }
+      codeSelect.on('change input', function () {
+        var code = String(codeSelect.val() || '').trim();
+        if (!code || !known[code]) return;
+        var current = codes();
+        if (current.indexOf(code) === -1) current.push(code);
+        field.val(current.join(', '));
+        codeSelect.val('');
+      });
+      return {
+        set: function (categories, types) {
+          wanted = categories.slice();
+          check();
+          field.val(types.join(', '));
+        },
+        read: function () {
+          var boxes = list.find('input[type=checkbox]');
+          // Categories not shown (the table could not be loaded) are kept as they were.
+          var categories = boxes.length === 0 ? wanted : [];
+          boxes.filter(':checked').each(function () {
+            categories.push($(this).val());
+          });
+          return { categories: categories, types: codes() };
+        },
+      };
+    },
+
     prepare: function (node, type) {
       var params = $.extend({}, node.params || {});
       var bodySaved = $.extend({}, node.bodyProperties || {});

@@ -44,6 +44,7 @@ export const NODE_MIGRATIONS: Readonly<Record<string, Migration<NodeDefinition>>
   'auth0-events': { current: 1, steps: [firstShape] },
   'auth0-event-stream-in': { current: 1, steps: [firstShape] },
   'auth0-tenant-snapshot': { current: 1, steps: [firstShape] },
+  'auth0-log-alert': { current: 1, steps: [firstShape] },
 };
 
 /** A node's saved config brought to its type's current version. */

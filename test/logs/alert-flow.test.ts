@@ -1,15 +1,13 @@
 /**
  * End to end: the example flow examples/logs/alert-on-failed-logins.json (log watch filtered to
- * login failures and blocked accounts → alert text) against the emulator. Failed logins made on
- * the emulator's /oauth/token come out as alerts from the watcher's next poll, that is within one
- * poll interval; the successful login does not.
+ * login failures and blocked accounts → log alert, failed logins per user and IP address → a debug
+ * node and an http request placeholder) against the emulator. Six failed logins of one user from
+ * one address make one alert, at the fifth; the successful login and the unknown user make none.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
-import type { Auth0ConfigNode } from '../../nodes/config/config-node';
-import type { RequestSpec, TenantClient } from '../../nodes/shared/http-types';
 import { TAB, logModules, passwordLogin } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
@@ -42,35 +40,36 @@ describe('example: alert on failed logins, against the emulator', function () {
     await emu.close();
   });
 
-  it('failed logins and the account block become alerts from the next poll; a successful login does not', async () => {
+  it('six failed logins of one user and address become one alert; a successful login and another user do not', async () => {
     const example = JSON.parse(fs.readFileSync(path.join(examplesDir(), 'logs', 'alert-on-failed-logins.json'), 'utf8')) as FlowNode[];
     const config = example.find((n) => n.type === 'auth0-config') as FlowNode;
     const watch = example.find((n) => n.type === 'auth0-log-watch') as FlowNode;
-    const alertFn = example.find((n) => n.type === 'function') as FlowNode;
+    const alert = example.find((n) => n.type === 'auth0-log-alert') as FlowNode;
+    const placeholder = example.find((n) => n.type === 'http request') as FlowNode;
     assert.deepEqual(watch.categories, ['login_failure', 'blocked'], 'the example no longer filters login failures and blocks');
     assert.equal(watch.tenant, config.id);
+    assert.deepEqual((watch.wires as string[][])[0], [alert.id]);
+    assert.deepEqual([alert.rule, alert.key, alert.threshold, alert.window], ['failed_logins_user_ip', 'user+ip', 5, 600]);
+    const alertTargets = (alert.wires as string[][])[0];
+    assert.ok(alertTargets.includes(placeholder.id), 'the alert no longer reaches the http request placeholder');
 
-    // Deployed as a user would, pointed at this emulator, the debug nodes read by the test.
+    // Deployed as a user would, pointed at this emulator; the debug and http request nodes read by the test.
     const interval = 1;
     const flow: FlowNode[] = [
       TAB,
-      ...example.map((node) => {
-        if (node.type === 'auth0-config') return { ...node, domain: emu.domain };
-        const copy: FlowNode = { ...node, z: TAB.id };
-        if (node.type === 'debug') return { id: node.id, type: 'helper', z: TAB.id, name: node.name, x: node.x, y: node.y, wires: [] };
-        if (node.type === 'auth0-log-watch') return { ...copy, interval };
-        return copy;
-      }),
+      ...example
+        .filter((node) => node.type !== 'http in' && node.type !== 'http response')
+        .map((node) => {
+          if (node.type === 'auth0-config') return { ...node, domain: emu.domain };
+          const copy: FlowNode = { ...node, z: TAB.id };
+          if (node.type === 'debug' || node.type === 'http request')
+            return { id: node.id, type: 'helper', z: TAB.id, name: node.name, x: node.x, y: node.y, wires: [] };
+          if (node.type === 'auth0-log-watch') return { ...copy, interval };
+          return copy;
+        }),
     ];
-    const alertOut = (alertFn.wires as string[][])[0][0];
     await helper.load(
-      [
-        ...logModules('auth0-log-watch'),
-        coreModule('common/20-inject.js'),
-        coreModule('common/90-comment.js'),
-        coreModule('function/10-function.js'),
-        ...coreNodes('25-catch.js'),
-      ],
+      [...logModules('auth0-log-watch', 'auth0-log-alert'), coreModule('common/20-inject.js'), coreModule('common/90-comment.js'), ...coreNodes('25-catch.js')],
       flow,
       { [config.id]: { clientId: emu.clientId, clientSecret: emu.clientSecret } },
     );
@@ -78,42 +77,38 @@ describe('example: alert on failed logins, against the emulator', function () {
       what: () =>
         `the watcher never finished its first poll: ${JSON.stringify(statusCalls(watch.id))} ${String((errorCalls(watch.id)[0]?.err as Error)?.stack)}`,
     });
+    const alerts: Record<string, unknown>[] = [];
+    const posted: Record<string, unknown>[] = [];
+    helper.getNode(alertTargets.find((id) => id !== placeholder.id) as string)?.on('input', (msg) => alerts.push(msg));
+    helper.getNode(placeholder.id)?.on('input', (msg) => posted.push(msg));
 
-    // Count the watcher's log reads from here on.
-    const client = (helper.getNode(config.id) as unknown as Auth0ConfigNode).getClient() as TenantClient & { request: TenantClient['request'] };
-    const original = client.request.bind(client);
-    let reads = 0;
-    client.request = (spec: RequestSpec) => {
-      if (spec.path === '/api/v2/logs') reads += 1;
-      return original(spec);
-    };
-    const alerts: { msg: Record<string, unknown>; readsStarted: number }[] = [];
-    helper.getNode(alertOut)?.on('input', (msg) => alerts.push({ msg, readsStarted: reads }));
-
-    // Ten wrong passwords for one account (the tenth blocks it), an unknown user, a good login.
     const good = await passwordLogin(emu, 'ada@example.com', PASSWORD);
     assert.equal(good.status, 200, good.text);
-    for (let i = 0; i < 10; i++) assert.equal((await passwordLogin(emu, 'ada@example.com', `wrong-${i}`)).status, 403);
+    for (let i = 0; i < 6; i++) assert.equal((await passwordLogin(emu, 'ada@example.com', `wrong-${i}`)).status, 403);
     assert.equal((await passwordLogin(emu, 'nobody@example.com', 'whatever')).status, 403);
-    const readsWhenDone = reads;
-    const expected = emu.logs.all().filter((e) => ['fp', 'fu', 'limit_wc'].includes(String(e.type)));
-    assert.equal(expected.length, 12, `the emulator logged ${expected.map((e) => e.type).join(',')}`);
-
-    await waitUntil(() => alerts.length >= expected.length, { what: () => `${alerts.length} alerts` });
-    // A read already in flight when the logins ended may have missed them; the next one must not.
-    const latest = Math.max(...alerts.map((a) => a.readsStarted));
-    assert.ok(latest <= readsWhenDone + 1, `alerts came ${latest - readsWhenDone} reads after the logins (interval ${interval} s)`);
-    assert.deepEqual(
-      alerts.map((a) => (a.msg.event as { log_id: string }).log_id),
-      expected.map((e) => e.log_id),
+    const failed = emu.logs.all().filter((e) => ['fp', 'fu'].includes(String(e.type)));
+    assert.equal(
+      failed.length,
+      7,
+      `the emulator logged ${emu.logs
+        .all()
+        .map((e) => e.type)
+        .join(',')}`,
     );
 
-    const block = alerts.find((a) => (a.msg.event as { type: string }).type === 'limit_wc');
-    assert.match(String(block?.msg.topic), /^Auth0 ALERT: ACCOUNT BLOCKED/);
-    assert.match(String(block?.msg.payload), /ada@example\.com/);
-    const wrong = alerts.find((a) => (a.msg.event as { type: string }).type === 'fp');
-    assert.match(String(wrong?.msg.topic), /wrong password/);
-    assert.ok(!alerts.some((a) => (a.msg.event as { type: string }).type === 's'), 'a successful login raised an alert');
-    assert.ok(!JSON.stringify(alerts.map((a) => a.msg)).includes(PASSWORD), 'a password reached an alert');
+    await waitUntil(() => alerts.length >= 1, { what: () => `no alert; alert node status ${JSON.stringify(statusCalls(alert.id).slice(-1))}` });
+    // Every failed login read (the status counts the keys: ada's pair and the unknown user's), and still one alert.
+    await waitUntil(() => statusCalls(alert.id).some((s) => s.text === '2 keys, 1 alerts'), { what: () => JSON.stringify(statusCalls(alert.id).slice(-1)) });
+    await new Promise((resolve) => setTimeout(resolve, 2 * interval * 1000));
+    assert.equal(alerts.length, 1, 'one alert, not one message per failed login');
+    assert.equal(posted.length, 1, 'the http request placeholder got the alert too');
+    const payload = alerts[0].payload as { rule: string; key: string; count: number; types: string[]; text: string; sample: { user_name?: string }[] };
+    assert.equal(alerts[0].topic, 'failed_logins_user_ip');
+    assert.equal(payload.count, 5);
+    assert.match(payload.key, /\|/);
+    assert.deepEqual(payload.types, ['fp']);
+    assert.equal(payload.sample[0].user_name, 'ada@example.com');
+    assert.match(payload.text, /^Failed logins per user and IP address: 5 events for /);
+    assert.ok(!JSON.stringify(alerts.map((a) => a.payload)).includes(PASSWORD), 'a password reached an alert');
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * auth0-log-alert as a newcomer makes it, in a real browser (Debian's chromium) on Node-RED 4 and
+ * Node-RED 5: a log watch, the log alert with the "failed logins per user and IP address" preset
+ * chosen in its form (which fills categories, key, threshold and window in), a debug node; deployed
+ * against the emulator, six failed logins make one alert in the debug sidebar.
+ *
+ * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startEmulator, type Emulator } from '../../emulator';
+import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
+import type { EditorPage } from './editor-page';
+import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import { passwordLogin } from '../logs/runtime';
+import { waitUntil } from '../helpers/wait';
+
+const PASSWORD = 'Correct-horse-9!';
+
+for (const runtimeName of ['4', '5'] as RuntimeName[])
+  describe(`auth0-log-alert in the editor (Node-RED ${runtimeName}, real browser)`, function () {
+    this.timeout(300000);
+    let emu: Emulator;
+    let session: EditorSession | undefined;
+    let page: Page;
+    let editor: EditorPage;
+    let pageErrors: string[] = [];
+
+    before(async function () {
+      requireChromium(this);
+      emu = await startEmulator({ port: 0, seed: { users: [{ email: 'ada@example.com', password: PASSWORD }] } });
+      const runtime = await nodeRedRuntime(runtimeName);
+      session = await openEditor({ redJs: runtime.redJs, node: runtime.node });
+      ({ page, editor, pageErrors } = session);
+    });
+
+    after(async () => {
+      await session?.close();
+      await emu?.close();
+    });
+
+    it('the failed-logins preset chosen in the form, deployed: six failed logins make one alert', async () => {
+      // The log watch, with a new tenant pointed at the emulator.
+      const watch = await editor.dragFromPalette('auth0-log-watch', 200, 150);
+      let tray = await editor.edit(watch);
+      await editor.addConfigButton('tenant').click();
+      const configTray = page.locator('.red-ui-tray').last();
+      await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
+      await configTray.locator('#node-config-input-domain').fill(emu.domain);
+      await configTray.locator('#node-config-input-protocol').selectOption('http');
+      await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
+      await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
+      await page.locator('#node-config-dialog-ok').click();
+      await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+      await tray.locator('#node-input-interval').fill('1');
+      await page.locator('#node-dialog-ok').click();
+
+      // The alert: another preset first, then failed logins per user and IP address, which fills the form in.
+      const alert = await editor.dragFromPalette('auth0-log-alert', 450, 150);
+      tray = await editor.edit(alert);
+      const rule = tray.locator('#node-input-rule');
+      await tray.locator('#node-input-rule option[value="signups_ip"]').waitFor({ state: 'attached' });
+      await tray.locator('#auth0-log-alert-category-login_failure').waitFor({ state: 'visible' });
+      await rule.selectOption('signups_ip');
+      assert.equal(await tray.locator('#node-input-key-choice').inputValue(), 'ip');
+      assert.equal(await tray.locator('#node-input-types-text').inputValue(), 'ss');
+      assert.equal(await tray.locator('#node-input-threshold').inputValue(), '10');
+      assert.ok(!(await tray.locator('#auth0-log-alert-category-login_failure').isChecked()));
+      await rule.selectOption('failed_logins_user_ip');
+      assert.ok(await tray.locator('#auth0-log-alert-category-login_failure').isChecked(), 'the preset checks Login failures');
+      assert.equal(await tray.locator('#node-input-types-text').inputValue(), '');
+      assert.equal(await tray.locator('#node-input-key-choice').inputValue(), 'user+ip');
+      assert.equal(await tray.locator('#node-input-threshold').inputValue(), '5');
+      assert.equal(await tray.locator('#node-input-window').inputValue(), '600');
+      // Every log type of the catalogue is offered, as in the log watch.
+      assert.equal(await tray.locator('#auth0-log-alert-code-list option').count(), 167);
+      await page.locator('#node-dialog-ok').click();
+      const saved = await page.evaluate(() => {
+        const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
+        const n = RED.nodes.filterNodes({ type: 'auth0-log-alert' })[0];
+        return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: String(n.threshold), window: String(n.window) };
+      });
+      assert.deepEqual(saved, { rule: 'failed_logins_user_ip', categories: ['login_failure'], types: [], key: 'user+ip', threshold: '5', window: '600' });
+
+      const debug = await editor.dragFromPalette('debug', 700, 150);
+      await editor.wire(watch, alert);
+      await editor.wire(alert, debug);
+      await editor.deploy();
+      await waitUntil(async () => /watching|last/.test((await watch.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
+        what: async () => `the log watch status: ${await watch.locator('.red-ui-flow-node-status-label').textContent()}`,
+        timeout: 30000,
+        interval: 200,
+      });
+
+      await editor.openSidebar('debug');
+      for (let i = 0; i < 6; i++) assert.equal((await passwordLogin(emu, 'ada@example.com', `wrong-${i}`)).status, 403);
+      await waitUntil(async () => (await editor.debugMessages().count()) >= 1, { what: 'the alert in the debug sidebar', timeout: 30000, interval: 200 });
+      // The sixth failed login is read too (the alert node counts it) and makes no second alert.
+      await waitUntil(async () => /1 keys, 1 alerts/.test((await alert.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
+        what: async () => `the alert status: ${await alert.locator('.red-ui-flow-node-status-label').textContent()}`,
+        timeout: 30000,
+        interval: 200,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      assert.equal(await editor.debugMessages().count(), 1, 'one alert');
+      const text = await editor.debugMessages().first().innerText();
+      assert.match(text, /failed_logins_user_ip/);
+      assert.match(text, /count: 5|"count":5|count\s*5/);
+      assert.deepEqual(pageErrors, []);
+    });
+  });

@@ -435,6 +435,8 @@ export class EventsJob implements WatchJob {
     this.acks?.clear();
     this.ackWrite?.cancel();
     this.ackedOffset = undefined;
+    // What was sent before the gap is not in the stream any more: no redelivery to mark after it.
+    this.sentUpTo = undefined;
     this.redeliverUntil = undefined;
     await this.checkpoint.clear().catch(() => undefined);
     this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text('offsetExpired') });

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
+import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
 import { control, eventModules, eventSettings, produce, sentIds, storedOffset } from './support';
@@ -84,5 +85,24 @@ describe('auth0-events: acknowledged mode at its edges', function () {
     await sleep(200);
     assert.deepEqual(sentIds(again.messages), later);
     assert.deepEqual(redelivered(again.messages), [false, false, false], 'events never sent before are marked redelivered');
+  });
+
+  it('a message without an id (no offset) goes to Catch with its data, not dropped unseen', async () => {
+    const out = await load(watchNode({ ack: false }), CATCHER);
+    const caught = new Collector('caught').attach();
+    const ids = produce(emu, 3);
+    const entry = eventBusOfState(emu.state)!
+      .log.all()
+      .find((e) => e.event.id === ids[1])!;
+    // The emulator's message for it ends early; a message with no id line follows, carrying an event.
+    entry.json = `${entry.json}}\n\ndata: {"event":{"id":"no-offset","type":"user.created","data":{}},"x":0`;
+    await waitUntil(() => out.messages.length >= 3 && caught.messages.length >= 1, {
+      what: () => `${out.messages.length} sent, ${caught.messages.length} caught`,
+    });
+    assert.deepEqual(sentIds(out.messages), ids);
+    const msg = caught.messages[0];
+    assert.match(String((msg.error as { message: string }).message), /without an offset/);
+    assert.match(String((msg.payload as { data: string }).data), /no-offset/);
+    assert.equal((msg.auth0 as { errorCode: string }).errorCode, 'invalid_event');
   });
 });

@@ -14,7 +14,7 @@ import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { sleep, waitUntil } from '../helpers/wait';
 import {
   Collector,
@@ -217,5 +217,58 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
       await closeContextStores();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('ack: after an expired offset (410), a restart marks nothing redelivered that was never sent before', async () => {
+    await load(watchNode({ ack: true }), CATCHER);
+    const before = await storedOffset('watch', key);
+    const out = new Collector('out').attach();
+    produce(emu, 3);
+    // Sent and never acknowledged: recorded as sent (redeliveries after a restart).
+    await waitUntil(() => out.messages.length >= 3, { what: () => `${out.messages.length} messages` });
+    await stopFlows();
+    // Meanwhile Auth0's retention drops them and one more: the stored offset has expired.
+    produce(emu, 1);
+    await control(emu, 'POST', 'events/expire');
+    await startFlows();
+    const caught = new Collector('caught').attach();
+    await waitUntil(() => caught.messages.length >= 1, { what: () => 'no gap reported' });
+    // Going on from now: a new place is stored.
+    await waitUntil(async () => ![undefined, before].includes(await storedOffset('watch', key)), {
+      what: async () => `stored ${await storedOffset('watch', key)}`,
+    });
+    await sleep(300);
+    await stopFlows();
+    await startFlows();
+    const again = new Collector('out').attach();
+    await sleep(300);
+    const later = produce(emu, 3);
+    await waitUntil(() => again.messages.length >= 3, { what: () => `${again.messages.length} messages after the restart` });
+    await sleep(200);
+    assert.deepEqual(sentIds(again.messages), later);
+    assert.deepEqual(
+      again.messages.map((m) => (m.auth0 as { redelivered?: boolean }).redelivered === true),
+      [false, false, false],
+      'events never sent before are marked redelivered',
+    );
+  });
+
+  it('a message without an id (no offset) goes to Catch with its data, not dropped unseen', async () => {
+    const out = await load(watchNode(), CATCHER);
+    const caught = new Collector('caught').attach();
+    const ids = produce(emu, 3);
+    const entry = eventBusOfState(emu.state)!
+      .log.all()
+      .find((e) => e.event.id === ids[1])!;
+    // The emulator's message for it ends early; a message with no id line follows, carrying an event.
+    entry.json = `${entry.json}}\n\ndata: {"event":{"id":"no-offset","type":"user.created","data":{}},"x":0`;
+    await waitUntil(() => out.messages.length >= 3 && caught.messages.length >= 1, {
+      what: () => `${out.messages.length} sent, ${caught.messages.length} caught`,
+    });
+    assert.deepEqual(sentIds(out.messages), ids);
+    const msg = caught.messages[0];
+    assert.match(String((msg.error as { message: string }).message), /without an offset/);
+    assert.match(String((msg.payload as { data: string }).data), /no-offset/);
+    assert.equal((msg.auth0 as { errorCode: string }).errorCode, 'invalid_event');
   });
 });

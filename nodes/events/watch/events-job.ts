@@ -194,7 +194,11 @@ export class EventsJob implements WatchJob {
         const data = parseData(text);
         // The offset is the message's id; Auth0 also puts it in the data (where its SDKs read it).
         const offset = id || (typeof data?.offset === 'string' ? data.offset : '');
-        if (offset === '') return undefined;
+        if (offset === '') {
+          // Nowhere to resume from: never dropped unseen.
+          this.toCatch(`auth0-events: a message without an offset (no id) is not an event this node can keep its place by; skipped`, '', text);
+          return undefined;
+        }
         read += 1;
         ctx.progress();
         // A replica that may have lost the lease sends nothing more (its offset write would be refused anyway).
@@ -226,7 +230,13 @@ export class EventsJob implements WatchJob {
   /** The event, or undefined after sending its error to Catch (with its offset). */
   private eventOrCatch(event: Record<string, unknown> | undefined, offset: string, text: string): Record<string, unknown> | undefined {
     if (event) return event;
-    const err = new Auth0Error(`auth0-events: the message at offset ${offset} is not a JSON object (not an event); skipped`, {
+    this.toCatch(`auth0-events: the message at offset ${offset} is not a JSON object (not an event); skipped`, offset, text);
+    return undefined;
+  }
+
+  /** A message that is no event: its error to Catch, with its offset and the start of its data. */
+  private toCatch(message: string, offset: string, text: string): void {
+    const err = new Auth0Error(message, {
       statusCode: 0,
       errorCode: 'invalid_event',
       operation: OPERATION,
@@ -242,7 +252,6 @@ export class EventsJob implements WatchJob {
         position: { offset, data: text.slice(0, CATCH_DATA_CHARS) },
       }),
     );
-    return undefined;
   }
 
   private sendEvent(event: Record<string, unknown>, type: string, offset: string): void {
@@ -435,6 +444,8 @@ export class EventsJob implements WatchJob {
     this.acks?.clear();
     this.ackWrite?.cancel();
     this.ackedOffset = undefined;
+    // What was sent before the gap is not in the stream any more: no redelivery to mark after it.
+    this.sentUpTo = undefined;
     this.redeliverUntil = undefined;
     await this.checkpoint.clear().catch(() => undefined);
     this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text('offsetExpired') });

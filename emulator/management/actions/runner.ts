@@ -9,6 +9,9 @@
  *
  * The emulator installs no dependency: `require` gives Node's own modules, and a declared
  * dependency only when a copy is installed beside the emulator; otherwise a clear error.
+ * What an action leaves behind cannot end the emulator: a timer callback that throws, or a promise
+ * of the action's that is rejected with nobody to catch it, fails the action while it runs (as
+ * Auth0's runtime does) and is only logged after.
  * Limits (a stand-in, not a sandbox): the time limit stops synchronous code at once, but code
  * that loops forever after an `await` holds the emulator's process.
  */
@@ -119,6 +122,50 @@ function actionRequire(action: ActionSource): (specifier: string) => unknown {
   };
 }
 
+/** Where an uncaught error of a running action goes: it fails that run (or, once over, its logs). */
+type Uncaught = (error: unknown) => void;
+
+/** The Promise prototypes of the actions' realms, each with where its unhandled rejections go. */
+const actionRealms = new WeakMap<object, Uncaught>();
+let listening = false;
+
+/**
+ * A promise an action rejects and never handles would end the emulator's process (Node's default);
+ * one from an action's realm fails that action instead. Any other goes on as Node would treat it:
+ * thrown, unless the host has its own listener.
+ */
+function onUnhandledRejection(reason: unknown, promise: Promise<unknown>): void {
+  const uncaught = actionRealms.get(Object.getPrototypeOf(promise) as object);
+  if (uncaught) {
+    uncaught(reason);
+    return;
+  }
+  if (process.listenerCount('unhandledRejection') === 1) throw reason;
+}
+
+function watchActionRealm(promisePrototype: object, uncaught: Uncaught): void {
+  actionRealms.set(promisePrototype, uncaught);
+  if (!listening) {
+    listening = true;
+    process.on('unhandledRejection', onUnhandledRejection);
+  }
+}
+
+/** A timer function whose callback's throw fails the action instead of ending the process. */
+function guardedTimer<A extends unknown[], R>(timer: (callback: (...args: A) => void, ...rest: never[]) => R, uncaught: Uncaught) {
+  return (callback: unknown, ...rest: unknown[]): R => {
+    if (typeof callback !== 'function') throw new TypeError('The "callback" argument must be of type function');
+    const guarded = (...args: A): void => {
+      try {
+        (callback as (...a: A) => unknown)(...args);
+      } catch (err) {
+        uncaught(err);
+      }
+    };
+    return (timer as (cb: (...args: A) => void, ...r: unknown[]) => R)(guarded, ...rest);
+  };
+}
+
 /** Runs one action's handler with `event` and `api`; never throws (the error is in the result). */
 export async function runAction(action: ActionSource, trigger: string, event: unknown, api: unknown, timeLimitMs: number): Promise<ActionRunResult> {
   const logs: string[] = [];
@@ -128,14 +175,20 @@ export async function runAction(action: ActionSource, trigger: string, event: un
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const handoff: Record<string, unknown> = {};
+  // Uncaught while the handler runs: the run fails with it; after: a log line.
+  let failRun: ((error: unknown) => void) | undefined;
+  const uncaught: Uncaught = (err) => {
+    if (failRun) failRun(err);
+    else log(`Uncaught after the action ended: ${thrownName(err)}: ${thrownText(err)}`);
+  };
   const context = createContext(
     {
       console: { log, info: log, warn: log, error: log, debug: log },
-      setTimeout,
+      setTimeout: guardedTimer(setTimeout, uncaught),
       clearTimeout,
-      setInterval,
+      setInterval: guardedTimer(setInterval, uncaught),
       clearInterval,
-      setImmediate,
+      setImmediate: guardedTimer(setImmediate, uncaught),
       clearImmediate,
       queueMicrotask,
       structuredClone,
@@ -157,6 +210,11 @@ export async function runAction(action: ActionSource, trigger: string, event: un
   let errorName: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const overTime = `Script execution did not complete within the time limit (${timeLimitMs} ms)`;
+  const failed = new Promise<never>((_, reject) => {
+    failRun = reject;
+  });
+  failed.catch(() => undefined);
+  watchActionRealm(new Script('Promise.prototype').runInContext(context) as object, uncaught);
   try {
     const module = { exports: {} as Record<string, unknown> };
     Object.assign(handoff, { module, require: actionRequire(action) });
@@ -173,6 +231,7 @@ export async function runAction(action: ActionSource, trigger: string, event: un
     const returned: unknown = new Script('__handoff.handler(__handoff.event, __handoff.api)').runInContext(context, { timeout: left });
     await Promise.race([
       Promise.resolve(returned),
+      failed,
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(overTime)), Math.max(1, timeLimitMs - (Date.now() - started)));
       }),
@@ -183,6 +242,7 @@ export async function runAction(action: ActionSource, trigger: string, event: un
     error = timedOut ? overTime : thrownText(err);
     errorName = thrownName(err);
   } finally {
+    failRun = undefined;
     if (timer) clearTimeout(timer);
   }
   const ended = Date.now();

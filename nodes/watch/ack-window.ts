@@ -5,7 +5,10 @@
  * acknowledgement (an offset-only marker, a log event the filter skipped, a page's end) queue
  * behind the messages sent before them, so the stored position never passes an unacknowledged one.
  *
- * At most `maxUnacked` messages are outstanding: `room()` is the wait before the next send.
+ * At most `maxUnacked` messages are sent from the oldest one not yet acknowledged on (the span, not
+ * only the count outstanding): one acknowledgement that never comes holds the node after
+ * `maxUnacked` more instead of letting the window, and what a restart sends again, grow without
+ * bound. `room()` is the wait before the next send.
  */
 import type { NodeMessage } from '../shared/node-red-types';
 
@@ -36,6 +39,11 @@ export class AckWindow<P> {
   /** Index of the first entry still in the window (entries before it were taken). */
   private head = 0;
   private readonly byId = new Map<string, Entry<P>>();
+  /** Index of the oldest entry not acknowledged (or the end); everything before it is acknowledged. */
+  private scan = 0;
+  /** Messages sent, in all; and those of them before `scan`: the span is the difference. */
+  private sentCount = 0;
+  private sentBeforeScan = 0;
   private waiters: (() => void)[] = [];
   /** Ids sent by this window: a unique prefix and a counter (cheaper than random bytes per message). */
   private readonly idPrefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -59,6 +67,21 @@ export class AckWindow<P> {
     const entry = { msgid, position, acked: false };
     this.entries.push(entry);
     this.byId.set(msgid, entry);
+    this.sentCount += 1;
+  }
+
+  /** Messages sent from the oldest unacknowledged one on (what `room()` bounds). */
+  get span(): number {
+    this.moveScan();
+    return this.sentCount - this.sentBeforeScan;
+  }
+
+  /** Moves `scan` past the acknowledged entries (each entry is passed once: amortised O(1)). */
+  private moveScan(): void {
+    while (this.scan < this.entries.length && this.entries[this.scan].acked) {
+      if (this.entries[this.scan].msgid !== undefined) this.sentBeforeScan += 1;
+      this.scan += 1;
+    }
   }
 
   /** A position that needs no acknowledgement: stored once everything before it is. */
@@ -84,7 +107,7 @@ export class AckWindow<P> {
     if (!entry) return false;
     this.byId.delete(msgid);
     entry.acked = true;
-    if (this.byId.size < this.maxUnacked) this.wake();
+    if (this.span < this.maxUnacked) this.wake();
     return true;
   }
 
@@ -96,7 +119,9 @@ export class AckWindow<P> {
       this.head += 1;
     }
     if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.moveScan(); // to head or beyond: scan never points into what is cut
       this.entries = this.entries.slice(this.head);
+      this.scan -= this.head;
       this.head = 0;
     }
     return last?.position;
@@ -104,7 +129,7 @@ export class AckWindow<P> {
 
   /** Resolves at once when another message may be sent, else when an acknowledgement (or release) makes room. */
   room(): Promise<void> | undefined {
-    if (this.byId.size < this.maxUnacked) return undefined;
+    if (this.span < this.maxUnacked) return undefined;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -117,6 +142,9 @@ export class AckWindow<P> {
   clear(): void {
     this.entries = [];
     this.head = 0;
+    this.scan = 0;
+    this.sentCount = 0;
+    this.sentBeforeScan = 0;
     this.byId.clear();
     this.wake();
   }

@@ -76,6 +76,28 @@ describe('tenant client: answer size and transient retries', function () {
         roomy.close();
       }
     });
+    it('an error answer to a streamed request is read only as far as the error keeps: an endless 4xx body fails the request, it does not hang it', async function () {
+      this.timeout(10_000);
+      let sent = 0;
+      server.setHandler((_req, res) => {
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        const chunk = Buffer.from(`{"message":"bad${' '.repeat(16 * 1024)}`);
+        const pump = setInterval(() => {
+          sent += chunk.length;
+          res.write(chunk);
+        }, 1);
+        res.on('close', () => clearInterval(pump));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN }));
+      const pending = rejectionOf(
+        client.request({ method: 'GET', path: '/api/v2/logs', auth: 'management', responseType: 'stream', operation: 'logs.stream' }),
+      );
+      const outcome = await Promise.race([pending, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+      assert.notEqual(outcome, 'hung', `still reading the error body after 3 s (${Math.round(sent / 1024)} KB sent)`);
+      const err = outcome as Error & Record<string, unknown>;
+      assert.ok(err instanceof Auth0Error, String(err));
+      assert.equal(err.statusCode, 400);
+    });
   });
 
   describe('5xx answers', function () {

@@ -100,6 +100,50 @@ describe('tenant client: answer size and transient retries', function () {
     });
   });
 
+  describe('answers that trickle', function () {
+    it('an answer read whole that trickles a byte at a time fails after ten read timeouts from its headers, instead of holding the request forever', async function () {
+      this.timeout(20_000);
+      server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"note":"');
+        const drip = setInterval(() => res.write('x'), 300);
+        res.on('close', () => clearInterval(drip));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 1 }));
+      const started = Date.now();
+      const pending = rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+      const outcome = await Promise.race([pending, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
+      assert.notEqual(outcome, 'hung', 'the trickled answer still holds the request after 15 s');
+      const err = outcome as Error & Record<string, unknown>;
+      assert.equal(err.errorCode, 'ETIMEDOUT');
+      assert.match(err.message, /^users\.list: the answer from 127\.0\.0\.1:\d+ did not end within 10 s of its headers/);
+      assert.ok(Date.now() - started >= 9_500, 'not before ten read timeouts');
+      assert.equal(server.requests.length, 1, 'a timeout is not repeated');
+    });
+
+    it('a streamed answer keeps only its idle timer: one that keeps flowing past ten read timeouts is read to its end', async function () {
+      this.timeout(20_000);
+      server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        res.flushHeaders();
+        let left = 16;
+        const drip = setInterval(() => {
+          res.write('y'.repeat(10));
+          if (--left === 0) {
+            clearInterval(drip);
+            res.end();
+          }
+        }, 400);
+        res.on('close', () => clearInterval(drip));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 0.5 }));
+      const streamed = await client.request<Readable>({ method: 'GET', path: '/api/v2/x', auth: 'management', responseType: 'stream', streamIdleTimeout: 2 });
+      let length = 0;
+      for await (const chunk of streamed.data) length += (chunk as Buffer).length;
+      assert.equal(length, 160);
+    });
+  });
+
   describe('5xx answers', function () {
     it('a GET answered 5xx is sent again after a backoff, honouring Retry-After, and its answer is the last one', async function () {
       let calls = 0;

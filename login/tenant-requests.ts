@@ -2,9 +2,12 @@
  * The login's two requests to the tenant, the code exchange at /oauth/token and the signing keys,
  * on axios (as every request of the package): no redirect followed, the answer decoded by axios and
  * capped once decoded, so a wrong or hostile tenant URL cannot make Node-RED buffer gigabytes.
- * An answer is handed back as the subset of fetch's Response the login reads.
+ * An answer is handed back as the subset of fetch's Response the login reads. A proxy named by
+ * the environment is used as the tenant client uses it (proxy-agents.ts).
  */
+import type * as http from 'node:http';
 import axios, { type AxiosResponse } from 'axios';
+import { proxyAgentFor, proxyUrlFor } from '../nodes/tenant-client/proxy-agents';
 
 /** Token and key answers are a few KB; this leaves room for a tenant with many keys. */
 export const MAX_LOGIN_ANSWER_BYTES = 256 * 1024;
@@ -19,6 +22,21 @@ const tenant = axios.create({
   validateStatus: () => true,
   transformResponse: [(data: unknown) => data],
 });
+
+/** The agent for `url` when the environment names a proxy for it (one per proxy and protocol, no kept-alive sockets to outlive a login). */
+const proxyAgents = new Map<string, Promise<http.Agent>>();
+function proxyRoute(url: URL): Promise<{ httpAgent?: http.Agent; httpsAgent?: http.Agent }> | undefined {
+  const proxy = proxyUrlFor(url);
+  if (!proxy) return undefined;
+  const secure = url.protocol === 'https:';
+  const key = `${secure ? 'https' : 'http'} ${proxy.href}`;
+  let agent = proxyAgents.get(key);
+  if (!agent) {
+    agent = proxyAgentFor(proxy, secure, { keepAlive: false, connectSignal: () => undefined });
+    proxyAgents.set(key, agent);
+  }
+  return agent.then((a) => (secure ? { httpsAgent: a } : { httpAgent: a }));
+}
 
 export interface TenantAnswer {
   ok: boolean;
@@ -39,7 +57,9 @@ export class AnswerTooLargeError extends Error {
 export async function tenantRequest(url: string, timeoutMs: number, form?: URLSearchParams): Promise<TenantAnswer> {
   let response: AxiosResponse<Buffer>;
   try {
+    const route = await proxyRoute(new URL(url));
     response = await tenant.request<Buffer>({
+      ...route,
       url,
       method: form ? 'POST' : 'GET',
       headers: form ? { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' } : { Accept: 'application/json' },

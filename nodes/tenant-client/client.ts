@@ -47,6 +47,8 @@ export interface TenantClientInternals {
 
 const DEFAULTS = { connectTimeout: 5, readTimeout: 5, retries: 3, maxConcurrent: 4, maxResponseSize: 32 };
 const MAX_REDIRECTS = 5;
+/** The most of a streamed request's error answer read (its message is all it is read for). */
+const MAX_STREAMED_ERROR_BYTES = 64 * 1024;
 const TOKEN_OPERATION = 'management token (client credentials)';
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -442,17 +444,26 @@ class Auth0TenantClient implements TenantClient {
 
   /** An error response's body (read whole even when the caller asked for a stream). */
   private async readBody(result: ExchangeResult, ctx: ErrorContext): Promise<unknown> {
-    if (result.body instanceof Buffer) return bodyValue(result.body, result.headers['content-type']);
+    const stream = result.body;
+    if (Buffer.isBuffer(stream)) return bodyValue(stream, result.headers['content-type']);
     const chunks: Buffer[] = [];
     let size = 0;
     try {
-      for await (const chunk of result.body) {
+      // Only the first MAX_STREAMED_ERROR_BYTES are kept, so only they are read: an endless (or
+      // bomb-sized) error body from a hostile host must not hold the request open.
+      for await (const chunk of stream) {
         const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        chunks.push(buf.subarray(0, MAX_STREAMED_ERROR_BYTES - size));
         size += buf.length;
-        if (size <= 64 * 1024) chunks.push(buf);
+        if (size >= MAX_STREAMED_ERROR_BYTES) {
+          this.debug(`${ctx.operation}: the error response's body is longer than ${MAX_STREAMED_ERROR_BYTES / 1024} KB; the rest was not read`);
+          break;
+        }
       }
     } catch {
       this.debug(`${ctx.operation}: the error response's body could not be read completely`);
+    } finally {
+      stream.destroy();
     }
     return bodyValue(Buffer.concat(chunks), result.headers['content-type']);
   }

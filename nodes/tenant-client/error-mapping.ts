@@ -152,6 +152,8 @@ export interface TransportFailureInfo {
   /** Node's own message for the `network` kind (it names no secret, but is scrubbed anyway). */
   detail?: string;
   timeoutSeconds?: number;
+  /** For `read-timeout`: the answer's headers came, but its body did not end within `timeoutSeconds`. */
+  wholeAnswer?: boolean;
   /** For `too-large`: the limit the answer went past, in bytes. */
   limitBytes?: number;
 }
@@ -181,7 +183,9 @@ export function networkError(info: TransportFailureInfo, changesState: boolean, 
       break;
     case 'read-timeout':
       errorCode = 'ETIMEDOUT';
-      message = `${op}: no response from ${ctx.host} within ${seconds(info.timeoutSeconds)} of waiting (read timeout)${notRepeated}`;
+      message = info.wholeAnswer
+        ? `${op}: the answer from ${ctx.host} did not end within ${seconds(info.timeoutSeconds)} of its headers (ten read timeouts, the most an answer read whole may take)${notRepeated}`
+        : `${op}: no response from ${ctx.host} within ${seconds(info.timeoutSeconds)} of waiting (read timeout)${notRepeated}`;
       break;
     case 'refused':
       errorCode = 'ECONNREFUSED';

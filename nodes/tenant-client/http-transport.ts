@@ -24,7 +24,7 @@ import type { HttpMethod } from '../shared/catalogue';
 import { toText } from '../shared/to-text';
 import type { FailureKind, TransportFailureInfo } from './error-mapping';
 import { proxyAgentFor, proxyUrlFor } from './proxy-agents';
-import { RequestTimers } from './request-timers';
+import { ANSWER_READ_TIMEOUTS, RequestTimers } from './request-timers';
 
 export interface TransportOptions {
   connectTimeoutSeconds: number;
@@ -355,6 +355,7 @@ export class HttpTransport {
    */
   private guardStream(source: Readable, req: unknown, exchange: Exchange): Readable {
     const out = new PassThrough();
+    this.timers.streamed(req);
     // The socket's idle timer is re-armed with the stream's own length.
     if (exchange.streamIdleTimeoutSeconds !== undefined) this.timers.setReadTimeout(req, Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
@@ -370,7 +371,7 @@ export class HttpTransport {
     source.on('error', (err: unknown) => {
       done();
       const marked = this.timers.markOf(req);
-      const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked) : this.classify(err);
+      const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked, req) : this.classify(err);
       out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
     });
     source.on('end', done);
@@ -384,7 +385,9 @@ export class HttpTransport {
   }
 
   /** A request this transport ended itself: a timeout (with its length), or `destroy()`. */
-  private markedFailure(kind: FailureKind): TransportFailureInfo {
+  private markedFailure(kind: FailureKind, req: unknown): TransportFailureInfo {
+    if (kind === 'read-timeout' && this.timers.wholeAnswerExpired(req))
+      return { kind, timeoutSeconds: this.options.readTimeoutSeconds * ANSWER_READ_TIMEOUTS, wholeAnswer: true };
     if (kind === 'read-timeout') return { kind, timeoutSeconds: this.options.readTimeoutSeconds };
     if (kind === 'connect-timeout') return { kind, timeoutSeconds: this.options.connectTimeoutSeconds };
     return { kind };
@@ -395,7 +398,7 @@ export class HttpTransport {
     if (err instanceof TransportFailure) return err.info;
     const e = (err ?? {}) as ErrorLike;
     const marked = this.timers.markOf(e.request);
-    if (marked) return this.markedFailure(marked);
+    if (marked) return this.markedFailure(marked, e.request);
     const code = codeOf(err);
     const message = typeof e.message === 'string' ? e.message : '';
     if (/^maxContentLength size of \d+ exceeded$/.test(message)) return { kind: 'too-large', limitBytes: this.limitOf(e.config) };

@@ -8,6 +8,10 @@
  * - read: once connected, the longest silence while waiting for and reading the answer
  *   (`ClientRequest#setTimeout`, an idle timer, so a long download that keeps flowing is not cut).
  * A reused keep-alive socket is already connected: only the read timer applies.
+ * - the whole answer: from the response headers, ANSWER_READ_TIMEOUTS read timeouts for the body
+ *   of an answer read whole (an idle timer alone lets a host trickling a byte a second hold the
+ *   request, and one of the tenant's slots, forever); a streamed answer is ended from this by
+ *   `streamed()` and keeps only its idle timer.
  *
  * axios's own `timeout` is not used: it is the same idle timer, but it gives up at its first
  * expiry, also when the answer is already waiting in the socket behind a blocked event loop.
@@ -18,6 +22,9 @@ import { TLSSocket } from 'node:tls';
 import type { FailureKind } from './error-mapping';
 import { blockedMs, watchLoopLag } from './loop-lag';
 
+/** Read timeouts an answer read whole may take from its headers to its end. */
+export const ANSWER_READ_TIMEOUTS = 10;
+
 /** Time the event loop was blocked during a timer's wait below which the wait counts in full (timer jitter). */
 const BLOCKED_ENOUGH_MS = 20;
 
@@ -26,7 +33,11 @@ interface Armed {
   mark?: FailureKind;
   /** Through a tunnel: aborted when the request is ended here, to end a proxy's CONNECT still under way. */
   abort?: AbortController;
+  /** Set when the whole-answer timer ended the request (its mark is then `read-timeout`). */
+  wholeAnswer?: boolean;
   setReadTimeout(ms: number): void;
+  /** Ends the whole-answer timer (a streamed answer). */
+  streamed(): void;
 }
 
 /** `addRequest` as Node's agents (and agent-base's) have it, not in @types/node. */
@@ -65,6 +76,16 @@ export class RequestTimers {
     return this.armed.get(req)?.abort?.signal;
   }
 
+  /** Whether `req` was ended by the whole-answer timer (not by the idle one). */
+  wholeAnswerExpired(req: unknown): boolean {
+    return req && typeof req === 'object' ? this.armed.get(req as http.ClientRequest)?.wholeAnswer === true : false;
+  }
+
+  /** `req`'s answer is a stream handed to its caller: only its idle timer applies from now on. */
+  streamed(req: unknown): void {
+    if (req && typeof req === 'object') this.armed.get(req as http.ClientRequest)?.streamed();
+  }
+
   /** A streamed answer's own idle timeout, from now on. */
   setReadTimeout(req: unknown, ms: number): void {
     if (req && typeof req === 'object') this.armed.get(req as http.ClientRequest)?.setReadTimeout(ms);
@@ -97,6 +118,7 @@ export class RequestTimers {
     live.add(req);
     const releaseLag = watchLoopLag();
     let grace: NodeJS.Timeout | undefined;
+    let answerTimer: NodeJS.Timeout | undefined;
     let readMs = this.readMs;
     const armed: Armed = {
       ...(tunnelled ? { abort: new AbortController() } : {}),
@@ -104,14 +126,23 @@ export class RequestTimers {
         readMs = ms;
         if (!req.destroyed) req.setTimeout(ms);
       },
+      streamed: () => clearTimeout(answerTimer),
     };
     this.armed.set(req, armed);
     req.once('close', () => {
       live.delete(req);
       clearTimeout(grace);
+      clearTimeout(answerTimer);
       releaseLag();
     });
     const fail = (kind: FailureKind): void => this.end(req, kind);
+    req.once('response', () => {
+      answerTimer = setTimeout(() => {
+        if (armed.mark || req.destroyed) return;
+        armed.wholeAnswer = true;
+        fail('read-timeout');
+      }, this.readMs * ANSWER_READ_TIMEOUTS);
+    });
     /** The time a timer started at `mark` (a blockedMs() reading) may wait again, within what is left of `budget`. */
     const owed = (mark: number, budget: { left: number }): number => {
       const blocked = Math.min(blockedMs() - mark, budget.left);

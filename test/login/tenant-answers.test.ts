@@ -65,4 +65,33 @@ describe('login: answers from the tenant are size-capped', function () {
     assert.ok(growth < 100 * 1024 * 1024, `the process grew ${Math.round(growth / 1024 / 1024)} MB`);
     assert.deepEqual(seen.slice(-1), ['GET /.well-known/jwks.json']);
   });
+
+  it("a proxy named by the environment (HTTP_PROXY) carries the login's requests, as it does the tenant client's", async () => {
+    const proxied: string[] = [];
+    const proxy = http.createServer((req, res) => {
+      proxied.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"keys":[]}');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy, http_proxy: process.env.http_proxy };
+    process.env.HTTP_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    delete process.env.http_proxy;
+    delete process.env.NO_PROXY;
+    delete process.env.no_proxy;
+    try {
+      // Port 1: nothing listens there, so only the proxy can answer.
+      const answer = await tenantRequest('http://127.0.0.1:1/.well-known/jwks.json', 5000);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(await answer.json(), { keys: [] });
+      assert.deepEqual(proxied, ['GET http://127.0.0.1:1/.well-known/jwks.json']);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
 });

@@ -76,6 +76,72 @@ describe('tenant client: answer size and transient retries', function () {
         roomy.close();
       }
     });
+    it('an error answer to a streamed request is read only as far as the error keeps: an endless 4xx body fails the request, it does not hang it', async function () {
+      this.timeout(10_000);
+      let sent = 0;
+      server.setHandler((_req, res) => {
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        const chunk = Buffer.from(`{"message":"bad${' '.repeat(16 * 1024)}`);
+        const pump = setInterval(() => {
+          sent += chunk.length;
+          res.write(chunk);
+        }, 1);
+        res.on('close', () => clearInterval(pump));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN }));
+      const pending = rejectionOf(
+        client.request({ method: 'GET', path: '/api/v2/logs', auth: 'management', responseType: 'stream', operation: 'logs.stream' }),
+      );
+      const outcome = await Promise.race([pending, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))]);
+      assert.notEqual(outcome, 'hung', `still reading the error body after 3 s (${Math.round(sent / 1024)} KB sent)`);
+      const err = outcome as Error & Record<string, unknown>;
+      assert.ok(err instanceof Auth0Error, String(err));
+      assert.equal(err.statusCode, 400);
+    });
+  });
+
+  describe('answers that trickle', function () {
+    it('an answer read whole that trickles a byte at a time fails after ten read timeouts from its headers, instead of holding the request forever', async function () {
+      this.timeout(20_000);
+      server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"note":"');
+        const drip = setInterval(() => res.write('x'), 300);
+        res.on('close', () => clearInterval(drip));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 1 }));
+      const started = Date.now();
+      const pending = rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
+      const outcome = await Promise.race([pending, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
+      assert.notEqual(outcome, 'hung', 'the trickled answer still holds the request after 15 s');
+      const err = outcome as Error & Record<string, unknown>;
+      assert.equal(err.errorCode, 'ETIMEDOUT');
+      assert.match(err.message, /^users\.list: the answer from 127\.0\.0\.1:\d+ did not end within 10 s of its headers/);
+      assert.ok(Date.now() - started >= 9_500, 'not before ten read timeouts');
+      assert.equal(server.requests.length, 1, 'a timeout is not repeated');
+    });
+
+    it('a streamed answer keeps only its idle timer: one that keeps flowing past ten read timeouts is read to its end', async function () {
+      this.timeout(20_000);
+      server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        res.flushHeaders();
+        let left = 16;
+        const drip = setInterval(() => {
+          res.write('y'.repeat(10));
+          if (--left === 0) {
+            clearInterval(drip);
+            res.end();
+          }
+        }, 400);
+        res.on('close', () => clearInterval(drip));
+      });
+      client = createTenantClient(optionsFor(server, { token: TOKEN, readTimeout: 0.5 }));
+      const streamed = await client.request<Readable>({ method: 'GET', path: '/api/v2/x', auth: 'management', responseType: 'stream', streamIdleTimeout: 2 });
+      let length = 0;
+      for await (const chunk of streamed.data) length += (chunk as Buffer).length;
+      assert.equal(length, 160);
+    });
   });
 
   describe('5xx answers', function () {

@@ -48,9 +48,20 @@ const validators: Record<Reading, Map<string, ValidateFunction | null>> = { stri
 /** Forward-compatible validators of `anyOf` alternatives, by the description's (frozen, shared) schema object. */
 const alternatives = new WeakMap<JsonSchema, ValidateFunction>();
 
-/** A name as an error shows it: whole when short, else its start and its length. */
+/** Characters that would break a log line or forge a new one (line ends, escapes). */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A name as an error or a warning shows it: whole when short, else its start and its length; a
+ * line end or other control character in it written as `\uXXXX`, so a name cannot forge a log line.
+ */
 export function shownName(name: string): string {
-  return name.length <= LONGEST_NAME_SHOWN ? name : `${name.slice(0, 40)}…(${name.length} characters)`;
+  return printable(name.length <= LONGEST_NAME_SHOWN ? name : `${name.slice(0, 40)}…(${name.length} characters)`);
+}
+
+function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function editDistance(a: string, b: string): number {
@@ -189,7 +200,7 @@ function typeText(type: unknown): string {
 }
 
 function shown(value: unknown): string {
-  return typeof value === 'string' && value.length <= 40 ? `; got "${value}"` : `; got ${describeValue(value)}`;
+  return typeof value === 'string' && value.length <= 40 ? `; got "${printable(value)}"` : `; got ${describeValue(value)}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

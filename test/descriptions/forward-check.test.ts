@@ -154,6 +154,21 @@ describe('the body check: a body of countless unlisted properties', () => {
   });
 });
 
+describe('the body check: names and values that would forge a log line', () => {
+  it('writes a line end in an unlisted name (the warning) and in a refused one (the error) as \\u000a', () => {
+    const [unknown] = checkOperationBody('auth0-users', 'create', { ...DB_USER, 'zzzz\n[error] forged': 1 });
+    assert.equal(unknown, 'body.zzzz\\u000a[error] forged');
+    const err = refused('auth0-users', 'create', { ...DB_USER, 'pasword\r\n': 'x' });
+    assert.doesNotMatch(err.message, /[\r\n]/);
+    assert.doesNotMatch(err.input, /[\r\n]/);
+  });
+
+  it('writes one in a value an error shows as \\u000a', () => {
+    const err = refused('auth0-users', 'create', { ...DB_USER, email: 'a\n[error] forged' });
+    assert.match(err.message, /got "a\\u000a\[error\] forged"/);
+  });
+});
+
 function required<T>(value: T | undefined): T {
   assert.ok(value !== undefined);
   return value;

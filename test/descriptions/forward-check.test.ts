@@ -63,6 +63,12 @@ describe('the body check: formats the description states', () => {
     assert.match(err.message, /body\.email must be an e-mail address; got "newbie2@"/);
   });
 
+  it('refuses an e-mail address longer than any can be (320 characters), before its pattern runs', () => {
+    const long = `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(5)}com`;
+    assert.equal(refused('auth0-users', 'create', { ...DB_USER, email: long }).input, 'body.email');
+    assert.equal(refused('auth0-users', 'create', { ...DB_USER, email: `${'a.'.repeat(1_200_000)}@b.co` }).input, 'body.email');
+  });
+
   it('refuses a URI that is none and a date that is none', () => {
     assert.equal(refused('auth0-users', 'create', { ...DB_USER, picture: 'my face' }).input, 'body.picture');
     assert.equal(checkBodyFor('POST /api/v2/users', { ...DB_USER, picture: 'https://example.com/me.png' }).problem, undefined);

@@ -54,7 +54,14 @@ export interface ActionNodeConfig extends NodeDefinition {
 /** Distinct unknown body properties a node warns about per deploy. */
 const MOST_WARNED = 20;
 
+/** Typed sources a form row reads at run time, which may be unset. */
+const READ_SOURCES = new Set(['msg', 'flow', 'global', 'env']);
+
 const TYPED_SOURCES = new Set(['msg', 'flow', 'global', 'env', 'jsonata', 'node', 'cred']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 function rateLimitOf(state: RateLimitState | undefined): RateLimitState {
   const out: RateLimitState = {};
@@ -241,7 +248,7 @@ class ActionNode {
       const request = (vals: Record<string, unknown>) => {
         const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
         // Here, where every request of the operation is built (executors' too), before it is sent.
-        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) this.warnUnknown(op, checkOperationBody(this.group.type, op.id, spec.body));
+        if (checkBody && spec.contentType === 'json' && spec.body !== undefined) this.warnUnknown(op, this.checkedBody(op, spec.body));
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
       };
       if (op.executor) {
@@ -268,6 +275,25 @@ class ActionNode {
     } finally {
       this.inFlight.delete(controller);
       if (this.inFlight.size === 0 && !this.failedLast) this.use.status({});
+    }
+  }
+
+  /**
+   * The body check, its error saying where the form reads a property it finds missing: a user who
+   * typed `msg.pasword` for the password row learns that msg.pasword was not set.
+   */
+  private checkedBody(op: OperationSpec, body: unknown): string[] {
+    try {
+      return checkOperationBody(this.group.type, op.id, body);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      const name = /^body\.([A-Za-z0-9_]+)$/.exec(err.input)?.[1];
+      const properties = this.config.bodyProperties ?? {};
+      const setting = name !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
+      const given = isRecord(body) && name !== undefined ? body[name] : undefined;
+      if (!setting || !READ_SOURCES.has(setting.type ?? '') || typeof setting.value !== 'string' || (given !== undefined && given !== null && given !== ''))
+        throw err;
+      throw new InputError(err.input, `${err.message}; the form reads it from ${String(setting.type)}.${setting.value.slice(0, 60)}, which is not set`);
     }
   }
 

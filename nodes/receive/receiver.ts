@@ -23,9 +23,15 @@ import { type StatusText, statusTexts } from '../shared/status-text';
 import { type RouteHandler, addPostRoute, byteLimit, httpNodeUnavailable, readRequestBody, routePath } from './http-node-route';
 import { RecentIds } from './recent-ids';
 import { SharedRecentIds } from './shared-recent-ids';
-import { MAX_MESSAGE_DEPTH, tooDeepUnder } from '../shared/message-depth';
+import { MAX_MESSAGE_DEPTH, jsonNestedDeeperThan, tooDeepUnder } from '../shared/message-depth';
 
 const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * Nesting at which a body is refused before it is parsed; shallower ones are parsed and each item
+ * held to MAX_MESSAGE_DEPTH (so the refusal can name the item).
+ */
+const UNPARSED_DEPTH = 10_000;
 
 /** Items handed to the node per turn of the event loop. */
 export const DELIVERY_SLICE = 64;
@@ -171,7 +177,11 @@ export class Receiver<T> {
     const most = this.spec.mostItems.count;
     let items: T[] | string;
     try {
-      items = this.spec.parse(body, most);
+      // Far deeper than any item may be: refused from its bytes, without parsing it (seconds, at 5 MB).
+      items =
+        Buffer.isBuffer(body) && jsonNestedDeeperThan(body, UNPARSED_DEPTH)
+          ? `it is nested more than ${MAX_MESSAGE_DEPTH} levels deep`
+          : this.spec.parse(body, most);
     } catch (err) {
       if (!(err instanceof TooManyItemsError)) throw err;
       this.tooMany(res, err.count);

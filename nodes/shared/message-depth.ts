@@ -67,3 +67,27 @@ export function deepMessageError(msg: object): InputError | undefined {
     `${name} is nested more than ${MAX_MESSAGE_DEPTH} levels deep, more than Node-RED can copy for a Catch node: refused (the part beyond was cut from the message)`,
   );
 }
+
+/**
+ * Whether JSON text opens more than `limit` arrays or objects inside one another, read from its
+ * bytes before it is parsed: parsing a 5 MB body nested two million levels deep takes seconds
+ * (JSON.parse is linear, but slow on nesting), and such a body is refused anyway. Brackets inside
+ * strings do not count; the text need not be valid JSON (JSON lines are read the same way).
+ */
+export function jsonNestedDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === 0x5c)
+        i += 1; // a backslash: the next byte is escaped
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if ((byte === 0x5d || byte === 0x7d) && depth > 0) depth -= 1;
+  }
+  return false;
+}

@@ -140,6 +140,23 @@ describe('the body check in every node that sends a JSON body (cases generated f
       { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 900, scope: null, uncaught: false, wires: [['caught']] },
       { id: 'caught', type: 'helper', z: 'tab', x: 600, y: 900 },
     ];
+    // A new user's form: the password row reads a misspelt msg.pasword.
+    flow.push({
+      id: 'users-form',
+      type: 'auth0-users',
+      z: 'tab',
+      x: 100,
+      y: 500,
+      tenant: 'cfg',
+      operation: 'create',
+      version: 1,
+      bodyProperties: {
+        connection: { value: 'Username-Password-Authentication', type: 'str' },
+        email: { value: 'newbie@example.com', type: 'str' },
+        password: { value: 'pasword', type: 'msg' },
+      },
+      wires: [['out']],
+    });
     for (const { group } of modules) {
       const common = { type: group.type, z: 'tab', x: 100, y: 100, tenant: 'cfg', operation: '', version: 1, wires: [['out']] };
       flow.push({ ...common, id: group.type }, { ...common, id: `${group.type}:unchecked`, checkBody: false });
@@ -211,6 +228,18 @@ describe('the body check in every node that sends a JSON body (cases generated f
       assert.equal((caught.get(index)?.auth0 as Msg | undefined)?.input, input);
     }
     assert.match(String((caught.get(cases.length + 22)?.error as Msg).message), /did you mean body\.connection\?/);
+    assert.equal(recorder.requests.length, before, 'nothing sent');
+  });
+
+  it('says where the form reads a missing password: msg.pasword, not set; nothing sent', async () => {
+    const before = recorder.requests.length;
+    const index = cases.length + 30;
+    helper.getNode('users-form')?.receive({ _case: index, password: 'Str0ng-enough!' });
+    for (let waited = 0; waited < 5000 && !caught.has(index) && !output.has(index); waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    const msg = caught.get(index);
+    assert.equal((msg?.auth0 as Msg | undefined)?.input, 'body.password');
+    assert.match(String((msg?.error as Msg).message), /body\.password is required .*; the form reads it from msg\.pasword, which is not set$/);
+    assert.doesNotMatch(String((msg?.error as Msg).message), /Str0ng/);
     assert.equal(recorder.requests.length, before, 'nothing sent');
   });
 

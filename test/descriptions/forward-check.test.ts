@@ -5,7 +5,7 @@
  * states; the requirements Auth0 documents in words; a hostile property name.
  */
 import assert from 'node:assert/strict';
-import { bodyProblem, checkBodyFor, checkOperationBody, nearestName } from '../../nodes/descriptions/body-check';
+import { MOST_UNLISTED, bodyProblem, checkBodyFor, checkOperationBody, nearestName } from '../../nodes/descriptions/body-check';
 import { CONDITIONAL_REQUIREMENTS } from '../../nodes/descriptions/conditional-requirements';
 import { descriptionsData } from '../../nodes/descriptions/descriptions';
 import { InputError } from '../../nodes/shared/errors';
@@ -61,6 +61,12 @@ describe('the body check: formats the description states', () => {
     const err = refused('auth0-users', 'create', { ...DB_USER, email: 'newbie2@' });
     assert.equal(err.input, 'body.email');
     assert.match(err.message, /body\.email must be an e-mail address; got "newbie2@"/);
+  });
+
+  it('refuses an e-mail address longer than any can be (320 characters), before its pattern runs', () => {
+    const long = `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(5)}com`;
+    assert.equal(refused('auth0-users', 'create', { ...DB_USER, email: long }).input, 'body.email');
+    assert.equal(refused('auth0-users', 'create', { ...DB_USER, email: `${'a.'.repeat(1_200_000)}@b.co` }).input, 'body.email');
   });
 
   it('refuses a URI that is none and a date that is none', () => {
@@ -131,6 +137,41 @@ describe('the body check: a hostile property name', function () {
     const problem = required(bodyProblem('PATCH /api/v2/tenants/settings', { [name]: 1 }));
     assert.ok(problem.message.length < 1000 && problem.path.length < 120);
     assert.ok(auth0PayloadError(problem).message.length < 1000);
+  });
+});
+
+describe('the body check: a body of countless unlisted properties', () => {
+  // Each was searched for a near miss: 200,000 of them held the event loop for about 7 s.
+  const many = (count: number, prefix: string): Record<string, number> => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]));
+
+  it('refuses a body with more unlisted properties than any Auth0 body has, naming body', () => {
+    const err = refused('auth0-users', 'create', { ...DB_USER, ...many(200_000, 'qzzzzz') });
+    assert.equal(err.input, 'body');
+    assert.match(err.message, new RegExp(`more than ${MOST_UNLISTED} properties Auth0's API description does not list`));
+  });
+
+  it('counts them across the objects of an array', () => {
+    const permissions = Array.from({ length: 5_000 }, (_, i) => ({ resource_server_identifier: 'https://api', permission_name: 'read', [`zq${i}`]: 1 }));
+    assert.equal(refused('auth0-roles', 'add_permissions', { permissions }).input, 'body');
+  });
+
+  it('still sends a body with a few', () => {
+    assert.equal(checkOperationBody('auth0-roles', 'create', { name: 'admin', ...many(MOST_UNLISTED - 1, 'qzzzzz') }).length, 20);
+  });
+});
+
+describe('the body check: names and values that would forge a log line', () => {
+  it('writes a line end in an unlisted name (the warning) and in a refused one (the error) as \\u000a', () => {
+    const [unknown] = checkOperationBody('auth0-users', 'create', { ...DB_USER, 'zzzz\n[error] forged': 1 });
+    assert.equal(unknown, 'body.zzzz\\u000a[error] forged');
+    const err = refused('auth0-users', 'create', { ...DB_USER, 'pasword\r\n': 'x' });
+    assert.doesNotMatch(err.message, /[\r\n]/);
+    assert.doesNotMatch(err.input, /[\r\n]/);
+  });
+
+  it('writes one in a value an error shows as \\u000a', () => {
+    const err = refused('auth0-users', 'create', { ...DB_USER, email: 'a\n[error] forged' });
+    assert.match(err.message, /got "a\\u000a\[error\] forged"/);
   });
 });
 

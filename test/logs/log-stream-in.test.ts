@@ -187,6 +187,16 @@ describe('auth0-log-stream-in in Node-RED', function () {
     assert.equal(out.messages.length, 0);
   });
 
+  it('refuses a body nested two million levels deep from its bytes (400), without parsing it, and sends nothing', async () => {
+    const out = await load();
+    // Parsed, it took seconds (and answered that item 1 is not an object); its nesting shows in its bytes.
+    const answer = await post('['.repeat(2_000_000) + ']'.repeat(2_000_000));
+    assert.equal(answer.status, 400);
+    assert.match(answer.text, /not an Auth0 log stream body: it is nested more than 200 levels deep/);
+    await settle();
+    assert.equal(out.messages.length, 0);
+  });
+
   it('runs httpNodeMiddleware before it, as core http in does', async () => {
     const seen: string[] = [];
     const restore = useSettings({

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { Auth0Error, ConfigError, InputError, MAX_ERROR_TEXT, boundedError } from '../../nodes/shared/errors';
-import { tooDeepUnder } from '../../nodes/shared/message-depth';
+import { jsonNestedDeeperThan, tooDeepUnder } from '../../nodes/shared/message-depth';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
 import { nested } from '../helpers/nested';
 import { startRecorder, type Recorder } from '../helpers/recorder';
@@ -92,5 +92,20 @@ describe('hostile messages to a node', function () {
     const plain = boundedError(new TypeError(long));
     assert.ok(plain.message.length <= MAX_ERROR_TEXT + 40);
     assert.ok(String(plain.stack).length < MAX_ERROR_TEXT + 2000);
+  });
+});
+
+describe('the nesting of JSON text, read from its bytes', () => {
+  const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+  it('counts arrays and objects inside one another, across JSON lines', () => {
+    assert.equal(jsonNestedDeeperThan(bytes('[{"a":[1]}]'), 3), false);
+    assert.equal(jsonNestedDeeperThan(bytes('[{"a":[[1]]}]'), 3), true);
+    assert.equal(jsonNestedDeeperThan(bytes('{"a":[1]}\n{"b":[2]}\n{"c":[3]}'), 2), false);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    assert.equal(jsonNestedDeeperThan(bytes(JSON.stringify({ a: '[[[[{{{{', b: 'say \\"[[[[["' })), 1), false);
+    assert.equal(jsonNestedDeeperThan(bytes(JSON.stringify({ a: '\\', b: [[1]] })), 2), true);
   });
 });

@@ -18,7 +18,8 @@ export interface AckSettings {
 /** A whole number of at least 1, or the default when the property is empty; a ConfigError naming it otherwise. */
 export function countSetting(name: string, value: unknown, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
-  const n = Number(value);
+  // A number, or decimal digits (a form's text): not `true`, `"0x10"` or `"1e3"`, which Number() would take.
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`"${name}" must be a whole number of at least 1, got "${toText(value)}"`);
   return n;
 }

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { AckWindow } from '../../nodes/watch/ack-window';
+import { countSetting, readAckSettings } from '../../nodes/watch/ack-settings';
 
 describe('acknowledged mode: the window', () => {
   it('advances only past acknowledged messages, in order', () => {
@@ -72,5 +73,17 @@ describe('acknowledged mode: the window', () => {
     }
     assert.equal(window.span, 5);
     assert.ok(window.room());
+  });
+});
+
+describe('acknowledged mode: its settings', () => {
+  it('takes a whole number of at least 1 (a number or its digits), else a clear error naming the property', () => {
+    assert.equal(readAckSettings({ ack: true, maxUnacked: '20' }).maxUnacked, 20);
+    assert.equal(readAckSettings({ ack: true, maxUnacked: 7 }).maxUnacked, 7);
+    assert.equal(readAckSettings({ ack: true, maxUnacked: '' }).maxUnacked, 500);
+    for (const bad of [true, '0x10', '1e3', 0, -1, 2.5, 'abc', '12 units'] as unknown[]) {
+      assert.throws(() => readAckSettings({ ack: true, maxUnacked: bad as string }), /"maxUnacked" must be a whole number of at least 1/, String(bad));
+      assert.throws(() => countSetting('batchSize', bad, 500), /"batchSize" must be a whole number/, String(bad));
+    }
   });
 });

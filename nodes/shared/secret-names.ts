@@ -42,7 +42,11 @@ export function nameWords(name: string): string[] {
 
 /** The kind of secret a property name names, or undefined when it names none. */
 export function secretKind(name: string): SecretKind | undefined {
-  const words = nameWords(name);
+  return kindOfWords(nameWords(name));
+}
+
+/** The kind of secret words name, judged by the last of them. */
+function kindOfWords(words: readonly string[]): SecretKind | undefined {
   const last = words[words.length - 1];
   const before = words[words.length - 2];
   if (last === undefined) return undefined;
@@ -58,4 +62,28 @@ export function secretKind(name: string): SecretKind | undefined {
 
 export function isSecretName(name: string): boolean {
   return secretKind(name) !== undefined;
+}
+
+/**
+ * A map whose keys the tenant's administrators choose rather than Auth0 (a client's
+ * `client_metadata`, an organization's `metadata`, a connection's `upstream_params`): its keys
+ * are not Auth0's vocabulary, so a secret word anywhere in one names a secret.
+ */
+function isUserKeyedMap(name: string): boolean {
+  const words = nameWords(name);
+  const last = words[words.length - 1];
+  return last === 'metadata' || (last === 'params' && words[words.length - 2] === 'upstream');
+}
+
+/**
+ * The kind of secret a key names where it stands: in a user-keyed map, a secret word anywhere in
+ * the key (`stripe_secret_live`, `DB_PASSWORD_PROD`) names a secret of any shape (an upstream
+ * parameter's `{value}` with it); elsewhere the last words judge, as secretKind.
+ */
+export function secretKindIn(parent: string | undefined, name: string): SecretKind | undefined {
+  const own = secretKind(name);
+  if (own !== undefined || parent === undefined || !isUserKeyedMap(parent)) return own;
+  const words = nameWords(name);
+  for (let end = 1; end < words.length; end++) if (kindOfWords(words.slice(0, end)) !== undefined) return 'any';
+  return undefined;
 }

@@ -63,8 +63,8 @@ export interface Rewrite {
   secrets: readonly (readonly string[])[];
   /** Patterns of values named like secrets that are settings: judged field by field, not as one secret. */
   settings: readonly (readonly string[])[];
-  /** What a key names (nodes/shared/secret-names.ts): its values are fingerprinted at any depth. */
-  secretName: (key: string) => SecretKind | undefined;
+  /** What a key names where it stands, under its parent's key (nodes/shared/secret-names.ts): its values are fingerprinted at any depth. */
+  secretName: (key: string, parent?: string) => SecretKind | undefined;
   /** Top-level keys never fingerprinted by name (an item's id and name). */
   keep: readonly string[];
   fingerprint: (text: string) => string;
@@ -125,7 +125,8 @@ function isSecretAt(value: unknown, rules: Rewrite, keys: readonly string[]): bo
   if (rules.secrets.some((pattern) => matchSegments(pattern, keys))) return true;
   const key = keys[keys.length - 1];
   if ((keys.length === 1 && rules.keep.includes(key)) || rules.settings.some((pattern) => matchSegments(pattern, keys))) return false;
-  const kind = rules.secretName(key);
+  const parent = [...keys.slice(0, -1)].reverse().find((name) => name !== '*');
+  const kind = rules.secretName(key, parent);
   if (kind === undefined) return false;
   if (typeof value === 'string') return value !== '';
   if (Array.isArray(value)) return value.length > 0;

@@ -87,3 +87,26 @@ export function secretKindIn(parent: string | undefined, name: string): SecretKi
   for (let end = 1; end < words.length; end++) if (kindOfWords(words.slice(0, end)) !== undefined) return 'any';
   return undefined;
 }
+
+/** A scheme that carries a credential in the value itself (`Bearer …`, `Basic …`). */
+const CREDENTIAL_SCHEME = /^\s*(bearer|basic|digest|token|apikey|sso-key)\s+\S/i;
+
+/**
+ * Whether a text carries a credential whatever the name of the field that holds it: an
+ * authorization value (`Bearer …`), or a URL with a password in its user information
+ * (`https://user:pass@host`) or a query or fragment parameter named like a secret (`?token=…`).
+ */
+export function carriesCredential(text: string): boolean {
+  if (CREDENTIAL_SCHEME.test(text)) return true;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) return false;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // Not a URL Node can read: one with user information is still judged by its shape.
+    return /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(text.trim());
+  }
+  if (url.password !== '') return true;
+  const names = [...url.searchParams.keys(), ...new URLSearchParams(url.hash.replace(/^#/, '')).keys()];
+  return names.some((name) => secretKindIn('metadata', name) !== undefined);
+}

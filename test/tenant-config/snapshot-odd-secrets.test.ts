@@ -1,7 +1,8 @@
 /**
  * Secrets where the name rule does not look: free-form maps whose keys users choose (a client's
  * `client_metadata`, an organization's `metadata`, a connection's `upstream_params`) with the
- * secret word before another word (`stripe_secret_live`). Each is seeded
+ * secret word before another word (`stripe_secret_live`), and credentials inside values of
+ * non-secret fields (a URL's user information, a `?token=` query, a `Bearer` value). Each is seeded
  * through the Management API and looked for in the snapshot's messages, the store and the log.
  */
 import assert from 'node:assert/strict';
@@ -41,18 +42,30 @@ describe('auth0-tenant-snapshot: secrets the name rule alone would miss stay out
         'API-Key': put('meta-API-Key'),
         stripe_secret_live: put('meta-secret-first'),
         DB_PASSWORD_PROD: put('meta-password-first'),
+        upstream: `https://svc:${put('meta-url-userinfo')}@api.example.com/v1`,
+        auth: `Bearer ${put('meta-bearer')}`,
       },
+      initiate_login_uri: `https://app.example.com/login?access_token=${put('login-uri-query')}`,
     });
     await api('POST', '/organizations', {
       name: 'odd-org',
-      metadata: { billing_token_v2: put('org-token-first') },
+      metadata: { billing_token_v2: put('org-token-first'), hook: `https://hooks.example.com/x?api_key=${put('org-url-query')}` },
     });
     await api('POST', '/connections', {
       name: 'odd-oauth2',
       strategy: 'oauth2',
       options: {
         client_id: 'c',
+        authorizationURL: `https://idp:${put('conn-url-userinfo')}@idp.example.com/authorize`,
         upstream_params: { partner_secret_id: { value: put('upstream-secret-first') } },
+      },
+    });
+    await api('POST', '/log-streams', {
+      name: 'odd-http',
+      type: 'http',
+      sink: {
+        httpEndpoint: `https://logs:${put('sink-url-userinfo')}@logs.example.com/in?token=${put('sink-url-query')}`,
+        httpContentType: 'application/json',
       },
     });
   });

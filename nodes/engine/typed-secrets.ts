@@ -29,7 +29,8 @@ function carriesSecret(groupType: string, operationId: string, name: string): bo
 /** The names a literal whole body gives values to: a JSON object's keys, or the keys a JSONata object constructor writes; undefined when it cannot tell. */
 function literalKeys(setting: Setting): string[] | undefined {
   if (typeof setting.value !== 'string') return typeof setting.value === 'object' && setting.value !== null ? Object.keys(setting.value) : undefined;
-  if (setting.type === 'jsonata') return [...setting.value.matchAll(/["']([^"']+)["']\s*:/g)].map((match) => match[1]);
+  // JSONata: the keys given a literal text (`"api_key": "…"`); one given an expression (`$env("…")`) reads its value from elsewhere.
+  if (setting.type === 'jsonata') return [...setting.value.matchAll(/"([^"]+)"\s*:\s*"[^"]+"/g)].map((match) => match[1]);
   try {
     const parsed = JSON.parse(setting.value) as unknown;
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.keys(parsed) : undefined;
@@ -53,7 +54,12 @@ function typedBodyError(groupType: string, operation: OperationSpec, params: Rec
     const keys = literalKeys(setting);
     const described = bodySchemaFor(groupType, operation.id);
     const map = ![described, ...(described?.anyOf ?? [])].some((schema) => Object.keys(schema?.properties ?? {}).length > 0);
-    const secret = keys === undefined ? (map ? '(the secrets)' : undefined) : keys.find((key) => map || carriesSecret(groupType, operation.id, key));
+    const secret =
+      keys === undefined
+        ? map
+          ? '(the secrets)'
+          : undefined
+        : keys.find((key) => (map && setting.type !== 'jsonata') || carriesSecret(groupType, operation.id, key));
     if (secret === undefined) continue;
     return new ConfigError(
       `the ${input.name} of ${groupType} ${operation.id} gives the secret body property "${secret}" a value typed into the flow as ${setting.type ?? 'text'}: ` +

@@ -173,7 +173,7 @@ describe('a secret typed into a flow file is refused at run time', function () {
       const { caught, out } = await deliver(undefined, { payload: {} }, { body });
       assert.equal(out, undefined, `sent with the body typed as ${body.type ?? 'text'}`);
       const message = String((caught?.error as { message?: string } | undefined)?.message);
-      assert.match(message, /secret body property "credentials".*msg, flow, global or env/);
+      assert.match(message, /secret body property "(credentials|api_key)".*msg, flow, global or env/);
       assert.ok(!JSON.stringify([caught, helper.log().args]).includes(typed), 'the typed secret is repeated');
     }
     assert.equal(recorder.apiRequests().length, before, 'a request was sent');

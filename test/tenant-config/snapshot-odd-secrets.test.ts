@@ -12,8 +12,8 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { TAB } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import { waitUntil } from '../helpers/wait';
-import { Collector, deploy, errorCalls, helper, loadContextStores, type FlowNode } from '../helpers/node-red';
-import { managementApi } from './tenant-fixture';
+import { Collector, deploy, errorCalls, helper, loadContextStores } from '../helpers/node-red';
+import { emulatorTenantNode, managementApi } from './tenant-fixture';
 import { fileStoreEachTest, storedText } from './file-store';
 
 const dist = path.resolve(__dirname, '..', '..');
@@ -77,17 +77,7 @@ describe('auth0-tenant-snapshot: secrets the name rule alone would miss stay out
   const store = fileStoreEachTest('auth0-snapshot-odd-');
 
   it('fingerprints them: none in a message, the store or the log', async () => {
-    const tenant: FlowNode = {
-      id: 'tenant',
-      type: 'auth0-config',
-      name: 'emulator',
-      domain: new URL(emu.url).host,
-      audience: emu.managementAudience,
-      protocol: 'http',
-      timeout: 5,
-      readTimeout: 5,
-      retries: 1,
-    };
+    const tenant = emulatorTenantNode(emu);
     const credentials = { tenant: { clientId: emu.clientId, clientSecret: emu.clientSecret } };
     const flow = [
       TAB,

@@ -214,6 +214,20 @@ export async function answerCheck(RED: AdminRED, body: Record<string, unknown>):
     const id = text(body.id);
     return { result: unresolvedRefusal(unresolved, id !== undefined && deployedDefinition(RED, id) !== undefined), missing: [], withheld };
   }
+  // A credential still reading `${NAME}` names an environment variable that is not set: refused, as the tenant snapshot refuses it, never sent as the credential.
+  const unset = CREDENTIALS.find((key) => ENV_REFERENCE.test(credentials[key] ?? ''));
+  if (unset !== undefined) {
+    const name = ENV_REFERENCE.exec(credentials[unset] ?? '')?.[1] ?? '';
+    return {
+      result: {
+        ok: false,
+        problem: unset,
+        message: `the ${CREDENTIAL_LABELS[unset]} reads \${${name}}, an environment variable that is not set: nothing was sent`,
+      },
+      missing: [],
+      withheld,
+    };
+  }
   const options = clientOptionsFrom(config, credentials);
   const result = await checkConnection(options);
   const id = text(body.id);

@@ -190,7 +190,15 @@ class ActionNode {
     warnIfRetired(RED, node, group);
     // Said at deploy as well as for each message: the flow file itself holds a typed secret.
     const typed =
-      typeof config.operation === 'string' && config.operation !== '' ? typedSecretError(group.type, config.operation, config.bodyProperties) : undefined;
+      typeof config.operation === 'string' && config.operation !== ''
+        ? typedSecretError(
+            group.type,
+            config.operation,
+            config.bodyProperties,
+            group.operations.find((op) => op.id === config.operation),
+            config.params,
+          )
+        : undefined;
     if (typed) {
       node.error(`${group.type}: ${typed.message}`);
       this.use.status({ fill: 'red', shape: 'ring', text: this.use.text('configuration') });
@@ -232,7 +240,7 @@ class ActionNode {
     const opId = typeof this.config.operation === 'string' && this.config.operation !== '' ? this.config.operation : msg.operation;
     const op = findOperation(this.group, opId);
     if (op.deprecated) throw new InputError('operation', `${this.group.name}.${op.id} is no longer offered by Auth0: ${op.deprecated}`);
-    const typed = typedSecretError(this.group.type, op.id, this.config.bodyProperties);
+    const typed = typedSecretError(this.group.type, op.id, this.config.bodyProperties, op, this.config.params);
     if (typed) throw typed;
     const client = this.use.client();
     const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);

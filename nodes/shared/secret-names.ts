@@ -42,7 +42,11 @@ export function nameWords(name: string): string[] {
 
 /** The kind of secret a property name names, or undefined when it names none. */
 export function secretKind(name: string): SecretKind | undefined {
-  const words = nameWords(name);
+  return kindOfWords(nameWords(name));
+}
+
+/** The kind of secret words name, judged by the last of them. */
+function kindOfWords(words: readonly string[]): SecretKind | undefined {
   const last = words[words.length - 1];
   const before = words[words.length - 2];
   if (last === undefined) return undefined;
@@ -58,4 +62,51 @@ export function secretKind(name: string): SecretKind | undefined {
 
 export function isSecretName(name: string): boolean {
   return secretKind(name) !== undefined;
+}
+
+/**
+ * A map whose keys the tenant's administrators choose rather than Auth0 (a client's
+ * `client_metadata`, an organization's `metadata`, a connection's `upstream_params`): its keys
+ * are not Auth0's vocabulary, so a secret word anywhere in one names a secret.
+ */
+function isUserKeyedMap(name: string): boolean {
+  const words = nameWords(name);
+  const last = words[words.length - 1];
+  return last === 'metadata' || (last === 'params' && words[words.length - 2] === 'upstream');
+}
+
+/**
+ * The kind of secret a key names where it stands: in a user-keyed map, a secret word anywhere in
+ * the key (`stripe_secret_live`, `DB_PASSWORD_PROD`) names a secret of any shape (an upstream
+ * parameter's `{value}` with it); elsewhere the last words judge, as secretKind.
+ */
+export function secretKindIn(parent: string | undefined, name: string): SecretKind | undefined {
+  const own = secretKind(name);
+  if (own !== undefined || parent === undefined || !isUserKeyedMap(parent)) return own;
+  const words = nameWords(name);
+  for (let end = 1; end < words.length; end++) if (kindOfWords(words.slice(0, end)) !== undefined) return 'any';
+  return undefined;
+}
+
+/** A scheme that carries a credential in the value itself (`Bearer …`, `Basic …`). */
+const CREDENTIAL_SCHEME = /^\s*(bearer|basic|digest|token|apikey|sso-key)\s+\S/i;
+
+/**
+ * Whether a text carries a credential whatever the name of the field that holds it: an
+ * authorization value (`Bearer …`), or a URL with a password in its user information
+ * (`https://user:pass@host`) or a query or fragment parameter named like a secret (`?token=…`).
+ */
+export function carriesCredential(text: string): boolean {
+  if (CREDENTIAL_SCHEME.test(text)) return true;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) return false;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // Not a URL Node can read: one with user information is still judged by its shape.
+    return /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(text.trim());
+  }
+  if (url.password !== '') return true;
+  const names = [...url.searchParams.keys(), ...new URLSearchParams(url.hash.replace(/^#/, '')).keys()];
+  return names.some((name) => secretKindIn('metadata', name) !== undefined);
 }

@@ -6,7 +6,7 @@
  * the segment `**` stands for any number of segments.
  */
 
-import type { SecretKind } from '../shared/secret-names';
+import { type SecretKind, carriesCredential } from '../shared/secret-names';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -63,11 +63,13 @@ export interface Rewrite {
   secrets: readonly (readonly string[])[];
   /** Patterns of values named like secrets that are settings: judged field by field, not as one secret. */
   settings: readonly (readonly string[])[];
-  /** What a key names (nodes/shared/secret-names.ts): its values are fingerprinted at any depth. */
-  secretName: (key: string) => SecretKind | undefined;
+  /** What a key names where it stands, under its parent's key (nodes/shared/secret-names.ts): its values are fingerprinted at any depth. */
+  secretName: (key: string, parent?: string) => SecretKind | undefined;
   /** Top-level keys never fingerprinted by name (an item's id and name). */
   keep: readonly string[];
   fingerprint: (text: string) => string;
+  /** Unless false, a text carrying a credential itself (nodes/shared/secret-names.ts carriesCredential) is a secret wherever it is. */
+  credentialsInValues?: boolean;
 }
 
 /** JSON text with object keys sorted at every depth: the same value always gives the same text. */
@@ -113,7 +115,7 @@ export function rewrite(value: unknown, rules: Rewrite, keys: string[] = []): Js
 }
 
 /** The same rules with no secret in them: only the drops. */
-const NOTHING_SECRET = (rules: Rewrite): Rewrite => ({ ...rules, secrets: [], settings: [], secretName: () => undefined });
+const NOTHING_SECRET = (rules: Rewrite): Rewrite => ({ ...rules, secrets: [], settings: [], secretName: () => undefined, credentialsInValues: false });
 
 /**
  * Whether the value at `keys` is a secret: a secret path's value, or a value under a secret's name
@@ -125,7 +127,10 @@ function isSecretAt(value: unknown, rules: Rewrite, keys: readonly string[]): bo
   if (rules.secrets.some((pattern) => matchSegments(pattern, keys))) return true;
   const key = keys[keys.length - 1];
   if ((keys.length === 1 && rules.keep.includes(key)) || rules.settings.some((pattern) => matchSegments(pattern, keys))) return false;
-  const kind = rules.secretName(key);
+  // A credential in the text itself (a URL's password or `?token=`, a `Bearer` value), whatever the field is called.
+  if (typeof value === 'string' && rules.credentialsInValues !== false && carriesCredential(value)) return true;
+  const parent = [...keys.slice(0, -1)].reverse().find((name) => name !== '*');
+  const kind = rules.secretName(key, parent);
   if (kind === undefined) return false;
   if (typeof value === 'string') return value !== '';
   if (Array.isArray(value)) return value.length > 0;

@@ -16,7 +16,7 @@ import { type Json, type JsonObject, type Rewrite, isObject, patternSegments, pi
 import { type CatalogueRead, SNAPSHOT_RESOURCES, type SnapshotResource, VOLATILE_EVERYWHERE } from './snapshot-resources';
 import { toText } from '../shared/to-text';
 import { answerPathsOf, endpointKeyFor } from '../descriptions/descriptions';
-import { secretKind } from '../shared/secret-names';
+import { secretKindIn } from '../shared/secret-names';
 
 export interface TenantSnapshot {
   domain: string;
@@ -142,7 +142,7 @@ class SnapshotReader {
       drop: [...[...VOLATILE_EVERYWHERE, ...(resource.volatile ?? [])].map(patternSegments), ...timestamps],
       secrets: [...(resource.secrets ?? []).map(patternSegments), ...(described.secrets ?? [])],
       settings: described.settings ?? [],
-      secretName: resource.texts ? () => undefined : secretKind,
+      secretName: resource.texts ? () => undefined : (key, parent) => secretKindIn(parent, key),
       keep: [...ids, ...(resource.nameField ? [resource.nameField] : [])],
       fingerprint: this.options.fingerprint,
     };

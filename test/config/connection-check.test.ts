@@ -237,6 +237,18 @@ describe('auth0-config: Check connection (admin endpoint)', function () {
       assert.equal(answer.result.ok, true, JSON.stringify(answer));
     });
 
+    it('one naming a variable that is not set is refused, naming the field and the variable, not sent (as the snapshot refuses it)', async () => {
+      const answer = await check({
+        id: 'cfg',
+        domain: emulator.domain,
+        protocol: 'http',
+        credentials: { clientId: READER.clientId, clientSecret: '${IDFLOW_CHECK_TEST_UNSET}' },
+      });
+      assert.equal(answer.result.ok, false, JSON.stringify(answer));
+      assert.equal(answer.result.problem, 'clientSecret');
+      assert.match(String(answer.result.message), /IDFLOW_CHECK_TEST_UNSET.*not set.*nothing was sent/);
+    });
+
     it('are refused, naming the field, and never sent, with any other domain or protocol, or before the node is deployed', async () => {
       const elsewhere = await TestServer.start((_req, res) => json(res, 401, { error: 'access_denied' }));
       try {

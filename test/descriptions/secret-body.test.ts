@@ -114,14 +114,27 @@ describe('a secret typed into a flow file is refused at run time', function () {
   });
 
   async function deliver(
-    bodyProperties: Record<string, unknown>,
+    bodyProperties: Record<string, unknown> | undefined,
     msg: Record<string, unknown>,
+    params?: Record<string, unknown>,
   ): Promise<{ caught?: Record<string, unknown>; out?: Record<string, unknown> }> {
     await helper.unload();
     const flow = [
       { id: 'tab', type: 'tab', label: 'secrets' },
       { id: 'cfg', type: 'auth0-config', domain: recorder.domain, protocol: 'http', retries: 0 },
-      { id: 'emails', type: 'auth0-emails', z: 'tab', x: 100, y: 100, tenant: 'cfg', operation: 'config', version: 1, bodyProperties, wires: [['out']] },
+      {
+        id: 'emails',
+        type: 'auth0-emails',
+        z: 'tab',
+        x: 100,
+        y: 100,
+        tenant: 'cfg',
+        operation: 'config',
+        version: 1,
+        bodyProperties,
+        params,
+        wires: [['out']],
+      },
       { id: 'out', type: 'helper', z: 'tab', x: 300, y: 100 },
       { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
       { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
@@ -148,6 +161,32 @@ describe('a secret typed into a flow file is refused at run time', function () {
     assert.match(message, /body property "credentials".*secret.*msg, flow, global or env/);
     assert.equal(recorder.apiRequests().length, before, 'a request was sent');
     assert.ok(!JSON.stringify([caught, helper.log().args]).includes(typed), 'the typed secret is repeated');
+  });
+
+  it('a whole body typed as JSON or JSONata that gives credentials a value: fails naming it, nothing sent, the value nowhere', async () => {
+    const before = recorder.apiRequests().length;
+    for (const body of [
+      { type: 'json', value: JSON.stringify({ name: 'sendgrid', credentials: { api_key: typed } }) },
+      { type: 'jsonata', value: `{"name": "sendgrid", "credentials": {"api_key": "${typed}"}}` },
+      { value: JSON.stringify({ name: 'sendgrid', credentials: { api_key: typed } }) },
+    ]) {
+      const { caught, out } = await deliver(undefined, { payload: {} }, { body });
+      assert.equal(out, undefined, `sent with the body typed as ${body.type ?? 'text'}`);
+      const message = String((caught?.error as { message?: string } | undefined)?.message);
+      assert.match(message, /secret body property "(credentials|api_key)".*msg, flow, global or env/);
+      assert.ok(!JSON.stringify([caught, helper.log().args]).includes(typed), 'the typed secret is repeated');
+    }
+    assert.equal(recorder.apiRequests().length, before, 'a request was sent');
+  });
+
+  it('a whole body typed as JSON without a secret in it goes through, the credentials from msg', async () => {
+    const { caught, out } = await deliver(
+      { credentials: { type: 'msg', value: 'mail.credentials' } },
+      { payload: {}, mail: { credentials: { api_key: typed } } },
+      { body: { type: 'json', value: JSON.stringify({ name: 'sendgrid', enabled: true }) } },
+    );
+    assert.equal(caught, undefined, JSON.stringify(caught?.error));
+    assert.ok(out);
   });
 
   it('the same credentials from msg go through', async () => {

@@ -13,7 +13,7 @@ import { TAB } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, errorCalls, helper, loadContextStores, statusCalls, type FlowNode } from '../helpers/node-red';
-import { managementApi } from './tenant-fixture';
+import { emulatorTenantNode, managementApi } from './tenant-fixture';
 import { fileStoreEachTest, storedText } from './file-store';
 import { SECRET_WRITES, type SeededSecrets, seedSecrets, unseededPaths } from './secret-seeds';
 import { SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
@@ -65,19 +65,7 @@ describe('auth0-tenant-snapshot: every secret the description knows, seeded, sta
     assert.ok(seeded.properties.length >= 30, `only ${seeded.properties.length} secret properties seeded`);
   });
 
-  function tenant(): FlowNode {
-    return {
-      id: 'tenant',
-      type: 'auth0-config',
-      name: 'emulator',
-      domain: new URL(emu.url).host,
-      audience: emu.managementAudience,
-      protocol: 'http',
-      timeout: 5,
-      readTimeout: 5,
-      retries: 1,
-    };
-  }
+  const tenant = (): FlowNode => emulatorTenantNode(emu);
 
   function snapshotNode(id: string, mode: string, store: string): FlowNode[] {
     return [

@@ -4,6 +4,22 @@
  * and roles' permissions), and the secrets in it, to prove none of them leaves the config node.
  */
 import type { Emulator } from '../../emulator';
+import type { FlowNode } from '../helpers/node-red';
+
+/** The config node `tenant` for the emulator, as the snapshot suites deploy it. */
+export function emulatorTenantNode(emu: Emulator): FlowNode {
+  return {
+    id: 'tenant',
+    type: 'auth0-config',
+    name: 'emulator',
+    domain: new URL(emu.url).host,
+    audience: emu.managementAudience,
+    protocol: 'http',
+    timeout: 5,
+    readTimeout: 5,
+    retries: 1,
+  };
+}
 
 export interface SeededTenant {
   /** Every secret value written into the tenant. */

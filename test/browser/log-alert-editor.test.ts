@@ -40,6 +40,12 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
     });
 
     it('the failed-logins preset chosen in the form, deployed: six failed logins make one alert', async () => {
+      // Done, and the tray gone: a node dragged while it still slides out lands on it, not on the workspace.
+      const closeTray = async (): Promise<void> => {
+        await page.locator('#node-dialog-ok').click();
+        await page.locator('#node-dialog-ok').waitFor({ state: 'detached', timeout: 60000 });
+        await page.locator('.red-ui-tray').first().waitFor({ state: 'detached', timeout: 60000 });
+      };
       // The log watch, with a new tenant pointed at the emulator.
       const watch = await editor.dragFromPalette('auth0-log-watch', 200, 150);
       let tray = await editor.edit(watch);
@@ -53,7 +59,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       await page.locator('#node-config-dialog-ok').click();
       await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
       await tray.locator('#node-input-interval').fill('1');
-      await page.locator('#node-dialog-ok').click();
+      await closeTray();
 
       // The alert: another preset first, then failed logins per user and IP address, which fills the form in.
       const alert = await editor.dragFromPalette('auth0-log-alert', 450, 150);
@@ -74,7 +80,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.equal(await tray.locator('#node-input-window').inputValue(), '600');
       // Every log type of the catalogue is offered, as in the log watch.
       assert.equal(await tray.locator('#auth0-log-alert-code-list option').count(), 167);
-      await page.locator('#node-dialog-ok').click();
+      await closeTray();
       const saved = await page.evaluate(() => {
         const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
         const n = RED.nodes.filterNodes({ type: 'auth0-log-alert' })[0];

@@ -59,8 +59,8 @@ const NONE: never[] = [];
 
 /**
  * One key's window. `b` is flat: [bucket, count, first time, last time] per bucket, oldest first.
- * Lean, since 100,000 of them live at once: the arrays start at their exact size (an empty array's
- * first push reserves 17 slots), and the keys form a list from the least to the most recently seen
+ * Lean, since 100,000 of them live at once: the arrays are kept at their exact size (a push reserves
+ * half again plus 16 slots; a new bucket, type or sample entry copies a few numbers instead), and the keys form a list from the least to the most recently seen
  * (`older`, `newer`), so seeing a key again moves it in O(1) without touching the Map.
  */
 class KeyWindow {
@@ -108,7 +108,8 @@ class KeyWindow {
       if (at < b[i + 2]) b[i + 2] = at;
       if (at > b[i + 3]) b[i + 3] = at;
     } else if (i === b.length - 4) {
-      b.push(index, 1, at, at);
+      // Grown to the exact size (push would reserve half again plus 16 slots, kept for as long as the key lives).
+      this.b = b.concat(index, 1, at, at);
     } else {
       b.splice(i + 4, 0, index, 1, at, at);
     }
@@ -122,13 +123,8 @@ class KeyWindow {
     }
     if (known >= 0) {
       if ((t[known + 1] as number) < index) t[known + 1] = index;
-    } else if (t === NONE) this.t = [type, index];
-    else t.push(type, index);
-    if (event && this.s.length < sampleSize) {
-      const entry = { i: index, e: sampleOf(event) };
-      if (this.s === NONE) this.s = [entry];
-      else this.s.push(entry);
-    }
+    } else this.t = t.concat(type, index);
+    if (event && this.s.length < sampleSize) this.s = this.s.concat({ i: index, e: sampleOf(event) });
   }
 
   count(): number {

@@ -176,7 +176,7 @@ class LogAlert {
       const now = this.clock.observe(read.at);
       this.sendResolved(this.local.resolve(now), send);
       const type = typeof read.event.type === 'string' ? read.event.type : '';
-      const counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), this.late(read.at));
+      const counted = this.local.add(read.key, read.at, now, type, read.event, this.late(read.at));
       if (counted) this.sendAlert(read.key, counted, send);
     }
     this.dirty = true;
@@ -202,11 +202,11 @@ class LogAlert {
         } catch (err) {
           if (!(err instanceof SharedStateUnavailable)) throw err;
           this.setAlone(true);
-          counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), late);
+          counted = this.local.add(read.key, read.at, now, type, read.event, late);
         }
       } else {
         this.setAlone(true);
-        counted = this.local.add(read.key, read.at, now, type, () => sampleOf(read.event), late);
+        counted = this.local.add(read.key, read.at, now, type, read.event, late);
       }
       if (counted) this.sendAlert(read.key, counted, send);
     }

@@ -9,8 +9,11 @@ export class EditorPage {
 
   async open(url: string): Promise<void> {
     await this.page.goto(url);
-    await this.page.locator('#red-ui-palette-container .red-ui-palette-node').first().waitFor({ state: 'visible', timeout: 60000 });
-    await this.page.locator('#red-ui-workspace-chart').waitFor({ state: 'visible' });
+    // As long as navigation may take (editor-session.ts): the palette comes after the editor's
+    // scripts and every node's .html, which take minutes on a loaded machine.
+    const loading = { state: 'visible', timeout: 180_000 } as const;
+    await this.page.locator('#red-ui-palette-container .red-ui-palette-node').first().waitFor(loading);
+    await this.page.locator('#red-ui-workspace-chart').waitFor(loading);
     // Node-RED 4 may welcome a first-time user with a tour or an update-notification dialog.
     for (const close of ['.red-ui-tourGuide-shade-button', '#red-ui-update-notification-dismiss']) {
       const button = this.page.locator(close);

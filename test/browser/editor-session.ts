@@ -78,7 +78,11 @@ export async function openEditor(options: EditorSessionOptions = {}): Promise<Ed
   // Node-RED 5's editor takes half a minute to load on a busy machine (30 s is playwright's default).
   page.setDefaultNavigationTimeout(180_000);
   const pageErrors: string[] = [];
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  page.on('pageerror', (err) => {
+    pageErrors.push(err.message);
+    // Where it came from (the editor's, a vendor's or this package's script), for whoever reads a failure.
+    console.log(`    page error: ${err.stack ?? err.message}`);
+  });
   const editor = new EditorPage(page);
   await editor.open(nodeRed.url);
   return {

@@ -13,7 +13,7 @@
  *   "resolved" goes out once the clock passes dropAt + cooldown with no event pushing it back up.
  * - At most maxKeys keys are kept; a new key beyond them drops the least recently seen one.
  */
-import type { AlertEvent } from './alert-event';
+import { type AlertEvent, sampleOf } from './alert-event';
 
 export interface WindowShape {
   bucketMs: number;
@@ -55,45 +55,76 @@ export function windowShape(windowMs: number, settings: { threshold: number; coo
   return { bucketMs, buckets: Math.ceil(windowMs / bucketMs), sampleSize: SAMPLE_SIZE, ...settings };
 }
 
-/** One key's window. `b` is flat: [bucket, count, first time, last time] per bucket, oldest first. */
+const NONE: never[] = [];
+
+/**
+ * One key's window. `b` is flat: [bucket, count, first time, last time] per bucket, oldest first.
+ * Lean, since 100,000 of them live at once: the arrays are kept at their exact size (a push reserves
+ * half again plus 16 slots; a new bucket, type or sample entry copies a few numbers instead), and the keys form a list from the least to the most recently seen
+ * (`older`, `newer`), so seeing a key again moves it in O(1) without touching the Map.
+ */
 class KeyWindow {
-  b: number[] = [];
+  b: number[];
   /** Flat: [type, last bucket] per type seen in the window. */
-  t: (string | number)[] = [];
-  s: { i: number; e: AlertEvent }[] = [];
+  t: (string | number)[] = NONE;
+  /** The first events in the window (their top-level plain fields), at most sampleSize. */
+  s: { i: number; e: AlertEvent }[] = NONE;
   alertedAt = -1;
   dropAt = -1;
   /** The resolve time scheduled (dropAt + cooldown), -1 when none. */
   resolveAt = -1;
+  older: KeyWindow | undefined = undefined;
+  newer: KeyWindow | undefined = undefined;
+
+  constructor(readonly key: string) {
+    this.b = NONE;
+  }
 
   /** Forgets the buckets at or before `cutoff`. */
   prune(cutoff: number): void {
     const b = this.b;
     let n = 0;
     while (n < b.length && b[n] <= cutoff) n += 4;
-    if (n > 0) b.splice(0, n);
-    if (this.s.length > 0 && this.s[0].i <= cutoff) this.s = this.s.filter((sample) => sample.i > cutoff);
-    for (let i = this.t.length - 2; i >= 0; i -= 2) if ((this.t[i + 1] as number) <= cutoff) this.t.splice(i, 2);
+    if (n === b.length) this.b = NONE;
+    else if (n > 0) b.splice(0, n);
+    if (this.s.length > 0 && this.s[0].i <= cutoff) {
+      const kept = this.s.filter((sample) => sample.i > cutoff);
+      this.s = kept.length > 0 ? kept : NONE;
+    }
+    const t = this.t;
+    for (let i = t.length - 2; i >= 0; i -= 2) if ((t[i + 1] as number) <= cutoff) t.splice(i, 2);
+    if (t.length === 0 && t !== NONE) this.t = NONE;
   }
 
-  add(index: number, at: number, type: string, sample: (() => AlertEvent) | undefined, sampleSize: number): void {
+  /** Counts one event; `event` is kept in the sample (its plain fields) while the sample has room. */
+  add(index: number, at: number, type: string, event: AlertEvent | undefined, sampleSize: number): void {
     const b = this.b;
     let i = b.length - 4;
     while (i >= 0 && b[i] > index) i -= 4;
-    if (i >= 0 && b[i] === index) {
+    if (b.length === 0) {
+      this.b = [index, 1, at, at];
+    } else if (i >= 0 && b[i] === index) {
       b[i + 1] += 1;
       if (at < b[i + 2]) b[i + 2] = at;
       if (at > b[i + 3]) b[i + 3] = at;
     } else if (i === b.length - 4) {
-      b.push(index, 1, at, at);
+      // Grown to the exact size (push would reserve half again plus 16 slots, kept for as long as the key lives).
+      this.b = b.concat(index, 1, at, at);
     } else {
       b.splice(i + 4, 0, index, 1, at, at);
     }
-    const known = this.t.indexOf(type);
-    if (known % 2 === 0) {
-      if ((this.t[known + 1] as number) < index) this.t[known + 1] = index;
-    } else this.t.push(type, index);
-    if (sample && this.s.length < sampleSize) this.s.push({ i: index, e: sample() });
+    const t = this.t;
+    let known = -1;
+    for (let k = 0; k < t.length; k += 2) {
+      if (t[k] === type) {
+        known = k;
+        break;
+      }
+    }
+    if (known >= 0) {
+      if ((t[known + 1] as number) < index) t[known + 1] = index;
+    } else this.t = t.concat(type, index);
+    if (event && this.s.length < sampleSize) this.s = this.s.concat({ i: index, e: sampleOf(event) });
   }
 
   count(): number {
@@ -196,6 +227,9 @@ export interface WindowsRecord {
 
 export class AlertWindows {
   private readonly keys = new Map<string, KeyWindow>();
+  /** The least and the most recently seen keys' windows (the ends of the list through older/newer). */
+  private oldest: KeyWindow | undefined;
+  private newest: KeyWindow | undefined;
   private readonly due = new DueHeap();
   /** Keys with events in the window that were dropped for a new key. */
   dropped = 0;
@@ -211,25 +245,25 @@ export class AlertWindows {
   }
 
   /**
-   * Counts one event of `key` at time `at` with the clock at `now` (≥ at); `sample` makes its
-   * sample entry when one is wanted. Returns the key's facts when it alerts, else undefined.
+   * Counts one event of `key` at time `at` with the clock at `now` (≥ at); `event`, when given,
+   * goes into the sample while it has room. Returns the key's facts when it alerts, else undefined.
    */
-  add(key: string, at: number, now: number, type: string, sample: (() => AlertEvent) | undefined, late: boolean): Counted | undefined {
+  add(key: string, at: number, now: number, type: string, event: AlertEvent | undefined, late: boolean): Counted | undefined {
     const shape = this.shape;
     const cutoff = this.cutoff(now);
     let window = this.keys.get(key);
     if (window) {
-      this.keys.delete(key);
-      this.keys.set(key, window);
+      this.seen(window);
       window.prune(cutoff);
     } else {
-      window = new KeyWindow();
+      window = new KeyWindow(key);
       this.keys.set(key, window);
+      this.append(window);
       if (this.keys.size > shape.maxKeys) this.dropOldest(cutoff);
     }
     const index = Math.floor(at / shape.bucketMs);
     if (index <= cutoff) return undefined;
-    window.add(index, at, type, sample, shape.sampleSize);
+    window.add(index, at, type, event, shape.sampleSize);
     const count = window.count();
     let alert = false;
     if (count >= shape.threshold) {
@@ -266,31 +300,59 @@ export class AlertWindows {
     this.due.push(at, key);
   }
 
+  /** Puts `window` at the most recently seen end of the list. */
+  private append(window: KeyWindow): void {
+    window.older = this.newest;
+    window.newer = undefined;
+    if (this.newest) this.newest.newer = window;
+    else this.oldest = window;
+    this.newest = window;
+  }
+
+  private unlink(window: KeyWindow): void {
+    if (window.older) window.older.newer = window.newer;
+    else this.oldest = window.newer;
+    if (window.newer) window.newer.older = window.older;
+    else this.newest = window.older;
+    window.older = undefined;
+    window.newer = undefined;
+  }
+
+  /** The key was seen again: it becomes the most recently seen. */
+  private seen(window: KeyWindow): void {
+    if (window === this.newest) return;
+    this.unlink(window);
+    this.append(window);
+  }
+
   private dropOldest(cutoff: number): void {
-    const oldest = this.keys.keys().next();
-    if (oldest.done) return;
-    const window = this.keys.get(oldest.value) as KeyWindow;
-    this.keys.delete(oldest.value);
+    const window = this.oldest;
+    if (!window) return;
+    this.unlink(window);
+    this.keys.delete(window.key);
     const live = window.alertedAt >= 0 || (window.b.length > 0 && window.b[window.b.length - 4] > cutoff);
     if (live) this.dropped += 1;
   }
 
   toRecord(signature: string, clock: WindowsRecord['clock']): WindowsRecord {
     const keys: WindowsRecord['keys'] = [];
-    for (const [key, w] of this.keys) keys.push([key, w.b, w.t, w.s, w.alertedAt, w.dropAt]);
+    for (let w = this.oldest; w; w = w.newer) keys.push([w.key, w.b, w.t, w.s, w.alertedAt, w.dropAt]);
     return { version: 1, signature, clock, dropped: this.dropped, keys };
   }
 
   /** Takes a stored state back (copies, so the store's object is not changed under it). */
   restore(record: WindowsRecord): void {
     for (const [key, b, t, s, alertedAt, dropAt] of record.keys) {
-      const window = new KeyWindow();
-      window.b = [...b];
-      window.t = [...t];
-      window.s = [...s];
+      const window = new KeyWindow(key);
+      if (b.length > 0) window.b = [...b];
+      if (t.length > 0) window.t = [...t];
+      if (s.length > 0) window.s = [...s];
       window.alertedAt = alertedAt;
       window.dropAt = dropAt;
+      const known = this.keys.get(key);
+      if (known) this.unlink(known);
       this.keys.set(key, window);
+      this.append(window);
       if (alertedAt >= 0 && dropAt >= 0) this.schedule(key, window);
     }
     this.dropped = record.dropped;

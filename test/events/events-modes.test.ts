@@ -28,6 +28,7 @@ import {
   stopFlows,
   useSettings,
   type FlowNode,
+  removeAtExit,
 } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
@@ -215,7 +216,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
       await helper.unload();
       restore();
       await closeContextStores();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeAtExit(dir); // Node-RED may still be cleaning it
     }
   });
 

@@ -29,6 +29,7 @@ import {
   stopFlows,
   useSettings,
   type FlowNode,
+  removeAtExit,
 } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
@@ -170,7 +171,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       await helper.unload();
       restoreSettings();
       await closeContextStores();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeAtExit(dir); // Node-RED may still be cleaning it
     }
   });
 

@@ -226,3 +226,15 @@ export async function closeContextStores(): Promise<void> {
 export function deploy(flow: FlowNode[], credentials: Record<string, unknown>): Promise<void> {
   return internals.setFlows(flow, 'full', credentials);
 }
+
+const removedAtExit = new Set<string>();
+
+/**
+ * Removes a context store's directory when the test process ends, not at once: Node-RED cleans a
+ * file store's directories without waiting for it when flows stop, so a directory removed right
+ * after a test can make that clean fail later, uncaught, in whatever test runs then.
+ */
+export function removeAtExit(dir: string): void {
+  if (removedAtExit.size === 0) process.once('exit', () => removedAtExit.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  removedAtExit.add(dir);
+}

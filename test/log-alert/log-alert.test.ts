@@ -22,6 +22,7 @@ import {
   stopFlows,
   startFlows,
   useSettings,
+  removeAtExit,
 } from '../helpers/node-red';
 import { waitUntil } from '../helpers/wait';
 import { type FlowHelper, withoutSpies } from '../../bench/util';
@@ -434,7 +435,7 @@ describe('auth0-log-alert', function () {
     } finally {
       await closeContextStores();
       restoreSettings();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeAtExit(dir); // Node-RED may still be cleaning it
     }
   });
 });

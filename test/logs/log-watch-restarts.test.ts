@@ -24,6 +24,7 @@ import {
   stopFlows,
   useSettings,
   type FlowNode,
+  removeAtExit,
 } from '../helpers/node-red';
 
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
@@ -213,7 +214,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         await helper.unload();
         restoreSettings();
         await closeContextStores();
-        fs.rmSync(dir, { recursive: true, force: true });
+        removeAtExit(dir); // Node-RED may still be cleaning it
       }
     });
   }

@@ -113,7 +113,7 @@ async function userDirWith(tarball: string, dir: string): Promise<void> {
   for (const name of ['3.1', '4', '5'] as RuntimeName[]) {
     it(`installs into a fresh user directory with npm install --omit=dev; Node-RED ${name} loads every node type and runs a flow against the emulator`, async () => {
       const runtime = await nodeRedRuntime(name);
-      const userDir = path.join(work, `user-dir-${runtime}`);
+      const userDir = path.join(work, `user-dir-${name}`); // one each: what one runtime records there must not reach the next
       await userDirWith(tarball, userDir);
       const installed = path.join(userDir, 'node_modules', '@idflow', 'node-red-auth0');
       assert.ok(fs.existsSync(path.join(installed, 'package.json')), 'the package is not in the user directory');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { closeContextStores, helper, useSettings } from '../helpers/node-red';
+import { closeContextStores, helper, useSettings, removeAtExit } from '../helpers/node-red';
 
 /** Registers the suite's beforeEach and afterEach; `dir()` is the current test's directory. */
 export function fileStoreEachTest(prefix: string): { dir: () => string } {
@@ -22,7 +22,7 @@ export function fileStoreEachTest(prefix: string): { dir: () => string } {
     await helper.unload();
     restoreSettings();
     await closeContextStores();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeAtExit(dir); // Node-RED may still be cleaning it
   });
   return { dir: () => dir };
 }

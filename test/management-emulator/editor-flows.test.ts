@@ -130,7 +130,9 @@ const CASES: EditorCase[] = [
   {
     group: 'emails',
     operation: 'config',
-    params: { body: { value: '{"name":"sendgrid","credentials":{"api_key":"SG.editor-secret"},"default_from_address":"no-reply@example.com"}', type: 'json' } },
+    // A body carrying a secret is never typed into the flow (issue 32 item 3): the key comes from the message.
+    params: { body: { value: '{"name":"sendgrid","credentials":{"api_key": payload.apiKey},"default_from_address":"no-reply@example.com"}', type: 'jsonata' } },
+    msg: () => ({ payload: { apiKey: 'SG.editor-secret' } }),
     check: (p) => assert.deepEqual(p, { enabled: true, name: 'sendgrid', credentials: {}, default_from_address: 'no-reply@example.com' }),
   },
   {

@@ -106,9 +106,13 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
     };
 
     await reached(120);
-    // One more 5xx than the tenant's retries (2): a GET's 5xx is retried by the client, the last reaches the node.
-    emu.faults.set({ errorNext: 3, errorStatus: 503, pathPrefix: '/api/v2/logs' });
-    await consumed('errorNext');
+    // 5xx until one reaches the node: a GET's 5xx is retried by the client (retries 2), and on a busy
+    // machine a retry can end in the 1 s read timeout instead, leaving the 503s to a retry that succeeds.
+    emu.faults.set({ errorNext: 100, errorStatus: 503, pathPrefix: '/api/v2/logs' });
+    await waitUntil(() => errorCalls('watch').some((c) => (c.err as { statusCode?: number }).statusCode === 503), {
+      what: () => 'no 503 reached the node yet',
+    });
+    emu.faults.set({ errorNext: 0 });
     await reached(250);
     await redeploy();
     await reached(350);

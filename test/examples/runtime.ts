@@ -81,7 +81,12 @@ export async function deploy(flow: RawNode[]): Promise<void> {
     return rest;
   });
   registerPreloadedOnce();
-  await helper.load(modulesFor(nodes), nodes, credentials);
+  try {
+    await helper.load(modulesFor(nodes), nodes, credentials);
+  } finally {
+    // The helper is shared by every suite of the run: later ones expect its own preloading back.
+    Object.assign(helperInternals._nodeModules, preloadOriginals);
+  }
 }
 
 /** Log lines at error level, and nodes' warnings, since the flow was loaded, as text. */

@@ -88,8 +88,6 @@ describe('auth0-log-alert', function () {
   const realWall = (): number => Date.now();
   let wall = START;
 
-  // A suite run before may have left node types registered (this one registers the core complete node).
-  before(() => helper.unload());
   beforeEach(() => {
     wall = START;
     wallClock.now = () => wall;

@@ -19,7 +19,7 @@ import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { waitUntil } from '../helpers/wait';
 import { EditorPage } from './editor-page';
-import { isNodeRedMonacoRace, launchChromium, requireChromium } from './editor-session';
+import { isNodeRedEditorRace, launchChromium, requireChromium } from './editor-session';
 import { type StartedNpmStart, pressInject, startNpmStart } from '../helpers/npm-start';
 
 for (const runtimeName of ['4', '5'] as RuntimeName[])
@@ -45,7 +45,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       // Node-RED 5's editor takes half a minute to load on a busy machine.
       page.setDefaultNavigationTimeout(180_000);
       page.on('pageerror', (err) => {
-        if (!isNodeRedMonacoRace(err)) pageErrors.push(err.message);
+        if (!isNodeRedEditorRace(err)) pageErrors.push(err.message);
       });
       editor = new EditorPage(page);
       await editor.open(started.url);

@@ -79,8 +79,10 @@ export interface EditorSessionOptions {
 export function isNodeRedEditorRace(err: Error): boolean {
   const frames = (err.stack ?? '').split('\n').filter((line) => /^\s*at /.test(line));
   const onlyIn = (pattern: RegExp): boolean => frames.length > 0 && frames.every((line) => pattern.test(line));
-  if (err.message === 'Model is disposed!') return onlyIn(/\/vendor\/monaco\//);
-  if (err.message === "Cannot read properties of undefined (reading 'html')") return onlyIn(/\/red\/red(\.min)?\.js/);
+  // Playwright may repeat the message after a blank line: the first line is the error's own.
+  const message = err.message.split('\n')[0];
+  if (message === 'Model is disposed!') return onlyIn(/\/vendor\/monaco\//);
+  if (message === "Cannot read properties of undefined (reading 'html')") return onlyIn(/\/red\/red(\.min)?\.js/);
   return false;
 }
 

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
-import { eventSettings, produce } from '../events/support';
+import { control, eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
 import { leaseHolder, recordedLines, replicaTenant } from './cluster';
 
@@ -155,6 +155,12 @@ describe('replicas: acknowledged mode through SIGKILLs while a file node writes'
     // Both watchers have their place before the first run (the first poll, the first offset).
     await holder('logs');
     await holder('events');
+    // Holding the lease comes before the stream is open; with no stored offset the stream starts
+    // from its connection, so events published before it are not this test's to find.
+    await waitUntil(async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) >= 1, {
+      what: () => 'the events stream never opened',
+      timeout: 60_000,
+    });
     let stop = stream();
     await new Promise((resolve) => setTimeout(resolve, 300));
     stop();

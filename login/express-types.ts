@@ -21,6 +21,7 @@ export type RequestHandler = (req: LoginRequest, res: ServerResponse, next: Next
 
 export interface RouteHost {
   get(path: string, handler: RequestHandler): unknown;
+  post?(path: string, handler: RequestHandler): unknown;
   /** Express's boolean settings (`case sensitive routing`). */
   enabled?(setting: string): boolean;
 }
@@ -44,6 +45,9 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
+  // No other site may frame a login page and have the user click in it unknowingly.
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
   res.end(html);
 }
 

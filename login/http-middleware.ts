@@ -11,7 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EndedSessions } from './ended-sessions';
 import { LoginError, OidcClient, PENDING_LOGIN_SECONDS, rolesOf, safeReturnPath, type PendingLogin } from './oidc-client';
 import type { ResolvedOptions } from './options';
-import { loginFailedPage, refusedPage } from './pages';
+import { logoutIntent } from './logout-request';
+import { loginFailedPage, logoutConfirmPage, refusedPage } from './pages';
 import { isRoute, PathRule } from './request-path';
 import { caseSensitiveRouting, loginRuntime, nodeRoot, registerLoginRoutes } from './route-registry';
 import { CookieSealer, readCookies, setCookie } from './sealed-cookie';
@@ -222,6 +223,9 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   }
 
   const logout: RequestHandler = (req, res, next) => {
+    const intent = logoutIntent(req);
+    if (intent === 'confirm') return sendHtml(res, 200, logoutConfirmPage(`${nodeRoot()}${options.logoutPath}`));
+    if (intent === 'refuse') return sendJson(res, 403, { error: 'forbidden', message: 'a logout must come from this site' });
     readSession(req)
       .then(async ({ session }) => {
         if (session) {
@@ -240,7 +244,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     const root = nodeRoot();
     const caseSensitive = caseSensitiveRouting();
     if (req.method === 'GET' && isRoute(target, root, options.callbackPath, caseSensitive)) return callback(req, res, next);
-    if (req.method === 'GET' && isRoute(target, root, options.logoutPath, caseSensitive)) return logout(req, res, next);
+    if ((req.method === 'GET' || req.method === 'POST') && isRoute(target, root, options.logoutPath, caseSensitive)) return logout(req, res, next);
     readSession(req)
       .then(({ session, present }) => {
         if (present && !session) clearSession(res);
@@ -288,7 +292,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   registerLoginRoutes({
     routes: [
       { path: options.callbackPath, handler: callback },
-      { path: options.logoutPath, handler: logout },
+      { path: options.logoutPath, handler: logout, post: true },
     ],
   });
   return middleware;

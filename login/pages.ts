@@ -9,7 +9,7 @@ function page(title: string, inner: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;background:#f3f4f6;display:flex;justify-content:center;padding-top:10vh}
 main{background:#fff;padding:2rem 2.5rem;border-radius:8px;box-shadow:0 2px 12px #0002;max-width:34rem}
-a.button{display:inline-block;margin-top:1rem;padding:.6rem 1rem;background:#635dff;color:#fff;border-radius:4px;text-decoration:none}</style></head>
+a.button,button{display:inline-block;border:0;font:inherit;cursor:pointer;margin-top:1rem;padding:.6rem 1rem;background:#635dff;color:#fff;border-radius:4px;text-decoration:none}</style></head>
 <body><main>${inner}</main></body></html>`;
 }
 
@@ -37,4 +37,13 @@ export function refusedPage(p: RefusedPage): string {
 
 export function loginFailedPage(reason: string, retryUrl: string): string {
   return page('Login failed', `<h1>Login failed</h1><p>${escapeHtml(reason)}</p><a class="button" href="${escapeHtml(retryUrl)}">Try again</a>`);
+}
+
+/** Shown when another site sent the browser to the logout path: the user's own click logs out. */
+export function logoutConfirmPage(action: string): string {
+  return page(
+    'Log out',
+    `<h1>Log out?</h1><p>Another site sent you here to end your session. Log out only if you meant to.</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">Log out</button></form>`,
+  );
 }

@@ -11,7 +11,7 @@ import type { LoginRuntime } from './login-runtime';
 
 export interface LoginRoutes {
   /** Paths relative to httpNodeRoot. */
-  routes: Array<{ path: string; handler: RequestHandler }>;
+  routes: Array<{ path: string; handler: RequestHandler; post?: boolean }>;
 }
 
 interface Registry {
@@ -39,11 +39,12 @@ function registry(): Registry {
 }
 
 function mount(reg: Registry, app: RouteHost, routes: LoginRoutes): void {
-  for (const { path, handler } of routes.routes) {
+  for (const { path, handler, post } of routes.routes) {
     // Two middlewares with the same paths: the first one's routes answer.
     if (reg.mounted.has(path)) continue;
     reg.mounted.add(path);
     app.get(path, handler);
+    if (post) app.post?.(path, handler);
   }
 }
 

@@ -361,6 +361,36 @@ describe('login: the callback, logout and the session cookie against the emulato
   });
 
   describe('logout ends the session', () => {
+    it('another site cannot log the user out: a cross-site GET is shown a button, a cross-site POST is refused; a POST from this site logs out', async () => {
+      current = httpMiddleware({ ...options, paths: ['/private'] });
+      const cookies = await logIn('/private/a', 'ops@example.com', 'Ops-passw0rd!');
+      const stillIn = async (): Promise<number> => (await call(`${base}/private/a`, new Map(cookies), { accept: 'application/json' })).status;
+      for (const site of ['cross-site', 'same-site']) {
+        const page = await call(`${base}/logout`, new Map(cookies), { 'sec-fetch-site': site });
+        assert.equal(page.status, 200, `a ${site} GET`);
+        assert.equal(page.headers.get('x-frame-options'), 'DENY', 'no other site may frame the button');
+        assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+        assert.match(await page.text(), /<form method="post" action="\/logout">/);
+        assert.equal(page.headers.get('set-cookie'), null, 'the session cookie is left alone');
+        assert.equal(await stillIn(), 200, `still logged in after a ${site} GET`);
+        assert.equal((await call(`${base}/logout`, new Map(cookies), { 'sec-fetch-site': site }, 'POST')).status, 403, `a ${site} POST`);
+        assert.equal(await stillIn(), 200, `still logged in after a ${site} POST`);
+      }
+      // No Fetch Metadata (an older browser): judged by Origin.
+      assert.equal((await call(`${base}/logout`, new Map(cookies), { origin: 'https://evil.example' }, 'POST')).status, 403);
+      assert.equal(await stillIn(), 200);
+      const copy = new Map(cookies);
+      const out = await call(`${base}/logout`, cookies, { 'sec-fetch-site': 'same-origin', origin: base }, 'POST');
+      assert.equal(out.status, 302, 'the button logs out');
+      assert.equal(new URL(String(out.headers.get('location'))).pathname, '/v2/logout');
+      assert.equal((await call(`${base}/private/a`, copy, { accept: 'application/json' })).status, 401, 'the session is ended');
+      // A link on this site (same-origin) or a typed address ("none") still logs out at once.
+      for (const site of ['same-origin', 'none']) {
+        const again = await logIn('/private/a', 'ops@example.com', 'Ops-passw0rd!');
+        assert.equal((await call(`${base}/logout`, again, { 'sec-fetch-site': site })).status, 302, `a ${site} GET`);
+      }
+    });
+
     it('a copied cookie is refused after the logout, also after a restart that keeps the context store', async () => {
       const context = memoryContext();
       const runtime: LoginRuntime = { globalContext: () => context, sharedState: () => undefined };

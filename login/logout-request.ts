@@ -1,0 +1,37 @@
+/**
+ * Whether a request to the logout path is the user's own. Another site must not end a session by
+ * sending the browser there (a link, a redirect, an auto-submitted form): the browser's Fetch
+ * Metadata (`Sec-Fetch-Site`) says where a request came from. A cross-site GET is shown a page whose
+ * button logs out with a POST from this origin; a cross-site POST is refused. A client that sends no
+ * Fetch Metadata (an older browser, curl) is judged by `Origin` when it sends one, else taken at its
+ * word, as before.
+ */
+import type { IncomingMessage } from 'node:http';
+
+export type LogoutIntent = 'logout' | 'confirm' | 'refuse';
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The Origin header names the host the request was sent to (the port included). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+export function logoutIntent(req: IncomingMessage): LogoutIntent {
+  const site = header(req, 'sec-fetch-site');
+  if (req.method === 'POST') {
+    if (site !== undefined) return site === 'same-origin' ? 'logout' : 'refuse';
+    const origin = header(req, 'origin');
+    if (origin === undefined) return 'logout';
+    return sameHost(origin, header(req, 'host')) ? 'logout' : 'refuse';
+  }
+  // A sibling subdomain ("same-site") is another site here: it may not be the user's either.
+  return site === 'cross-site' || site === 'same-site' ? 'confirm' : 'logout';
+}

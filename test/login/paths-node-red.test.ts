@@ -185,7 +185,13 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       const answer = await rawGet(port, '/PRIVATE/Who-Am-I', { Accept: 'application/json', Cookie: copy });
       assert.equal(answer.status, 200);
       assert.match(answer.body, /viewer@example\.com/);
-      assert.equal((await call(`${base}/logout`, cookies)).status, 302);
+      // Another site sends the browser to the logout: a button, not a logout; its POST is refused.
+      const page = await call(`${base}/logout`, new Map(cookies), { 'sec-fetch-site': 'cross-site' });
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<form method="post" action="\/logout">/);
+      assert.equal((await call(`${base}/logout`, new Map(cookies), { 'sec-fetch-site': 'cross-site' }, 'POST')).status, 403);
+      assert.equal((await rawGet(port, '/private/who-am-i', { Accept: 'application/json', Cookie: copy })).status, 200, 'still logged in');
+      assert.equal((await call(`${base}/logout`, cookies, { 'sec-fetch-site': 'same-origin' }, 'POST')).status, 302, 'the button logs out');
       const after = await rawGet(port, '/private/who-am-i', { Accept: 'application/json', Cookie: copy });
       assert.equal(after.status, 401, 'the ended session is refused');
       const context = await get(`${base}/context/global/auth0_login_ended_sessions`);

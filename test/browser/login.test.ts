@@ -324,7 +324,17 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       await logInAtEmulator(page, emu, 'admin@example.com');
       await page.waitForURL(`${base}/private/hello`);
       const before = emu.logs.all().filter((e) => e.type === 'slo').length;
-      await page.goto(`${base}/logout`);
+      // Another site links to the logout: the browser shows a button and the session stays.
+      await page.route('http://other-site.test/', (route) =>
+        route.fulfill({ contentType: 'text/html', body: `<a id="out" href="${base}/logout">win a prize</a>` }),
+      );
+      await page.goto('http://other-site.test/');
+      await page.locator('#out').click();
+      await page.waitForURL(`${base}/logout`);
+      assert.equal((await page.request.get(`${base}/private/hello`, { maxRedirects: 0 })).status(), 200, 'still logged in');
+      assert.equal(emu.logs.all().filter((e) => e.type === 'slo').length, before, 'Auth0 was not asked to log out');
+      // The user's own click logs out.
+      await page.locator('button[type=submit]').click();
       // Back at Node-RED's root: the editor, which sends a browser without a session to the login page.
       await page.waitForURL((url) => url.href.startsWith(`${emu.url}/authorize`), { timeout: 60000 });
       assert.equal((await page.context().cookies(base)).filter((c) => c.name === 'auth0_session').length, 0, 'the session cookie is gone');

@@ -235,7 +235,11 @@ class LogWatchJob implements WatchJob {
     return false;
   }
 
-  /** Acknowledged mode: waits while maxUnacked messages are outstanding, saying so; false when the node closes meanwhile. */
+  /**
+   * Acknowledged mode: waits while maxUnacked messages are outstanding, saying so; false when the
+   * node closes meanwhile. LeaseLost when the lease is lost meanwhile (the watcher interrupts the
+   * wait): this replica sends nothing more and goes back to standby.
+   */
   private async room(ctx: TurnContext): Promise<boolean> {
     const acks = this.acks;
     let waited = false;
@@ -243,6 +247,7 @@ class LogWatchJob implements WatchJob {
       if (!waited) this.use.status(this.statuses.waitingForAcks(acks?.outstanding ?? 0));
       waited = true;
       await wait;
+      if (!ctx.closing) ctx.checkHolding();
     }
     if (waited && !ctx.closing) this.use.status(this.statuses.catchingUp(this.readInTurn));
     return !ctx.closing;

@@ -30,6 +30,7 @@ import { watchStatuses } from '../watch/watch-status';
 import { AckWindow } from '../watch/ack-window';
 import { LatestWrite } from '../watch/latest-write';
 import { type StorePromise, announceStore, storePromise } from '../watch/store-promise';
+import { type SentFilter, choseAny, sameFilter, sentFilter, sentFiltersOf } from './log-watch/sent-filters';
 
 /** Acknowledged mode: acknowledgements are written within this time. */
 const ACK_WRITE_MS = 1000;
@@ -99,6 +100,12 @@ class LogWatchJob implements WatchJob {
   private sentUpTo: string | null = null;
   /** After a restart or a takeover in acknowledged mode: the events up to this log_id were sent before. */
   private redeliverUntil: string | null = null;
+  /** Acknowledged mode: the type filters the events up to sentUpTo were sent under (stored with it). */
+  private sentFilters: SentFilter[];
+  /** After a restart or a takeover: whether a filter the events up to redeliverUntil were sent under chose a type. */
+  private redeliveredChose: (type: unknown) => boolean;
+  /** This node's filter. */
+  private readonly filter: SentFilter;
   readonly storeNote: string;
 
   constructor(
@@ -118,6 +125,9 @@ class LogWatchJob implements WatchJob {
       this.ackWrite = new LatestWrite(() => this.writeAcked(), ACK_WRITE_MS);
     }
     this.storeNote = announceStore(node, 'auth0-log-watch', store, use.text);
+    this.filter = sentFilter(settings.types, settings.categories);
+    this.sentFilters = [this.filter];
+    this.redeliveredChose = settings.matches;
   }
 
   /** Another process may have moved the checkpoint on while this one did not hold the lease. */
@@ -176,12 +186,17 @@ class LogWatchJob implements WatchJob {
     const stored = await this.checkpoint.load();
     this.sentUpTo = null;
     this.redeliverUntil = null;
+    this.sentFilters = [this.filter];
     if (stored && stored.tenant === this.domain && stored.start === settings.startSignature) {
       const resumed = { cursor: stored.cursor, lastLogId: stored.lastLogId, lastDate: stored.lastDate };
       this.savedState = stateOf(resumed);
       if (this.acks) {
         this.acked = { ...resumed };
         this.sentUpTo = stored.sentUpTo ?? null;
+        // Kept since the filter could change (a record from before: the filter is taken as unchanged).
+        this.sentFilters = sentFiltersOf(stored.sentFilters) ?? [this.filter];
+        const unchanged = this.sentFilters.length === 1 && sameFilter(this.sentFilters[0], this.filter);
+        this.redeliveredChose = unchanged ? settings.matches : choseAny(this.sentFilters);
         // Sent before and not acknowledged: sent again, marked as such.
         if (this.sentUpTo !== null && isAfter(this.sentUpTo, stored.lastLogId)) this.redeliverUntil = this.sentUpTo;
       }
@@ -216,7 +231,13 @@ class LogWatchJob implements WatchJob {
 
   private async writeAcked(): Promise<void> {
     if (!this.acked) return;
-    await this.checkpoint.save({ tenant: this.domain, start: this.settings.startSignature, ...this.acked, sentUpTo: this.sentUpTo });
+    await this.checkpoint.save({
+      tenant: this.domain,
+      start: this.settings.startSignature,
+      ...this.acked,
+      sentUpTo: this.sentUpTo,
+      sentFilters: this.sentFilters,
+    });
   }
 
   /** Everything up to a later position is acknowledged: stored within ACK_WRITE_MS. */
@@ -227,15 +248,23 @@ class LogWatchJob implements WatchJob {
     this.ackWrite?.soon();
   }
 
-  /** Redelivery mark of an event read after a restart: true while it is not after the newest one sent before. */
-  private redelivered(id: string | undefined): boolean {
+  /**
+   * Redelivery mark of an event read after a restart: true while it is not after the newest one
+   * sent before, if a filter it was sent under chose it (a type chosen since was never sent).
+   */
+  private redelivered(event: LogEvent): boolean {
+    const id = logIdOf(event);
     if (this.redeliverUntil === null || id === undefined) return false;
-    if (!isAfter(id, this.redeliverUntil)) return true;
+    if (!isAfter(id, this.redeliverUntil)) return this.redeliveredChose(event.type);
     this.redeliverUntil = null;
     return false;
   }
 
-  /** Acknowledged mode: waits while maxUnacked messages are outstanding, saying so; false when the node closes meanwhile. */
+  /**
+   * Acknowledged mode: waits while maxUnacked messages are outstanding, saying so; false when the
+   * node closes meanwhile. LeaseLost when the lease is lost meanwhile (the watcher interrupts the
+   * wait): this replica sends nothing more and goes back to standby.
+   */
   private async room(ctx: TurnContext): Promise<boolean> {
     const acks = this.acks;
     let waited = false;
@@ -243,6 +272,7 @@ class LogWatchJob implements WatchJob {
       if (!waited) this.use.status(this.statuses.waitingForAcks(acks?.outstanding ?? 0));
       waited = true;
       await wait;
+      if (!ctx.closing) ctx.checkHolding();
     }
     if (waited && !ctx.closing) this.use.status(this.statuses.catchingUp(this.readInTurn));
     return !ctx.closing;
@@ -264,10 +294,16 @@ class LogWatchJob implements WatchJob {
     const acks = this.acks;
     if (!acks) return;
     const matched = fresh.filter((event) => settings.matches(event.type));
-    // The newest log_id about to be sent is stored first: a restart then knows its redeliveries.
+    // The newest log_id about to be sent is stored first, with the filters the events up to it
+    // were sent under: a restart then knows its redeliveries.
     const newest = maxId(matched);
-    if (newest !== undefined && isAfter(newest, this.sentUpTo)) {
-      this.sentUpTo = newest;
+    const filterKept = this.sentFilters.some((f) => sameFilter(f, this.filter));
+    if (newest !== undefined && (isAfter(newest, this.sentUpTo) || !filterKept)) {
+      // Everything sent before acknowledged: what is stored now was sent under this filter only.
+      const allAcknowledged = this.sentUpTo === null || !isAfter(this.sentUpTo, this.acked?.lastLogId ?? null);
+      if (allAcknowledged) this.sentFilters = [this.filter];
+      else if (!filterKept) this.sentFilters = [...this.sentFilters, this.filter];
+      if (isAfter(newest, this.sentUpTo)) this.sentUpTo = newest;
       await this.ackWrite?.now();
     }
     if (settings.batch) {
@@ -275,14 +311,14 @@ class LogWatchJob implements WatchJob {
       if (matched.length > 0) {
         if (!(await this.room(ctx))) return;
         ctx.checkHolding();
-        const redelivered = matched.map((event) => this.redelivered(logIdOf(event))).some(Boolean);
+        const redelivered = matched.map((event) => this.redelivered(event)).some(Boolean);
         const last = matched[matched.length - 1];
         if (typeof last.date === 'string') position.lastDate = last.date;
         this.sendAcknowledged(this.batchMessage(matched), position, redelivered);
       } else acks.pass({ ...position });
     } else {
       for (const event of fresh) {
-        const id = moveOnto(position, event);
+        moveOnto(position, event);
         if (!settings.matches(event.type)) {
           acks.pass({ ...position });
           continue;
@@ -290,7 +326,7 @@ class LogWatchJob implements WatchJob {
         if (!(await this.room(ctx))) return;
         ctx.checkHolding();
         if (typeof event.date === 'string') position.lastDate = event.date;
-        this.sendAcknowledged(this.eventMessage(event), position, this.redelivered(id));
+        this.sendAcknowledged(this.eventMessage(event), position, this.redelivered(event));
       }
       movePast(position, fresh, page);
       acks.pass({ ...position });

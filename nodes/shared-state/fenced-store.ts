@@ -3,6 +3,10 @@
  * each write carries the lease's value and fencing token, and Redis takes it only if that lease is
  * still the current one and no write with a newer token came before. A former holder that lost
  * the lease without knowing it gets LeaseLost and must stop.
+ *
+ * A write must also be made under the lease the state was read under: a holder whose lease ran
+ * out and whose renewal took it again with a new token holds state that may be behind what another
+ * holder wrote in between, so its writes get LeaseLost until it reads the state again.
  */
 import type { WatcherLease } from './lease';
 import { type LuaScript, type SharedState, SharedStateUnavailable } from './shared-state';
@@ -32,6 +36,9 @@ return 1`,
 
 export class FencedStore<T> {
   readonly key: string;
+  /** Whether the state was read, and the fencing token it was read under (undefined: not holding then). */
+  private read = false;
+  private readFence: number | undefined;
 
   /** `name` tells apart the states of one watcher (`checkpoint`, `jobs`). */
   constructor(
@@ -45,7 +52,10 @@ export class FencedStore<T> {
 
   /** The stored value, undefined when none; SharedStateUnavailable when Redis cannot say. */
   async load(): Promise<T | undefined> {
+    const fence = this.lease.fence;
     const text = await this.shared.command<string | null>('HGET', this.key, 'data');
+    this.read = true;
+    this.readFence = fence;
     if (text === null || text === undefined) return undefined;
     try {
       return JSON.parse(text) as T;
@@ -54,11 +64,12 @@ export class FencedStore<T> {
     }
   }
 
-  /** Writes `value` (undefined: removes it) under the current lease; LeaseLost when it is no longer ours. */
+  /** Writes `value` (undefined: removes it) under the current lease; LeaseLost when it is no longer ours, or not the one the state was read under. */
   async save(value: T | undefined): Promise<void> {
     const leaseValue = this.lease.value;
     const fence = this.lease.fence;
     if (leaseValue === undefined || fence === undefined) throw new LeaseLost(this.key);
+    if (this.read && fence !== this.readFence) throw new LeaseLost(this.key);
     const written = await this.shared.run<number>(
       FENCED_SET,
       [this.lease.key, this.key],

@@ -6,8 +6,10 @@
  * - schedule: one turn at a time (a poll, or one connection followed to its end), the next one
  *   after the wait the turn asks for; an input message runs a turn at once (poll-loop.ts);
  * - lease: with the tenant's Redis, only the replica holding the node's lease runs a turn; the
- *   others show why and claim again every quarter of the lease time (lease-turn.ts). A job whose
- *   turns are long (a stream) is interrupted as soon as the lease can no longer be counted on;
+ *   others show why and claim again every quarter of the lease time (lease-turn.ts). A turn holds
+ *   only the lease it began with: once that can no longer be counted on (lost, or lost and taken
+ *   again with a new fencing token while another replica may have moved on) the job is
+ *   interrupted (a stream, a wait for acknowledgements) and `checkHolding` refuses every send;
  * - failure wait: the one policy (failure-wait.ts, over shared/backoff.ts: capped, with jitter,
  *   never before a 429's reset); a configuration error waits for an input message;
  * - status: the failure and its wait, or the sharing role; the job shows the rest;
@@ -42,7 +44,7 @@ export interface TurnContext {
   progress(): void;
   /** A turn that came to nothing without an error (a stream that ended at once): the failure wait, counted, unreported. */
   backoff(): number;
-  /** Throws LeaseLost when this replica may no longer act (check before each send). */
+  /** Throws LeaseLost when this replica may no longer act on the lease the turn began with (check before each send, and after each wait). */
   checkHolding(): void;
   /** The node has begun to close: send nothing more. */
   readonly closing: boolean;
@@ -56,7 +58,7 @@ export interface WatchJob {
   turn(ctx: TurnContext): Promise<number>;
   /** The lease changed hands, or this replica paused: state must be read from the store again. */
   forget?(): void;
-  /** Ends a long turn early (an input message, the lease lost, close). */
+  /** Ends a long turn or a wait early (an input message, the lease lost, close). */
   interrupt?(): void;
   /** A failure the job answers itself (reported by it): the wait, or undefined for the common handling. */
   handleFailure?(err: Error, ctx: TurnContext): Promise<number | undefined>;
@@ -109,6 +111,8 @@ export class Watcher {
   private turning = false;
   /** The tenant's domain (for the Catch message), '' before the first turn. */
   private tenantDomain = '';
+  /** The fencing token of the lease the turn in progress began with (with Redis). */
+  private turnFence: number | undefined;
 
   constructor(
     private readonly node: Node,
@@ -158,9 +162,14 @@ export class Watcher {
     }
   }
 
-  /** The lease went to another process or Redis went away: a long turn ends at once. */
+  /** The lease went to another process or Redis went away: a long turn, or a wait in a turn, ends at once. */
   private roleChanged(role: LeaseRole): void {
-    if (role !== 'holder' && this.spec.longTurns && this.turning) this.job?.interrupt?.();
+    if (role !== 'holder' && this.turning) this.job?.interrupt?.();
+  }
+
+  /** Whether the turn in progress may still act: the lease it began with is held and counted on. */
+  private holdsTurnLease(sharing: WatcherSharing): boolean {
+    return sharing.holding && sharing.shared.available && sharing.lease.fence === this.turnFence;
   }
 
   private async close(removed: boolean): Promise<void> {
@@ -192,7 +201,7 @@ export class Watcher {
         return retryDelayMs(undefined, this.failures, this.intervalMs);
       },
       checkHolding: () => {
-        if (sharing && (!sharing.holding || !sharing.shared.available)) throw new LeaseLost(this.spec.type);
+        if (sharing && !this.holdsTurnLease(sharing)) throw new LeaseLost(this.spec.type);
       },
       get closing() {
         return isClosing();
@@ -211,13 +220,13 @@ export class Watcher {
         const { role, takenOver } = await claimTurn(sharing);
         if (role !== 'holder') return this.pause(role, job, settle);
         if (takenOver) job.forget?.();
-        if (this.spec.longTurns) {
-          // The holder stops counting on the lease a little before it could run out (a renewal
-          // that hangs changes no role): a long turn ends then too.
-          watchdog = setInterval(() => {
-            if (!sharing.holding) job.interrupt?.();
-          }, sharing.retryMs);
-        }
+        this.turnFence = sharing.lease.fence;
+        // The holder stops counting on the lease a little before it could run out (a renewal that
+        // hangs changes no role), and a renewal after the lease ran out takes it with a new token
+        // (no role change either): a long turn, or a wait for acknowledgements, ends then too.
+        watchdog = setInterval(() => {
+          if (!this.holdsTurnLease(sharing)) job.interrupt?.();
+        }, sharing.retryMs);
       }
       this.tenantDomain = this.use.client().domain;
       this.turning = true;
@@ -225,7 +234,7 @@ export class Watcher {
     } catch (caught) {
       const err = caught instanceof Error ? caught : new Error(String(caught));
       if (this.closing || isClientClosed(err)) return { delayMs: RETRY_AFTER_CLIENT_CLOSED_MS };
-      if (sharing && (isSharingPause(err) || (this.spec.longTurns && !sharing.holding))) {
+      if (sharing && (isSharingPause(err) || (this.spec.longTurns && !this.holdsTurnLease(sharing)))) {
         // Not ours to run now (lease lost, Redis away): the next turn claims again and shows why.
         job.forget?.();
         return { delayMs: 0 };

@@ -9,7 +9,7 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
-import { Collector, coreNodes, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
+import { Collector, coreNodes, deploy, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
@@ -130,5 +130,41 @@ describe('auth0-log-watch: acknowledged mode', function () {
     helper.getNode('watch')!.receive(out.messages[0]);
     await waitUntil(() => out.messages.length >= 2, { what: () => 'no second batch' });
     assert.deepEqual(idsOf((out.messages[1].payload as Record<string, unknown>[]).map((payload) => ({ payload }))), more);
+  });
+
+  it('types changed and redeployed: from the acknowledged position, the old types sent and unacknowledged come again marked only if still chosen, the new types unmarked, none skipped', async () => {
+    const types = ['fp', 's', 'fp', 's', 'fp', 's'];
+    const ids = types.map((type, i) => emu.logs.write({ type, description: `event ${i}`, user_name: `u${i}@example.com` }).log_id);
+    const out = await load(watchNode({ types: ['fp'] }));
+    await waitUntil(() => out.messages.length >= 3, { what: () => `${out.messages.length} messages` });
+    assert.deepEqual(idsOf(out.messages), [ids[0], ids[2], ids[4]]);
+    // The first acknowledged: the position moves past it and past the successful login the filter skipped.
+    helper.getNode('watch')!.receive(out.messages[0]);
+    await waitUntil(async () => (await stored())?.lastLogId === ids[1], { what: async () => JSON.stringify(await stored()) });
+
+    // Successful logins chosen too: the failed ones sent and not acknowledged come again, marked;
+    // the successful ones after the acknowledged position come for the first time, unmarked.
+    await deploy([TAB, tenantNode(emu), watchNode({ types: ['fp', 's'] }), OUT], tenantCredentials(emu));
+    const both = new Collector('out').attach();
+    await waitUntil(() => both.messages.length >= 4, { what: () => `${both.messages.length} messages` });
+    await sleep(300);
+    assert.deepEqual(idsOf(both.messages), ids.slice(2));
+    assert.deepEqual(
+      both.messages.map((m) => (m.auth0 as { redelivered?: boolean }).redelivered === true),
+      [true, false, true, false],
+    );
+    helper.getNode('watch')!.receive(both.messages[0]);
+    await waitUntil(async () => (await stored())?.lastLogId === ids[2], { what: async () => JSON.stringify(await stored()) });
+
+    // Only the successful ones now: the failed ones not again; the successful ones sent and not acknowledged come again, marked.
+    await deploy([TAB, tenantNode(emu), watchNode({ types: ['s'] }), OUT], tenantCredentials(emu));
+    const only = new Collector('out').attach();
+    await waitUntil(() => only.messages.length >= 2, { what: () => `${only.messages.length} messages` });
+    await sleep(300);
+    assert.deepEqual(idsOf(only.messages), [ids[3], ids[5]]);
+    assert.deepEqual(
+      only.messages.map((m) => (m.auth0 as { redelivered?: boolean }).redelivered === true),
+      [true, true],
+    );
   });
 });

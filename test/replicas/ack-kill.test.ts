@@ -13,9 +13,9 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
 import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
-import { control, eventSettings, produce } from '../events/support';
+import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
-import { leaseHolder, recordedLines, replicaTenant } from './cluster';
+import { leaseHolder, recordedLines, redisCommand, replicaTenant } from './cluster';
 
 const PREFIX = 'ack-kill-test';
 const RUNS = 10;
@@ -155,11 +155,11 @@ describe('replicas: acknowledged mode through SIGKILLs while a file node writes'
     // Both watchers have their place before the first run (the first poll, the first offset).
     await holder('logs');
     await holder('events');
-    // Holding the lease comes before the stream is open; with no stored offset the stream starts
-    // from its connection, so events published before it are not this test's to find.
-    await waitUntil(async () => Number((await control(emu, 'GET', 'events/settings')).openConnections) >= 1, {
-      what: () => 'the events stream never opened',
-      timeout: 60_000,
+    // The events watcher starts from now: an event produced before it is connected (its first offset stored) never comes.
+    await waitUntil(async () => (await redisCommand(redis.url, 'HGET', `${PREFIX}:state:events:checkpoint`, 'data')) !== null, {
+      what: 'the events watcher stored no offset',
+      timeout: 30_000,
+      interval: 100,
     });
     let stop = stream();
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -23,7 +23,15 @@ export interface EventPosition {
    * messages from `lastEventId` up to it are known as redeliveries after a restart or a takeover.
    */
   sentUpTo?: string;
+  /**
+   * Acknowledged mode: the event type lists the messages up to `sentUpTo` were sent under (an
+   * empty list: every type), so after a change of types only what one of them chose is marked.
+   */
+  sentTypes?: string[][];
 }
+
+const isTypeLists = (value: unknown): value is string[][] =>
+  Array.isArray(value) && value.length > 0 && value.every((list) => Array.isArray(list) && list.every((type) => typeof type === 'string'));
 
 /** The position's own fields from a stored record (undefined when it is not one). */
 export function positionOf(r: Record<string, unknown> | undefined, version: number): EventPosition | undefined {
@@ -34,6 +42,7 @@ export function positionOf(r: Record<string, unknown> | undefined, version: numb
     lastEventId: r.lastEventId as string,
     ...(typeof r.savedAt === 'string' ? { savedAt: r.savedAt } : {}),
     ...(typeof r.sentUpTo === 'string' && r.sentUpTo !== '' ? { sentUpTo: r.sentUpTo } : {}),
+    ...(isTypeLists(r.sentTypes) ? { sentTypes: r.sentTypes } : {}),
   };
 }
 
@@ -45,6 +54,7 @@ export function recordOf(position: EventPosition, version: number): Record<strin
     lastEventId: position.lastEventId,
     savedAt: new Date().toISOString(),
     ...(position.sentUpTo !== undefined ? { sentUpTo: position.sentUpTo } : {}),
+    ...(position.sentTypes !== undefined ? { sentTypes: position.sentTypes } : {}),
   };
 }
 

@@ -44,7 +44,12 @@ interface Held {
   event: Record<string, unknown> | undefined;
   type: string;
   redelivered: boolean;
+  /** Read after a restart or a takeover, up to the last message sent before (a redelivery if its type was sent then). */
+  inRange: boolean;
 }
+
+/** Two sorted type lists are the same. */
+const sameTypes = (a: readonly string[], b: readonly string[]): boolean => a.join('\n') === b.join('\n');
 
 /** The stored offset could not be read: the watcher cannot know where to go on. */
 class CheckpointUnreadable extends Error {
@@ -73,6 +78,14 @@ export class EventsJob implements WatchJob {
   private redeliverUntil: string | undefined;
   /** The message at redeliverUntil was read on this connection (held, not sent yet). */
   private redeliveryRead = false;
+  /** This node's event types, sorted ([]: every type). */
+  private readonly types: string[];
+  /** Acknowledged mode: the type lists the messages up to sentUpTo were sent under (stored with it). */
+  private sentTypes: string[][];
+  /** After a restart or a takeover, when the types changed: the type lists the messages up to redeliverUntil were sent under. */
+  private redeliveredTypes: string[][] | undefined;
+  /** The types sent from this connection, when it also asked for types sent before (to read where those end); else undefined. */
+  private sendOnly: Set<string> | undefined;
   /** The current connection's abort: an input message ends it to reconnect at once. */
   private connection: AbortController | undefined;
   /** The stored offset must be read (again) before connecting: at start, and after each pause for sharing. */
@@ -101,6 +114,8 @@ export class EventsJob implements WatchJob {
       this.ackWrite = new LatestWrite(() => this.writeAcked(), OFFSET_BATCH_MS);
     }
     this.storeNote = announceStore(node, 'auth0-events', store, use.text);
+    this.types = [...settings.types].sort();
+    this.sentTypes = [this.types];
     this.status = new EventStatus(use.text, (status) => use.status(status));
   }
 
@@ -157,7 +172,7 @@ export class EventsJob implements WatchJob {
     };
     try {
       ctx.checkHolding();
-      body = await openEventStream(client, this.settings.types, this.lastEventId, connection.signal);
+      body = await openEventStream(client, this.connectionTypes(), this.lastEventId, connection.signal);
       const read = await this.read(body, ctx, connection.signal);
       await end();
       if (ctx.closing) return 0;
@@ -204,8 +219,10 @@ export class EventsJob implements WatchJob {
         // A replica that may have lost the lease sends nothing more (its offset write would be refused anyway).
         ctx.checkHolding();
         // Data that is no event goes to Catch with its offset; the offset is passed like a marker's.
-        const event = eventName === 'offset-only' ? undefined : this.eventOrCatch(eventOf(data), offset, text);
-        const type = event && typeof event.type === 'string' ? event.type : (eventName ?? '');
+        const found = eventName === 'offset-only' ? undefined : this.eventOrCatch(eventOf(data), offset, text);
+        const type = found && typeof found.type === 'string' ? found.type : (eventName ?? '');
+        // A type asked for only to find where the messages sent before end: passed like a marker.
+        const event = this.sendOnly && found && !this.sendOnly.has(type) ? undefined : found;
         if (holding) return this.hold(offset, event, type, ctx, signal);
         if (event) this.sendEvent(event, type, offset);
         this.lastEventId = offset;
@@ -221,6 +238,20 @@ export class EventsJob implements WatchJob {
     });
     await reading.done;
     return read;
+  }
+
+  /**
+   * This node's types; while messages sent under other types before a restart are still to come
+   * again, those types too (the last of them must be read to know where redeliveries end), the
+   * others passed like markers.
+   */
+  private connectionTypes(): string[] {
+    this.sendOnly = undefined;
+    const before = this.redeliverUntil !== undefined ? this.redeliveredTypes : undefined;
+    if (!before || this.types.length === 0) return this.settings.types;
+    this.sendOnly = new Set(this.types);
+    if (before.some((list) => list.length === 0)) return [];
+    return [...new Set([...this.types, ...before.flat()])];
   }
 
   private writeCaughtUp(): ReadOn {
@@ -261,14 +292,16 @@ export class EventsJob implements WatchJob {
 
   /** Batch and acknowledged modes: a message read is held; a full batch (or as many as may go at once) is sent now. */
   private hold(offset: string, event: Record<string, unknown> | undefined, type: string, ctx: TurnContext, signal: AbortSignal): ReadOn {
-    const redelivered = this.redeliverUntil !== undefined && !this.redeliveryRead;
-    if (redelivered && offset === this.redeliverUntil) this.redeliveryRead = true;
+    const inRange = this.redeliverUntil !== undefined && !this.redeliveryRead;
+    if (inRange && offset === this.redeliverUntil) this.redeliveryRead = true;
+    // Sent before only if its type was sent then (a type chosen since comes for the first time).
+    const redelivered = inRange && (this.redeliveredTypes === undefined || this.redeliveredTypes.some((list) => list.length === 0 || list.includes(type)));
     if (!event && this.heldEvents === 0 && !this.acks) {
       // Only markers since the last batch: stored as in the per-event mode.
       this.lastEventId = offset;
       return this.batch.add(offset);
     }
-    this.held.push({ offset, event, type, redelivered });
+    this.held.push({ offset, event, type, redelivered, inRange });
     if (event) this.heldEvents += 1;
     const most = this.settings.batchSize > 0 ? this.settings.batchSize : Math.min(this.acks?.maxUnacked ?? OFFSET_BATCH_EVENTS, OFFSET_BATCH_EVENTS);
     return this.heldEvents >= most ? this.sendHeld(ctx, signal) : undefined;
@@ -312,9 +345,19 @@ export class EventsJob implements WatchJob {
     // Redeliveries move nothing: the stored mark is already past them.
     let lastEvent: Held | undefined;
     for (const h of held) if (h.event) lastEvent = h;
-    if (lastEvent && !lastEvent.redelivered && this.ackedOffset !== undefined) {
-      this.sentUpTo = lastEvent.offset;
-      await this.ackWrite?.now();
+    if (lastEvent && this.ackedOffset !== undefined) {
+      const typesKept = this.sentTypes.some((list) => sameTypes(list, this.types));
+      if (!lastEvent.inRange) {
+        // Everything sent before acknowledged: what is stored now is sent under these types only.
+        if (this.sentUpTo === undefined || this.sentUpTo === this.ackedOffset) this.sentTypes = [this.types];
+        else if (!typesKept) this.sentTypes = [...this.sentTypes, this.types];
+        this.sentUpTo = lastEvent.offset;
+        await this.ackWrite?.now();
+      } else if (!typesKept && held.some((h) => h.event && !h.redelivered)) {
+        // An event of a type chosen since, among those sent before: recorded as sent under these types too.
+        this.sentTypes = [...this.sentTypes, this.types];
+        await this.ackWrite?.now();
+      }
     }
     const size = this.settings.batchSize > 0 ? this.settings.batchSize : 1;
     let group: Held[] = [];
@@ -355,6 +398,11 @@ export class EventsJob implements WatchJob {
       }
     }
     await sendGroup();
+    if (this.redeliveryRead && held.some((h) => h.offset === this.redeliverUntil)) {
+      // The last message sent before was passed (a marker now, when its type is no longer chosen).
+      this.redeliverUntil = undefined;
+      this.redeliveryRead = false;
+    }
     this.advanceAcks();
   }
 
@@ -379,7 +427,11 @@ export class EventsJob implements WatchJob {
 
   private async writeAcked(): Promise<void> {
     if (this.ackedOffset === undefined) return;
-    await this.checkpoint.save({ tenant: this.domain, lastEventId: this.ackedOffset, ...(this.sentUpTo !== undefined ? { sentUpTo: this.sentUpTo } : {}) });
+    await this.checkpoint.save({
+      tenant: this.domain,
+      lastEventId: this.ackedOffset,
+      ...(this.sentUpTo !== undefined ? { sentUpTo: this.sentUpTo, sentTypes: this.sentTypes } : {}),
+    });
     this.lastSavedAt = new Date().toISOString();
   }
 
@@ -397,12 +449,17 @@ export class EventsJob implements WatchJob {
     this.ackedOffset = undefined;
     this.sentUpTo = undefined;
     this.redeliverUntil = undefined;
+    this.sentTypes = [this.types];
+    this.redeliveredTypes = undefined;
     if (stored && stored.tenant === this.domain) {
       this.lastEventId = stored.lastEventId;
       this.lastSavedAt = stored.savedAt;
       if (this.acks) {
         this.ackedOffset = stored.lastEventId;
         this.sentUpTo = stored.sentUpTo;
+        // Kept since the types could change (a record from before: taken as unchanged).
+        if (stored.sentTypes) this.sentTypes = stored.sentTypes.map((list) => [...list].sort());
+        if (this.sentTypes.length !== 1 || !sameTypes(this.sentTypes[0], this.types)) this.redeliveredTypes = this.sentTypes;
         // Sent before and not acknowledged: sent again, marked as such.
         if (stored.sentUpTo !== undefined && stored.sentUpTo !== stored.lastEventId) this.redeliverUntil = stored.sentUpTo;
       }
@@ -447,6 +504,8 @@ export class EventsJob implements WatchJob {
     // What was sent before the gap is not in the stream any more: no redelivery to mark after it.
     this.sentUpTo = undefined;
     this.redeliverUntil = undefined;
+    this.sentTypes = [this.types];
+    this.redeliveredTypes = undefined;
     await this.checkpoint.clear().catch(() => undefined);
     this.use.status({ fill: 'yellow', shape: 'ring', text: this.use.text('offsetExpired') });
     return 0;

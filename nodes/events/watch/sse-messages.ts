@@ -16,18 +16,47 @@
  * its own). Without it a poll phase reads every chunk the socket has (up to 2 MB), thousands of
  * messages wait together for their delivery, and the drain runs at three quarters of the speed a
  * node that only parses and sends reaches (bench/events-backlog.ts), its heap ten times higher.
+ *
+ * What the parser holds between chunks (the line not ended yet and the data lines of the event not
+ * ended yet) is capped at `MAX_EVENT_CHARS`: a server, or a proxy gone wrong, that sends bytes
+ * without a line end would otherwise grow the process until it dies. Past the cap the reading
+ * fails with `EventTooLarge` (the watcher's normal failure: Catch, then a new connection after
+ * the backoff, from the last offset recorded).
  */
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream';
 // eventsource-parser stays on 3.x: 4.x needs Node.js 22.12, and this package supports Node.js 20.
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { toError } from '../../shared/errors';
+import { type EventSourceMessage, type ParseError, createParser } from 'eventsource-parser';
+import { Auth0Error, toError } from '../../shared/errors';
+import { OPERATION } from './event-connection';
 
 /** A wait the handler asks for (an offset write), or undefined to read on at once. */
 export type ReadOn = Promise<void> | undefined;
 
 /** Messages from one chunk after which the reading lets their deliveries run first. */
 const YIELD_AFTER = 64;
+
+/**
+ * The most characters one event and the line being read may hold together: 64 Mi. No real event
+ * comes near it: Auth0's events schema (events-schema.json) bounds every field except
+ * `app_metadata` and `user_metadata`, free-form objects; Auth0 caps a user profile at 10 KB with an
+ * extended allowance of about ten times that, and tenants still in that limit's migration period
+ * (until 2027-03-04) at the database's document size, 16 MB (Auth0 docs, "Migrate oversized user
+ * profiles"; support: each metadata object at most 16 MB). The largest event, a `user.updated`
+ * with the user before and after, stays under about 32 MB: the cap is twice that.
+ */
+export const MAX_EVENT_CHARS = 64 * 1024 * 1024;
+
+/** The stream sent more than MAX_EVENT_CHARS without ending a line or an event. */
+export class EventTooLarge extends Auth0Error {
+  constructor() {
+    super(
+      `the Events API stream sent more than ${MAX_EVENT_CHARS / (1024 * 1024)} Mi characters without ending a line or an event (no real event is that large): the connection is ended and made again from the last offset recorded`,
+      { statusCode: 0, errorCode: 'invalid_response', operation: OPERATION },
+    );
+    this.name = 'EventTooLarge';
+  }
+}
 
 export interface SseHandler {
   /** One message with data (comments are skipped: heartbeats). */
@@ -87,6 +116,12 @@ export function readSse(body: Readable, handler: SseHandler): SseReading {
       if (waiting) (held ??= []).push(message);
       else handle(message);
     },
+    // Thrown out of feed(), so onData ends the reading with it. Other parse errors (an unknown
+    // field, a bad retry) are skipped, as the SSE rules say.
+    onError: (err: ParseError) => {
+      if (err.type === 'max-buffer-size-exceeded') throw new EventTooLarge();
+    },
+    maxBufferSize: MAX_EVENT_CHARS,
   });
   const checkCaughtUp = (): void => {
     check = undefined;

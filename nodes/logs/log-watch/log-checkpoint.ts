@@ -6,6 +6,7 @@
  */
 import { FlowContextRecord, flowContextKey } from '../../shared/flow-context-record';
 import type { Node } from '../../shared/node-red-types';
+import type { SentFilter } from './sent-filters';
 
 export const CHECKPOINT_VERSION = 1;
 
@@ -28,6 +29,8 @@ export interface CheckpointRecord {
    * events after the checkpoint up to it are known as redeliveries after a restart or a takeover.
    */
   sentUpTo?: string | null;
+  /** Acknowledged mode: the type filters the events up to `sentUpTo` were sent under (sent-filters.ts). */
+  sentFilters?: SentFilter[];
 }
 
 const KEY_PREFIX = 'auth0LogWatch';

@@ -509,8 +509,8 @@
 
   /** A node's own strings: `<type>.<key>` of its message catalogue. */
   function ownText(node) {
-    return function (key) {
-      return node._(node.type + '.' + key);
+    return function (key, substitutions) {
+      return node._(node.type + '.' + key, substitutions);
     };
   }
 
@@ -521,19 +521,42 @@
     return $('<div class="form-row">').append(label);
   }
 
+  /**
+   * `element` as the field of the node's property `property` (id node-input-<property>), filled
+   * from the node and checked with its validator as it changes: what Node-RED does for the
+   * fields it finds when a dialog opens, for a field rendered after that.
+   */
+  function boundField(node, property, element) {
+    var definition = node._def.defaults[property];
+    var checkbox = element.attr('type') === 'checkbox';
+    element.attr('id', 'node-input-' + property);
+    if (checkbox) element.prop('checked', node[property]);
+    else element.val(node[property] == null ? '' : node[property]);
+    element.on('change keyup paste', function () {
+      var value = checkbox ? element.prop('checked') : element.val();
+      var valid = !definition.validate || definition.validate.call(node, value);
+      element.toggleClass('input-error', valid !== true);
+    });
+    return element;
+  }
+
   window.Auth0Editor = {
     /**
-     * Fills a context-store select (the watchers keep their state in the store the user picks):
-     * the default store first, then the stores of settings.js, and a saved store that is no
-     * longer configured, marked so.
+     * The Store row of a node that keeps its state in a context store (the watchers, the log
+     * alert, the tenant snapshot): a select of the default store first, then the stores of
+     * settings.js, and a saved store that is no longer configured, marked so. It fills the form
+     * row `place` (the .html names where it goes), with the node's own strings
+     * (`<type>.label.store`, `.defaultStore`, `.unknownStore`).
      */
-    contextStoreSelect: function (select, current, labels) {
+    contextStoreRow: function (node, place) {
+      var text = ownText(node);
       var context = RED.settings.context || {};
       var stores = context.stores || [];
-      select.empty();
+      var current = node.store;
+      var select = $('<select>').css('width', '70%');
       $('<option></option>')
         .val('')
-        .text(labels.defaultStore.replace('__store__', context['default'] || 'memory'))
+        .text(text('label.defaultStore', { store: context['default'] || 'memory' }))
         .appendTo(select);
       stores.forEach(function (store) {
         $('<option></option>').val(store).text(store).appendTo(select);
@@ -541,9 +564,13 @@
       if (current && stores.indexOf(current) === -1) {
         $('<option></option>')
           .val(current)
-          .text(current + ' (' + labels.unknownStore + ')')
+          .text(current + ' (' + text('label.unknownStore') + ')')
           .appendTo(select);
       }
+      var label = formRow(text('label.store'), 'fa-database', 'node-input-store').children();
+      $(place)
+        .empty()
+        .append(label, boundField(node, 'store', select));
       select.val(current || '');
     },
 
@@ -554,7 +581,8 @@
      * the node's own strings (`<type>.label.categories`, …) and ids (`<type>-categories`,
      * `<type>-category-<id>`, `<type>-code-pick`, `<type>-code-list`, `node-input-types-text`),
      * and start with the node's categories and types. `options.listHeight`: the category box's
-     * most height in px (180). Returns set(categories, types) and read() → { categories, types }.
+     * most height in px (180). Returns set(categories, types), read() → { categories, types } and
+     * saveTo(node).
      */
     logTypePicker: function (node, place, options) {
       var text = ownText(node);
@@ -653,6 +681,12 @@
           });
           return { categories: categories, types: codes() };
         },
+        /** Saves what is chosen in the node's categories and types. */
+        saveTo: function (target) {
+          var chosen = this.read();
+          target.categories = chosen.categories;
+          target.types = chosen.types;
+        },
       };
     },
 
@@ -666,29 +700,17 @@
      */
     deliveryRows: function (node, place, options) {
       var text = ownText(node);
-      function field(property, element) {
-        var definition = node._def.defaults[property];
-        var checkbox = element.attr('type') === 'checkbox';
-        element.attr('id', 'node-input-' + property);
-        if (checkbox) element.prop('checked', node[property]);
-        else element.val(node[property] == null ? '' : node[property]);
-        element.on('change keyup paste', function () {
-          var value = checkbox ? element.prop('checked') : element.val();
-          var valid = !definition.validate || definition.validate.call(node, value);
-          element.toggleClass('input-error', valid !== true);
-        });
-        return element;
-      }
       function number(property) {
-        return field(property, $('<input type="number" min="1" step="1">').css('width', '100px'));
+        return boundField(node, property, $('<input type="number" min="1" step="1">').css('width', '100px'));
       }
-      var output = field(
+      var output = boundField(
+        node,
         'output',
         $('<select>')
           .css('width', '70%')
           .append($('<option value="event">').text(text('label.outputEvent')), $('<option value="batch">').text(text('label.outputBatch'))),
       );
-      var ack = field('ack', $('<input type="checkbox">').css({ width: 'auto', margin: '0 6px 0 0' }));
+      var ack = boundField(node, 'ack', $('<input type="checkbox">').css({ width: 'auto', margin: '0 6px 0 0' }));
       var batchRow = options && options.batchSize ? formRow(options.batchSize, 'fa-th', 'node-input-batchSize').append(number('batchSize')) : $();
       var maxRow = formRow(text('label.maxUnacked'), 'fa-hourglass-half', 'node-input-maxUnacked').append(number('maxUnacked'));
       $(place).replaceWith(

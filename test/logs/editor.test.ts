@@ -76,6 +76,7 @@ describe('logs nodes in the editor (real browser)', function () {
       '',
       'memory',
     ]);
+    assert.equal(await tray.locator('#node-input-store option[value=""]').textContent(), 'default store (memory)');
 
     assert.ok(!(await tray.locator('#node-input-startId').isVisible()), 'the start id shows for start "now"');
     await tray.locator('#node-input-start').selectOption('id');

@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import type { Emulator } from '../../emulator';
 import type { Replica } from '../../scripts/node-red-replica';
 import { waitUntil } from '../helpers/wait';
+import { logWatchNode } from '../logs/runtime';
+import { alertNode as sharedAlertNode } from './support';
 import { type Cluster, recordedLines, redisCommand, replicaTenant, startCluster } from '../replicas/cluster';
 
 const PREFIX = 'alert-replicas';
@@ -18,27 +20,7 @@ function record(file: string, what: string): string {
 }
 
 function alertNode(id: string, wires: string[][], overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    type: 'auth0-log-alert',
-    z: 'tab',
-    name: '',
-    rule: 'custom',
-    categories: ['login_failure'],
-    types: [],
-    key: 'user+ip',
-    threshold: 5,
-    window: 600,
-    cooldown: 600,
-    maxKeys: 100000,
-    late: 'alert',
-    store: '',
-    tenant: 'tenant',
-    x: 300,
-    y: 100,
-    wires,
-    ...overrides,
-  };
+  return sharedAlertNode(id, wires, { z: 'tab', cooldown: 600, tenant: 'tenant', x: 300, ...overrides });
 }
 
 function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
@@ -62,22 +44,7 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     },
     { id: 'recordResolved', type: 'function', z: 'tab', func: record(file('resolved.txt'), 'msg.payload.key'), outputs: 1, x: 500, y: 120, wires: [[]] },
     // The tenant's log, read by one replica at a time.
-    {
-      id: 'watch',
-      type: 'auth0-log-watch',
-      z: 'tab',
-      tenant: 'tenant',
-      interval: 0.2,
-      start: 'oldest',
-      startId: '',
-      types: [],
-      categories: [],
-      output: 'event',
-      store: '',
-      x: 100,
-      y: 240,
-      wires: [['watchAlert']],
-    },
+    logWatchNode({ z: 'tab', y: 240, wires: [['watchAlert']] }),
     { ...alertNode('watchAlert', [['recordWatchAlert'], []], { key: 'user' }), y: 240 },
     {
       id: 'recordWatchAlert',

@@ -21,6 +21,7 @@ import type { Replica } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
 import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
+import { logWatchNode } from '../logs/runtime';
 import { type Cluster, leaseHolder, recordedLines, redisCommand, replicaTenant, startCluster } from './cluster';
 
 const PREFIX = 'replicas-test';
@@ -37,22 +38,7 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   return [
     { id: 'tab', type: 'tab', label: 'replicas' },
     replicaTenant(emu, redisUrl, PREFIX),
-    {
-      id: 'watch',
-      type: 'auth0-log-watch',
-      z: 'tab',
-      tenant: 'tenant',
-      interval: 0.2,
-      start: 'oldest',
-      startId: '',
-      types: [],
-      categories: [],
-      output: 'event',
-      store: '',
-      x: 100,
-      y: 100,
-      wires: [['recordEvent']],
-    },
+    logWatchNode({ z: 'tab', wires: [['recordEvent']] }),
     { id: 'recordEvent', type: 'function', z: 'tab', func: record(events, 'msg.payload.log_id'), outputs: 1, x: 300, y: 100, wires: [[]] },
     {
       id: 'tick',

@@ -507,19 +507,56 @@
     });
   }
 
+  /** A node's own strings: `<type>.<key>` of its message catalogue. */
+  function ownText(node) {
+    return function (key, substitutions) {
+      return node._(node.type + '.' + key, substitutions);
+    };
+  }
+
+  /** A form row with its label (an icon and a text), for the field `forId` when given. */
+  function formRow(labelText, icon, forId) {
+    var label = $('<label>').append($('<i class="fa">').addClass(icon), ' ', $('<span>').text(labelText));
+    if (forId) label.attr('for', forId);
+    return $('<div class="form-row">').append(label);
+  }
+
+  /**
+   * `element` as the field of the node's property `property` (id node-input-<property>), filled
+   * from the node and checked with its validator as it changes: what Node-RED does for the
+   * fields it finds when a dialog opens, for a field rendered after that.
+   */
+  function boundField(node, property, element) {
+    var definition = node._def.defaults[property];
+    var checkbox = element.attr('type') === 'checkbox';
+    element.attr('id', 'node-input-' + property);
+    if (checkbox) element.prop('checked', node[property]);
+    else element.val(node[property] == null ? '' : node[property]);
+    element.on('change keyup paste', function () {
+      var value = checkbox ? element.prop('checked') : element.val();
+      var valid = !definition.validate || definition.validate.call(node, value);
+      element.toggleClass('input-error', valid !== true);
+    });
+    return element;
+  }
+
   window.Auth0Editor = {
     /**
-     * Fills a context-store select (the watchers keep their state in the store the user picks):
-     * the default store first, then the stores of settings.js, and a saved store that is no
-     * longer configured, marked so.
+     * The Store row of a node that keeps its state in a context store (the watchers, the log
+     * alert, the tenant snapshot): a select of the default store first, then the stores of
+     * settings.js, and a saved store that is no longer configured, marked so. It fills the form
+     * row `place` (the .html names where it goes), with the node's own strings
+     * (`<type>.label.store`, `.defaultStore`, `.unknownStore`).
      */
-    contextStoreSelect: function (select, current, labels) {
+    contextStoreRow: function (node, place) {
+      var text = ownText(node);
       var context = RED.settings.context || {};
       var stores = context.stores || [];
-      select.empty();
+      var current = node.store;
+      var select = $('<select>').css('width', '70%');
       $('<option></option>')
         .val('')
-        .text(labels.defaultStore.replace('__store__', context['default'] || 'memory'))
+        .text(text('label.defaultStore', { store: context['default'] || 'memory' }))
         .appendTo(select);
       stores.forEach(function (store) {
         $('<option></option>').val(store).text(store).appendTo(select);
@@ -527,34 +564,62 @@
       if (current && stores.indexOf(current) === -1) {
         $('<option></option>')
           .val(current)
-          .text(current + ' (' + labels.unknownStore + ')')
+          .text(current + ' (' + text('label.unknownStore') + ')')
           .appendTo(select);
       }
+      var label = formRow(text('label.store'), 'fa-database', 'node-input-store').children();
+      $(place)
+        .empty()
+        .append(label, boundField(node, 'store', select));
       select.val(current || '');
     },
 
     /**
      * The log category and type picker of auth0-log-watch and auth0-log-alert: a checkbox per
      * category and a type-code field with Auth0's whole catalogue searchable beside it, from the
-     * log watch's table. `ids`: the category box, the prefix of its checkboxes' ids, the code
-     * search field, its datalist and the codes field. Returns set(categories, types) and read() → { categories, types }.
+     * log watch's table. Its rows take the place of `place` (the .html names where they go), with
+     * the node's own strings (`<type>.label.categories`, …) and ids (`<type>-categories`,
+     * `<type>-category-<id>`, `<type>-code-pick`, `<type>-code-list`, `node-input-types-text`),
+     * and start with the node's categories and types. `options.listHeight`: the category box's
+     * most height in px (180). Returns set(categories, types), read() → { categories, types } and
+     * saveTo(node).
      */
-    logTypePicker: function (ids, chosen, texts) {
-      var list = $('#' + ids.categories);
-      var field = $('#' + ids.types);
-      var codeSelect = $('#' + ids.pick);
+    logTypePicker: function (node, place, options) {
+      var text = ownText(node);
+      var prefix = node.type + '-';
+      var list = $('<div>')
+        .attr('id', prefix + 'categories')
+        .css({
+          display: 'inline-block',
+          width: '70%',
+          'max-height': ((options && options.listHeight) || 180) + 'px',
+          'overflow-y': 'auto',
+          border: '1px solid var(--red-ui-form-input-border-color, #ccc)',
+          padding: '4px',
+        })
+        .append($('<span>').text(text('label.loading')));
+      var field = $('<input type="text" id="node-input-types-text">').css('width', '70%').attr('placeholder', text('placeholder.types'));
+      var codeSelect = $('<input type="text">')
+        .attr({ id: prefix + 'code-pick', list: prefix + 'code-list', placeholder: text('label.addCode') })
+        .css('width', '70%');
+      var codeList = $('<datalist>').attr('id', prefix + 'code-list');
+      $(place).replaceWith(
+        formRow(text('label.categories'), 'fa-filter').append(list),
+        formRow(text('label.types'), 'fa-tags', 'node-input-types-text').append(field),
+        $('<div class="form-row">').append('<label></label>', codeSelect, codeList),
+      );
       var known = {};
-      var wanted = (chosen.categories || []).slice();
+      var wanted = (node.categories || []).slice();
       function check() {
         list.find('input[type=checkbox]').each(function () {
           $(this).prop('checked', wanted.indexOf($(this).val()) !== -1);
         });
       }
-      field.val((chosen.types || []).join(', '));
+      field.val((node.types || []).join(', '));
       $.getJSON('auth0-log-watch/types', function (table) {
         list.empty();
         table.categories.forEach(function (category) {
-          var id = ids.category + category.id;
+          var id = prefix + 'category-' + category.id;
           var row = $('<div>').css({ 'white-space': 'nowrap' });
           $('<input type="checkbox">').attr('id', id).val(category.id).css({ width: 'auto', margin: '0 6px 0 0' }).appendTo(row);
           var codes = category.codes.concat(
@@ -571,17 +636,17 @@
         });
         check();
         // Every type of Auth0's catalogue, searchable by code or meaning.
-        var options = $('#' + ids.list).empty();
+        codeList.empty();
         table.codes.forEach(function (entry) {
           known[entry.code] = true;
-          options.append(
+          codeList.append(
             $('<option>')
               .val(entry.code)
               .text(entry.label + ' (' + entry.category + ')'),
           );
         });
       }).fail(function () {
-        list.text(texts.tableUnavailable);
+        list.text(text('label.tableUnavailable'));
       });
       function codes() {
         var seen = {};
@@ -616,7 +681,51 @@
           });
           return { categories: categories, types: codes() };
         },
+        /** Saves what is chosen in the node's categories and types. */
+        saveTo: function (target) {
+          var chosen = this.read();
+          target.categories = chosen.categories;
+          target.types = chosen.types;
+        },
       };
+    },
+
+    /**
+     * A watcher's delivery rows (auth0-log-watch, auth0-events): Output (a message per event or
+     * per batch), with `options.batchSize` (its label) a Batch size shown for batches, Acknowledged, and Most
+     * outstanding shown when acknowledged. They take the place of `place` (the .html names where
+     * they go), with the node's own strings (`<type>.label.output`, …). Node-RED fills and checks
+     * a dialog's fields before oneditprepare, before these exist, so they are filled from the node
+     * here and checked with the node's validators as they change.
+     */
+    deliveryRows: function (node, place, options) {
+      var text = ownText(node);
+      function number(property) {
+        return boundField(node, property, $('<input type="number" min="1" step="1">').css('width', '100px'));
+      }
+      var output = boundField(
+        node,
+        'output',
+        $('<select>')
+          .css('width', '70%')
+          .append($('<option value="event">').text(text('label.outputEvent')), $('<option value="batch">').text(text('label.outputBatch'))),
+      );
+      var ack = boundField(node, 'ack', $('<input type="checkbox">').css({ width: 'auto', margin: '0 6px 0 0' }));
+      var batchRow = options && options.batchSize ? formRow(options.batchSize, 'fa-th', 'node-input-batchSize').append(number('batchSize')) : $();
+      var maxRow = formRow(text('label.maxUnacked'), 'fa-hourglass-half', 'node-input-maxUnacked').append(number('maxUnacked'));
+      $(place).replaceWith(
+        formRow(text('label.output'), 'fa-sign-out', 'node-input-output').append(output),
+        batchRow,
+        formRow(text('label.ack'), 'fa-check-square-o', 'node-input-ack').append(ack, $('<span>').text(text('label.ackHint'))),
+        maxRow,
+      );
+      output.on('change', function () {
+        batchRow.toggle(output.val() === 'batch');
+      });
+      ack.on('change', function () {
+        maxRow.toggle(ack.prop('checked'));
+      });
+      batchRow.add(maxRow).find('input').add(output).add(ack).trigger('change');
     },
 
     prepare: function (node, type) {

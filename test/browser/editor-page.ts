@@ -114,6 +114,25 @@ export class EditorPage {
     return this.page.locator(`#node-input-btn-${property}-add, #node-input-lookup-${property}`).first();
   }
 
+  /**
+   * Adds a tenant from the edited node's Tenant field: the config dialog filled in for `tenant`
+   * (over http), named `name` when given; `beforeDone` runs before Done (a screenshot, say).
+   * Returns when the dialog is closed.
+   */
+  async createTenant(tenant: { domain: string; clientId: string; clientSecret: string }, name?: string, beforeDone?: () => Promise<void>): Promise<void> {
+    await this.addConfigButton('tenant').click();
+    const tray = this.page.locator('.red-ui-tray').last();
+    await tray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
+    await tray.locator('#node-config-input-domain').fill(tenant.domain);
+    await tray.locator('#node-config-input-protocol').selectOption('http');
+    await tray.locator('#node-config-input-clientId').fill(tenant.clientId);
+    await tray.locator('#node-config-input-clientSecret').fill(tenant.clientSecret);
+    if (name !== undefined) await tray.locator('#node-config-input-name').fill(name);
+    await beforeDone?.();
+    await this.page.locator('#node-config-dialog-ok').click();
+    await this.page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+  }
+
   /** Clicks the sidebar tab's button: a link button in Node-RED 3 and 4, a tab-bar button in Node-RED 5. */
   async openSidebar(tab: 'debug' | 'info' | 'help'): Promise<Locator> {
     const button = this.page.locator(`#red-ui-tab-${tab}-link-button, button[data-tab-id="${tab}"]`).first();

@@ -100,17 +100,9 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       await page.screenshot({ path: path.join(SCREENSHOTS, 'palette-and-node.png') });
 
       await editor.edit(usersNode);
-      await editor.addConfigButton('tenant').click();
-      const configTray = page.locator('.red-ui-tray').last();
-      await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
-      await configTray.locator('#node-config-input-domain').fill(emu.domain);
-      await configTray.locator('#node-config-input-protocol').selectOption('http');
-      await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
-      await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
-      await configTray.locator('#node-config-input-name').fill('Local emulator');
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'tenant-config.png') });
-      await page.locator('#node-config-dialog-ok').click();
-      await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+      await editor.createTenant(emu, 'Local emulator', async () => {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'tenant-config.png') });
+      });
       const tenant = page.locator('#node-input-tenant');
       assert.equal((await tenant.locator('option:checked').textContent())?.trim(), 'Local emulator', 'the new tenant is selected');
     });

@@ -41,19 +41,6 @@ describe('event nodes in the editor, in a real browser', function () {
     await emu?.close();
   });
 
-  async function createTenant(): Promise<void> {
-    await editor.addConfigButton('tenant').click();
-    const tray = page.locator('.red-ui-tray').last();
-    await tray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
-    await tray.locator('#node-config-input-domain').fill(emu.domain);
-    await tray.locator('#node-config-input-protocol').selectOption('http');
-    await tray.locator('#node-config-input-clientId').fill(emu.clientId);
-    await tray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
-    await tray.locator('#node-config-input-name').fill('Local emulator');
-    await page.locator('#node-config-dialog-ok').click();
-    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
-  }
-
   it('auth0-events: the type list comes from the runtime, early access marked; the checked types are saved; deployed, it connects', async () => {
     const node = await editor.dragFromPalette('auth0-events', 300, 150);
     const tray = await editor.edit(node);
@@ -62,15 +49,30 @@ describe('event nodes in the editor, in a real browser', function () {
     assert.equal(await boxes.count(), 22);
     assert.match(String(await tray.locator('label[for="auth0-events-type-group-created"]').textContent()), /early access/);
     assert.doesNotMatch(String(await tray.locator('label[for="auth0-events-type-user-created"]').textContent()), /early access/);
-    await createTenant();
+    await editor.createTenant(emu, 'Local emulator');
     await tray.locator('#auth0-events-type-user-created').check();
     await tray.locator('#auth0-events-type-user-deleted').check();
+    // Batch size shows only for batches, Most outstanding only in acknowledged mode; both start at the defaults.
+    assert.ok(!(await tray.locator('#node-input-batchSize').isVisible()), 'Batch size shows for one message per event');
+    assert.ok(!(await tray.locator('#node-input-maxUnacked').isVisible()), 'Most outstanding shows without acknowledged mode');
+    assert.equal(await tray.locator('#node-input-output').inputValue(), 'event');
+    assert.ok(!(await tray.locator('#node-input-ack').isChecked()));
+    await tray.locator('#node-input-output').selectOption('batch');
+    assert.ok(await tray.locator('#node-input-batchSize').isVisible(), 'Batch size is hidden for batches');
+    assert.equal(await tray.locator('#node-input-batchSize').inputValue(), '500');
+    await tray.locator('#node-input-batchSize').fill('200');
     await page.locator('#node-dialog-ok').click();
     const types = await page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): { types: string[] }[] } } }).RED;
       return RED.nodes.filterNodes({ type: 'auth0-events' })[0].types;
     });
     assert.deepEqual(types, ['user.created', 'user.deleted']);
+    const delivery = await page.evaluate(() => {
+      const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
+      const n = RED.nodes.filterNodes({ type: 'auth0-events' })[0];
+      return { output: n.output, batchSize: String(n.batchSize), ack: n.ack };
+    });
+    assert.deepEqual(delivery, { output: 'batch', batchSize: '200', ack: false });
     await waitUntil(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), {
       what: `the label shows the types: ${await editor.label(node)}`,
       timeout: 5000,

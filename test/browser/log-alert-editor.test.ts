@@ -49,15 +49,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       // The log watch, with a new tenant pointed at the emulator.
       const watch = await editor.dragFromPalette('auth0-log-watch', 200, 150);
       let tray = await editor.edit(watch);
-      await editor.addConfigButton('tenant').click();
-      const configTray = page.locator('.red-ui-tray').last();
-      await configTray.locator('#node-config-input-domain').waitFor({ state: 'visible' });
-      await configTray.locator('#node-config-input-domain').fill(emu.domain);
-      await configTray.locator('#node-config-input-protocol').selectOption('http');
-      await configTray.locator('#node-config-input-clientId').fill(emu.clientId);
-      await configTray.locator('#node-config-input-clientSecret').fill(emu.clientSecret);
-      await page.locator('#node-config-dialog-ok').click();
-      await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+      await editor.createTenant(emu);
       await tray.locator('#node-input-interval').fill('1');
       await closeTray();
 

@@ -4,7 +4,8 @@
  * token grants that really create the sessions and refresh tokens the Management API then ends.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
+import { useEmulator } from './groups-support';
 import { TRIGGER_IDS } from '../../emulator/management/actions/triggers';
 import { ACTION_TRIGGERS } from '../../nodes/actions/triggers';
 import { call, client } from './http';
@@ -25,16 +26,10 @@ async function built(api: ReturnType<typeof client>, id: string): Promise<Record
 
 describe('emulator: actions, sessions, refresh tokens, authentication methods', function () {
   this.timeout(30_000);
+  const tenant = useEmulator();
   let emu: Emulator;
   let api: ReturnType<typeof client>;
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    api = client(emu.url, emu.managementToken());
-  });
+  beforeEach(() => ({ emu, api } = tenant));
 
   it('knows the same triggers as the nodes', () => {
     assert.deepEqual([...TRIGGER_IDS].sort(), [...ACTION_TRIGGERS].sort());

@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startEmulator, type Emulator } from '../../emulator';
-import { call, client } from './http';
+import type { Emulator } from '../../emulator';
+import { LOGIN_REDIRECT, loginTenant, useEmulator } from './groups-support';
+import { call, type client } from './http';
 
 function claimsOf(jwt: unknown): Record<string, unknown> {
   return JSON.parse(Buffer.from(String(jwt).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-const REDIRECT = 'http://127.0.0.1:9/callback';
 const ROLES = 'https://example.com/roles';
 
 /** The roles Action as most people write it (issue 29). */
@@ -25,34 +25,10 @@ const COMMON_ROLES_ACTION = `exports.onExecutePostLogin = async (event, api) => 
 
 describe('emulator: Actions run', function () {
   this.timeout(30_000);
+  const tenant = useEmulator({ seed: loginTenant(['authorization_code', 'password', 'refresh_token', 'client_credentials']) });
   let emu: Emulator;
   let api: ReturnType<typeof client>;
-
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    emu.seed({
-      roles: [{ name: 'node-red-admin' }, { name: 'auditor' }],
-      users: [
-        { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann', roles: ['node-red-admin', 'auditor'] },
-        { email: 'bob@example.com', password: 'Passw0rd!' },
-      ],
-      clients: [
-        {
-          name: 'Web',
-          client_id: 'web-login',
-          client_secret: 'web-login-secret',
-          app_type: 'regular_web',
-          grant_types: ['authorization_code', 'password', 'refresh_token', 'client_credentials'],
-          callbacks: [REDIRECT],
-        },
-      ],
-    });
-    api = client(emu.url, emu.managementToken());
-  });
+  beforeEach(() => ({ emu, api } = tenant));
 
   const seedActions = (...actions: Array<Record<string, unknown>>) => emu.seed({ actions });
 
@@ -61,7 +37,7 @@ describe('emulator: Actions run', function () {
     const query = new URLSearchParams({
       response_type: 'code',
       client_id: 'web-login',
-      redirect_uri: REDIRECT,
+      redirect_uri: LOGIN_REDIRECT,
       scope: 'openid email offline_access',
       state: 'st-1',
       username: email,
@@ -78,7 +54,7 @@ describe('emulator: Actions run', function () {
       emu.url,
       'POST',
       '/oauth/token',
-      { grant_type: 'authorization_code', client_id: 'web-login', client_secret: 'web-login-secret', code, redirect_uri: REDIRECT },
+      { grant_type: 'authorization_code', client_id: 'web-login', client_secret: 'web-login-secret', code, redirect_uri: LOGIN_REDIRECT },
       { form: true },
     );
     assert.equal(tokens.status, 200, tokens.text);

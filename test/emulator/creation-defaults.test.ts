@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
+import { useEmulator } from './groups-support';
 import { derive, managementDescription, OUTPUT, serialized } from '../../scripts/derive-creation-defaults';
 import { creationDefaults } from '../../emulator/management/creation-defaults';
 import { readCassettes, recordingsDir } from './recordings/cassettes';
@@ -23,16 +24,10 @@ function get(value: unknown, at: readonly string[]): unknown {
 
 describe('emulator: what Auth0 fills in at creation, by rule', function () {
   this.timeout(60_000);
+  const tenant = useEmulator();
   let emu: Emulator;
   let api: ReturnType<typeof client>;
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    api = client(emu.url, emu.managementToken());
-  });
+  beforeEach(() => ({ emu, api } = tenant));
 
   it('the committed creation-defaults.json is what the derivation makes of the recordings and the description', () => {
     const committed = fs.readFileSync(path.join(repoRoot, OUTPUT), 'utf8');

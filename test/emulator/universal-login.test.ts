@@ -3,48 +3,24 @@
  * Action (or the seed's `universalLogin.rolesClaim`) adds to tokens.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
+import { LOGIN_REDIRECT, loginTenant, useEmulator } from './groups-support';
 
 function claimsOf(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-const REDIRECT = 'http://127.0.0.1:9/callback';
-
 describe('emulator login page and role claims', function () {
   this.timeout(20_000);
+  const tenant = useEmulator({ seed: loginTenant(['authorization_code']) });
   let emu: Emulator;
-
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    emu.seed({
-      roles: [{ name: 'node-red-admin' }, { name: 'auditor' }],
-      users: [
-        { email: 'ann@example.com', password: 'Passw0rd!', name: 'Ann', roles: ['node-red-admin', 'auditor'] },
-        { email: 'bob@example.com', password: 'Passw0rd!' },
-      ],
-      clients: [
-        {
-          name: 'Web',
-          client_id: 'web-login',
-          client_secret: 'web-login-secret',
-          app_type: 'regular_web',
-          grant_types: ['authorization_code'],
-          callbacks: [REDIRECT],
-        },
-      ],
-    });
-  });
+  beforeEach(() => ({ emu } = tenant));
 
   const authorizeQuery = (extra: Record<string, string> = {}) =>
     new URLSearchParams({
       response_type: 'code',
       client_id: 'web-login',
-      redirect_uri: REDIRECT,
+      redirect_uri: LOGIN_REDIRECT,
       scope: 'openid email',
       state: 'st-1',
       nonce: 'n-1',
@@ -53,14 +29,20 @@ describe('emulator login page and role claims', function () {
 
   async function codeFor(location: string): Promise<Record<string, unknown>> {
     const url = new URL(location);
-    assert.equal(`${url.origin}${url.pathname}`, REDIRECT);
+    assert.equal(`${url.origin}${url.pathname}`, LOGIN_REDIRECT);
     assert.equal(url.searchParams.get('state'), 'st-1');
     const code = url.searchParams.get('code');
     assert.ok(code, `a code in ${location}`);
     const res = await fetch(`${emu.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'web-login', client_secret: 'web-login-secret', code, redirect_uri: REDIRECT }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'web-login',
+        client_secret: 'web-login-secret',
+        code,
+        redirect_uri: LOGIN_REDIRECT,
+      }),
     });
     assert.equal(res.status, 200);
     return (await res.json()) as Record<string, unknown>;

@@ -5,15 +5,13 @@
  * counts the killed holder made.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
-import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
-import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
-import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
+import type { Emulator } from '../../emulator';
+import type { Replica } from '../../scripts/node-red-replica';
 import { waitUntil } from '../helpers/wait';
+import { logWatchNode } from '../logs/runtime';
+import { alertNode as sharedAlertNode } from './support';
+import { type Cluster, recordedLines, redisCommand, replicaTenant, startCluster } from '../replicas/cluster';
 
 const PREFIX = 'alert-replicas';
 
@@ -22,46 +20,14 @@ function record(file: string, what: string): string {
 }
 
 function alertNode(id: string, wires: string[][], overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    type: 'auth0-log-alert',
-    z: 'tab',
-    name: '',
-    rule: 'custom',
-    categories: ['login_failure'],
-    types: [],
-    key: 'user+ip',
-    threshold: 5,
-    window: 600,
-    cooldown: 600,
-    maxKeys: 100000,
-    late: 'alert',
-    store: '',
-    tenant: 'tenant',
-    x: 300,
-    y: 100,
-    wires,
-    ...overrides,
-  };
+  return sharedAlertNode(id, wires, { z: 'tab', cooldown: 600, tenant: 'tenant', x: 300, ...overrides });
 }
 
 function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   const file = (name: string): string => path.join(dir, name);
   return [
     { id: 'tab', type: 'tab', label: 'alerts' },
-    {
-      id: 'tenant',
-      type: 'auth0-config',
-      name: 'emulator',
-      domain: emu.domain,
-      protocol: 'http',
-      timeout: 2,
-      readTimeout: 2,
-      retries: 5,
-      keyPrefix: PREFIX,
-      leaseSeconds: 1,
-      credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl },
-    },
+    replicaTenant(emu, redisUrl, PREFIX),
     // Part of one stream comes to each replica (a load balancer in front of log stream receivers).
     { id: 'in', type: 'http in', z: 'tab', url: '/events', method: 'post', upload: false, x: 100, y: 100, wires: [['alert', 'answer']] },
     { id: 'answer', type: 'http response', z: 'tab', statusCode: '200', headers: {}, x: 300, y: 160, wires: [] },
@@ -78,22 +44,7 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
     },
     { id: 'recordResolved', type: 'function', z: 'tab', func: record(file('resolved.txt'), 'msg.payload.key'), outputs: 1, x: 500, y: 120, wires: [[]] },
     // The tenant's log, read by one replica at a time.
-    {
-      id: 'watch',
-      type: 'auth0-log-watch',
-      z: 'tab',
-      tenant: 'tenant',
-      interval: 0.2,
-      start: 'oldest',
-      startId: '',
-      types: [],
-      categories: [],
-      output: 'event',
-      store: '',
-      x: 100,
-      y: 240,
-      wires: [['watchAlert']],
-    },
+    logWatchNode({ z: 'tab', y: 240, wires: [['watchAlert']] }),
     { ...alertNode('watchAlert', [['recordWatchAlert'], []], { key: 'user' }), y: 240 },
     {
       id: 'recordWatchAlert',
@@ -114,49 +65,26 @@ interface Line {
 }
 
 function lines(file: string): Line[] {
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [what, pid] = line.split(' ');
-      return { what, pid: Number(pid) };
-    });
+  return recordedLines(file).map(([what, pid]) => ({ what, pid: Number(pid) }));
 }
 
 describe('auth0-log-alert: three replicas sharing one Redis', function () {
   this.timeout(180_000);
+  let cluster: Cluster | undefined;
   let emu: Emulator;
-  let redis: RedisServer;
+  let redisUrl: string;
   let dir: string;
   let replicas: Replica[] = [];
 
   before(async function () {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-alert-replicas-'));
-    emu = await startEmulator({ port: 0 });
-    redis = await RedisServer.start();
-    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
-    await Promise.all(replicas.map((r) => r.start()));
-    await Promise.all(replicas.map((r) => r.deploy(flows(emu, redis.url, dir))));
+    cluster = await startCluster('auth0-alert-replicas', flows);
+    ({ emu, dir, replicas } = cluster);
+    redisUrl = cluster.redis.url;
   });
 
   after(async function () {
-    await Promise.all(replicas.map((r) => r.kill()));
-    await redis?.remove();
-    await emu?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await cluster?.stop();
   });
-
-  async function redisCall<T>(name: string, ...args: string[]): Promise<T | null> {
-    const state = new SharedState({ target: parseRedisUrl(redis.url)!, prefix: 'probe' });
-    try {
-      if (!(await state.whenAvailable(3000))) return null;
-      return await state.command<T>(name, ...args);
-    } finally {
-      await state.close();
-    }
-  }
 
   async function post(replica: Replica, events: unknown[]): Promise<void> {
     const res = await fetch(`${replica.url}/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(events) });
@@ -228,14 +156,14 @@ describe('auth0-log-alert: three replicas sharing one Redis', function () {
     const ids = write(3);
     // The holder read the three (its checkpoint says so) and counted them in Redis.
     const last = ids[ids.length - 1];
-    await waitUntil(async () => ((await redisCall<string>('HGET', `${PREFIX}:state:watch:checkpoint`, 'data')) ?? '').includes(last), {
+    await waitUntil(async () => ((await redisCommand(redisUrl, 'HGET', `${PREFIX}:state:watch:checkpoint`, 'data')) ?? '').includes(last), {
       what: 'the checkpoint past the third event',
       timeout: 30_000,
       interval: 100,
     });
-    const window = await redisCall<string>('GET', `${PREFIX}:alert:watchAlert:k:auth0|standby`);
+    const window = await redisCommand(redisUrl, 'GET', `${PREFIX}:alert:watchAlert:k:auth0|standby`);
     assert.ok(window, 'the counts are in Redis');
-    const leaseText = await redisCall<string>('GET', `${PREFIX}:lease:watch`);
+    const leaseText = await redisCommand(redisUrl, 'GET', `${PREFIX}:lease:watch`);
     const holder = replicas.find((r) => r.pid === Number(String(leaseText).split(':')[1]));
     assert.ok(holder, `no holder for ${String(leaseText)}`);
     await holder.kill();

@@ -12,31 +12,36 @@ export const RESOLVED = 'resolved';
 export const COMPLETE = 'complete';
 export const DONE = 'done';
 
+/** An auth0-log-alert `id` on the tab: 5 failed logins per user and IP address in 600 s, no tenant, wired to `wires`. */
+export function alertNode(id: string, wires: string[][], overrides: Record<string, unknown> = {}): FlowNode {
+  return {
+    id,
+    type: 'auth0-log-alert',
+    z: TAB.id,
+    name: '',
+    rule: 'custom',
+    categories: ['login_failure'],
+    types: [],
+    key: 'user+ip',
+    threshold: 5,
+    window: 600,
+    cooldown: '',
+    maxKeys: 100000,
+    late: 'alert',
+    store: '',
+    tenant: '',
+    x: 100,
+    y: 100,
+    wires,
+    ...overrides,
+  };
+}
+
 /** The alert node wired to helper nodes (alerts, resolved) and a complete node counting the messages it finished. */
 export function alertFlow(overrides: Record<string, unknown> = {}, extra: FlowNode[] = []): FlowNode[] {
   return [
     TAB,
-    {
-      id: ALERT,
-      type: 'auth0-log-alert',
-      z: TAB.id,
-      name: '',
-      rule: 'custom',
-      categories: ['login_failure'],
-      types: [],
-      key: 'user+ip',
-      threshold: 5,
-      window: 600,
-      cooldown: '',
-      maxKeys: 100000,
-      late: 'alert',
-      store: '',
-      tenant: '',
-      x: 100,
-      y: 100,
-      wires: [[ALERTS], [RESOLVED]],
-      ...overrides,
-    },
+    alertNode(ALERT, [[ALERTS], [RESOLVED]], overrides),
     { id: ALERTS, type: 'helper', z: TAB.id, x: 300, y: 80 },
     { id: RESOLVED, type: 'helper', z: TAB.id, x: 300, y: 120 },
     { id: COMPLETE, type: 'complete', z: TAB.id, scope: [ALERT], uncaught: false, x: 100, y: 200, wires: [[DONE]] },

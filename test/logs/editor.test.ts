@@ -25,6 +25,9 @@ interface EditorNode {
   startId?: string;
   store?: string;
   url?: string;
+  output?: string;
+  ack?: boolean;
+  maxUnacked?: string | number;
 }
 
 describe('logs nodes in the editor (real browser)', function () {
@@ -73,6 +76,7 @@ describe('logs nodes in the editor (real browser)', function () {
       '',
       'memory',
     ]);
+    assert.equal(await tray.locator('#node-input-store option[value=""]').textContent(), 'default store (memory)');
 
     assert.ok(!(await tray.locator('#node-input-startId').isVisible()), 'the start id shows for start "now"');
     await tray.locator('#node-input-start').selectOption('id');
@@ -87,6 +91,12 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.equal(await tray.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak, appi');
     assert.equal(await tray.locator('#auth0-log-watch-code-pick').inputValue(), '', 'a chosen type leaves the search empty');
     await tray.locator('#node-input-output').selectOption('batch');
+    // Most outstanding shows only in acknowledged mode.
+    assert.ok(!(await tray.locator('#node-input-maxUnacked').isVisible()), 'Most outstanding shows without acknowledged mode');
+    assert.equal(await tray.locator('#node-input-maxUnacked').inputValue(), '500', 'Most outstanding does not start at the default');
+    await tray.locator('#node-input-ack').check();
+    assert.ok(await tray.locator('#node-input-maxUnacked').isVisible(), 'Most outstanding is hidden in acknowledged mode');
+    await tray.locator('#node-input-maxUnacked').fill('50');
     await page.locator('#node-dialog-ok').click();
     await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
 
@@ -95,6 +105,7 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.deepEqual(saved.types, ['fapi', 'pwd_leak', 'appi']);
     assert.equal(saved.start, 'id');
     assert.equal(saved.startId, '90020260101000000000000000000000000000000000000000000001');
+    assert.deepEqual([saved.output, saved.ack, String(saved.maxUnacked)], ['batch', true, '50']);
     assert.equal(await editor.label(watch), 'watch logs (5 filters)');
 
     // Opened again, the dialog shows what was saved.
@@ -103,6 +114,18 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.ok(await again.locator('#auth0-log-watch-category-blocked').isChecked());
     assert.ok(!(await again.locator('#auth0-log-watch-category-mfa').isChecked()));
     assert.equal(await again.locator('#node-input-types-text').inputValue(), 'fapi, pwd_leak, appi');
+    assert.equal(await again.locator('#node-input-output').inputValue(), 'batch');
+    assert.ok(await again.locator('#node-input-ack').isChecked());
+    assert.equal(await again.locator('#node-input-maxUnacked').inputValue(), '50');
+    assert.ok(await again.locator('#node-input-maxUnacked').isVisible());
+    // Checked as it is typed, with the node's validator (acknowledged mode was saved).
+    const maxUnackedClass = async (): Promise<string> => String(await again.locator('#node-input-maxUnacked').getAttribute('class'));
+    // Typed (a key up checks it, as Node-RED checks its own fields).
+    await again.locator('#node-input-maxUnacked').fill('');
+    await again.locator('#node-input-maxUnacked').pressSequentially('0');
+    assert.match(await maxUnackedClass(), /input-error/, 'Most outstanding 0 is not marked');
+    await again.locator('#node-input-maxUnacked').pressSequentially('2');
+    assert.doesNotMatch(await maxUnackedClass(), /input-error/, 'Most outstanding 2 is marked');
     await page.locator('#node-dialog-cancel').click();
     await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });

@@ -7,30 +7,12 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
-import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { OUT, TAB, loadLogWatch, logWatchNode, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
-import { Collector, coreNodes, deploy, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+import { Collector, deploy, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'watch',
-    type: 'auth0-log-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
-    interval: 0.2,
-    start: 'oldest',
-    types: ['fp'],
-    output: 'event',
-    store: '',
-    ack: true,
-    wires: [['out']],
-    ...overrides,
-  };
+  return logWatchNode({ types: ['fp'], ack: true, ...overrides });
 }
 
 interface Checkpoint {
@@ -66,10 +48,7 @@ describe('auth0-log-watch: acknowledged mode', function () {
     emu.reset();
   });
 
-  async function load(watch: FlowNode): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-watch'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watch, OUT], tenantCredentials(emu));
-    return new Collector('out').attach();
-  }
+  const load = (watch: FlowNode): Promise<Collector> => loadLogWatch(emu, watch);
 
   function write(count: number): string[] {
     return Array.from({ length: count }, (_v, i) => emu.logs.write({ type: 'fp', description: `failed ${i}`, user_name: `u${i}@example.com` }).log_id);

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
-import { TAB, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { OUT, TAB, logModules, logWatchNode, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import {
   Collector,
@@ -30,27 +30,8 @@ import {
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'watch',
-    type: 'auth0-log-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
-    interval: 0.1,
-    start: 'oldest',
-    startId: '',
-    types: [],
-    categories: [],
-    output: 'event',
-    store: '',
-    wires: [['out']],
-    ...overrides,
-  };
+  return logWatchNode({ interval: 0.1, ...overrides });
 }
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 function write(emu: Emulator, count: number): void {
   for (let i = 0; i < count; i++) emu.logs.write({ type: TYPES[i % TYPES.length], description: `written ${i}` });

@@ -7,32 +7,11 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
-import { TAB, trackTimers, logModules, sleep, tenantCredentials, tenantNode } from './runtime';
+import { OUT, TAB, loadLogWatch, logModules, logWatchNode, sleep, tenantCredentials, tenantNode, trackTimers } from './runtime';
 import { waitUntil } from '../helpers/wait';
-import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
+import { Collector, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
-function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'watch',
-    type: 'auth0-log-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
-    interval: 0.2,
-    start: 'oldest',
-    startId: '',
-    types: [],
-    categories: [],
-    output: 'event',
-    store: '',
-    wires: [['out']],
-    ...overrides,
-  };
-}
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+const watchNode = logWatchNode;
 
 /** A Catch node for the watcher, wired to a helper node `caught-out`. */
 const CATCHER: FlowNode[] = [
@@ -69,10 +48,7 @@ describe('auth0-log-watch in Node-RED', function () {
     emu.reset();
   });
 
-  async function load(watch: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
-    await helper.load([...logModules('auth0-log-watch'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
-    return new Collector('out').attach();
-  }
+  const load = (watch: FlowNode, extra: FlowNode[] = []): Promise<Collector> => loadLogWatch(emu, watch, extra);
 
   it('start "oldest": sends every retained event once, in log order, with its type as topic', async () => {
     const written = writeEvents(emu, ['fp', 's', 'fu', 'limit_wc', 'sapi']);

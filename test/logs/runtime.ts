@@ -6,7 +6,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../../emulator';
-import { nodeModules, type FlowNode } from '../helpers/node-red';
+import { Collector, coreNodes, helper, nodeModules, type FlowNode } from '../helpers/node-red';
 
 export const TAB: FlowNode = { id: 'tab1', type: 'tab', label: 'logs' };
 
@@ -21,6 +21,37 @@ export function tenantNode(emu: Emulator, overrides: Record<string, unknown> = {
 
 export function tenantCredentials(emu: Emulator): Record<string, unknown> {
   return { tenant: { clientId: emu.clientId, clientSecret: emu.clientSecret } };
+}
+
+/** The helper node a watcher's output is wired to. */
+export const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
+
+/** An auth0-log-watch `watch` on the tenant, every event from the oldest, polling every 0.2 s, wired to OUT. */
+export function logWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
+  return {
+    id: 'watch',
+    type: 'auth0-log-watch',
+    z: TAB.id,
+    x: 100,
+    y: 100,
+    name: '',
+    tenant: 'tenant',
+    interval: 0.2,
+    start: 'oldest',
+    startId: '',
+    types: [],
+    categories: [],
+    output: 'event',
+    store: '',
+    wires: [['out']],
+    ...overrides,
+  };
+}
+
+/** Loads `watch` (an auth0-log-watch) with the tenant, OUT and `extra` (Catch nodes available); collects what reaches OUT. */
+export async function loadLogWatch(emu: Emulator, watch: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
+  await helper.load([...logModules('auth0-log-watch'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watch, OUT, ...extra], tenantCredentials(emu));
+  return new Collector('out').attach();
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -2,7 +2,7 @@
  * The scorecard reader itself: it must see what the Flow Library's parser sees, and flag what it flags.
  */
 import assert from 'node:assert/strict';
-import { helpOutline, i18nKeys, namedBlock, parseNodeHtml } from './node-html';
+import { helpOutline, i18nKeys, namedBlock, parseNodeHtml, rendererKeys } from './node-html';
 
 const good = `<script type="text/javascript" src="resources/x/editor.js"></script>
 <script type="application/json" data-x="1">{"registerType": "not code"}</script>
@@ -69,5 +69,27 @@ describe('scorecard reader', () => {
       'auth0-thing.outputs.valid',
       'auth0-thing.tip',
     ]);
+  });
+
+  it("collects the keys a shared renderer of the editor script reads from the node's own catalogue, only for the renderers the .html calls", () => {
+    const script = [
+      '  window.Auth0Editor = {',
+      '    rows: function (node, place) {',
+      '      var text = ownText(node);',
+      "      $('<span>').text(text('label.output'));",
+      "      $('<span>').text('not a key');",
+      "      formRow(text( 'label.ack' ), 'fa-check');",
+      '    },',
+      '',
+      '    other: function (node) {',
+      "      return text('label.other');",
+      '    },',
+      '  };',
+    ].join('\n');
+    assert.deepEqual(rendererKeys(script, "window.Auth0Editor.rows(node, '#place');", 'auth0-thing').sort(), [
+      'auth0-thing.label.ack',
+      'auth0-thing.label.output',
+    ]);
+    assert.deepEqual(rendererKeys(script, '<div></div>', 'auth0-thing'), []);
   });
 });

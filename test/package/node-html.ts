@@ -131,3 +131,20 @@ export function i18nKeys(text: string): string[] {
 export function lookup(catalog: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalog);
 }
+
+/**
+ * The keys of the node's own catalogue that the shared editor script's form renderers read for it:
+ * for every `Auth0Editor.<renderer>(` the .html calls, each `text('<key>')` in that renderer's body
+ * (resources/auth0-editor.js reads them as `<type>.<key>`, through ownText).
+ */
+export function rendererKeys(editorScript: string, html: string, type: string): string[] {
+  const keys = new Set<string>();
+  for (const call of html.matchAll(/Auth0Editor\.(\w+)\(/g)) {
+    const start = editorScript.indexOf(`\n    ${call[1]}: function`);
+    if (start === -1) continue;
+    const end = editorScript.indexOf('\n    },\n', start);
+    const body = editorScript.slice(start, end === -1 ? undefined : end);
+    for (const match of body.matchAll(/(?<![.\w])text\(\s*['"]([\w.-]+)['"]/g)) keys.add(`${type}.${match[1]}`);
+  }
+  return [...keys];
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as semver from 'semver';
-import { helpOutline, i18nKeys, lookup, namedBlock, type NodeDefinition, parseNodeHtml } from './node-html';
+import { helpOutline, i18nKeys, lookup, namedBlock, type NodeDefinition, parseNodeHtml, rendererKeys } from './node-html';
 import { installedVersion, nodeModules, packageJson, productionTree, root, runtimeTypes } from './package-files';
 
 const pkg = packageJson();
@@ -207,7 +207,8 @@ describe('scorecard: the node modules', () => {
       const html = parsed.get(m.name)?.html ?? '';
       // The generic form's script reads the action strings too.
       const text = html.includes('Auth0Editor.prepare') ? html + editorScript : html;
-      for (const key of i18nKeys(text)) {
+      // The shared form rows (the log type picker, a watcher's delivery rows) read the node's own strings.
+      for (const key of [...i18nKeys(text), ...rendererKeys(editorScript, html, m.name)]) {
         const [namespace, rest] = key.includes(':') ? key.split(':', 2) : ['', key];
         const value = namespace === 'node-red' ? lookup(coreCatalog, rest) : namespace === '' ? lookup(catalog, rest) : 'other namespace';
         assert.equal(

@@ -10,6 +10,7 @@ import { FaultProxy } from './support/fault-proxy';
 import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
+import { logWatchNode } from '../logs/runtime';
 
 function sendAll(node: string, messages: Msg[], from = 0): void {
   messages.forEach((msg, i) => helper.getNode(node)?.receive({ ...msg, seq: from + i }));
@@ -328,20 +329,7 @@ describe('reliability: auth0-log-watch under faults', function () {
     const flow = placed([
       TAB,
       tenant(emu.domain, emu, { readTimeout: 0.5, retries: 1 }),
-      {
-        id: 'watch',
-        type: 'auth0-log-watch',
-        z: 'tab',
-        tenant: 'cfg',
-        interval: 0.05,
-        start: 'oldest',
-        startId: '',
-        types: [],
-        categories: [],
-        output: 'event',
-        store: '',
-        wires: [['out']],
-      },
+      logWatchNode({ z: 'tab', tenant: 'cfg', interval: 0.05, wires: [['out']] }),
       { id: 'out', type: 'helper', z: 'tab' },
       ...catchNodes(),
     ]);

@@ -15,6 +15,7 @@ import { activeResources, grown, trackResources } from './support/handles';
 import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
+import { logWatchNode } from '../logs/runtime';
 
 const ALL_FAMILIES = [
   'auth0-users',
@@ -56,20 +57,7 @@ describe('reliability: lifecycle', function () {
         { id: 'cfg', type: 'auth0-config', domain: tenant.domain, protocol: 'http', retries: 3, timeout: 5, readTimeout: 60 },
         { id: 'users', type: 'auth0-users', z: 'tab', tenant: 'cfg-static', operation: 'list', version: 1, wires: [['out']] },
         { id: 'roles', type: 'auth0-roles', z: 'tab', tenant: 'cfg-static', operation: 'list', version: 1, wires: [['out']] },
-        {
-          id: 'logwatch',
-          type: 'auth0-log-watch',
-          z: 'tab',
-          tenant: 'cfg-static',
-          interval: 0.2,
-          start: 'oldest',
-          startId: '',
-          types: [],
-          categories: [],
-          output: 'event',
-          store: '',
-          wires: [['out']],
-        },
+        logWatchNode({ id: 'logwatch', z: 'tab', tenant: 'cfg-static', wires: [['out']] }),
         { id: 'streamwatch', type: 'auth0-log-stream-watch', z: 'tab', tenant: 'cfg-static', interval: 0.2, wires: [['out']] },
         { id: 'token', type: 'auth0-token', z: 'tab', tenant: 'cfg', operation: 'client_credentials', version: 1, wires: [['out']] },
         { id: 'verify', type: 'auth0-verify-token', z: 'tab', tenant: 'cfg', audience: tenant.audience, version: 1, wires: [['out'], ['out']] },

@@ -21,6 +21,7 @@ import { captureComms, logLines, type Msg, nodeCalls, safeText, sleep } from './
 import { sampleValue } from './support/samples';
 import { waitUntil } from '../helpers/wait';
 import { actionGroups, coreNodes, type FlowNode, helper, modulesFor, nodeFiles, placed } from '../helpers/node-red';
+import { logWatchNode } from '../logs/runtime';
 
 const MARK = 'SECRET';
 const TENANT_CLIENT_ID = 'tenant-client-id-0001';
@@ -117,20 +118,7 @@ function secretsFlow(domain: string): FlowNode[] {
         version: 1,
         wires: [[`out-${tab}`], [`out-${tab}`]],
       },
-      {
-        id: `logwatch-${tab}`,
-        type: 'auth0-log-watch',
-        z: tab,
-        tenant,
-        interval: 0.2,
-        start: 'oldest',
-        startId: '',
-        types: [],
-        categories: [],
-        output: 'event',
-        store: '',
-        wires: [[`out-${tab}`]],
-      },
+      logWatchNode({ id: `logwatch-${tab}`, z: tab, tenant, wires: [[`out-${tab}`]] }),
       { id: `streamwatch-${tab}`, type: 'auth0-log-stream-watch', z: tab, tenant, interval: 0.2, wires: [[`out-${tab}`]] },
       { id: `streamin-${tab}`, type: 'auth0-log-stream-in', z: tab, url: `/auth0-log-stream-${tab}`, wires: [[`out-${tab}`]] },
     );

@@ -7,15 +7,13 @@
  * msg.auth0.redelivered (never a silent repeat).
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { RedisServer } from '../../scripts/local-redis';
-import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
+import type { Replica } from '../../scripts/node-red-replica';
 import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
-import { leaseHolder, recordedLines, redisCommand, replicaTenant } from './cluster';
+import { type Cluster, leaseHolder, recordedLines, redisCommand, replicaTenant, startCluster } from './cluster';
 
 const PREFIX = 'ack-kill-test';
 const RUNS = 10;
@@ -110,26 +108,23 @@ function problems(lines: Written[], expected: string[]): string[] {
 
 describe('replicas: acknowledged mode through SIGKILLs while a file node writes', function () {
   this.timeout(300_000);
+  let cluster: Cluster | undefined;
   let emu: Emulator;
   let redis: RedisServer;
   let dir: string;
   let replicas: Replica[] = [];
 
   before(async function () {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-ack-kill-'));
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100, disconnectMs: 5000 });
-    redis = await RedisServer.start();
-    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
-    await Promise.all(replicas.map((r) => r.start()));
-    await Promise.all(replicas.map((r) => r.deploy(flows(emu, redis.url, dir))));
+    cluster = await startCluster('auth0-ack-kill', flows, {
+      prepare: async (emu) => {
+        await eventSettings(emu, { heartbeatMs: 100, disconnectMs: 5000 });
+      },
+    });
+    ({ emu, redis, dir, replicas } = cluster);
   });
 
   after(async function () {
-    await Promise.all(replicas.map((r) => r.kill()));
-    await redis?.remove();
-    await emu?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   const holder = (nodeId: string): Promise<Replica> => leaseHolder(redis.url, PREFIX, replicas, nodeId);

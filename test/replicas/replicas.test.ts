@@ -11,19 +11,18 @@
  * checkpoint write was refused. A graceful restart repeats nothing.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { OFFSET_BATCH_EVENTS } from '../../nodes/events/watch/offset-batch';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { RedisServer } from '../../scripts/local-redis';
-import { Replica, replicaUserDir } from '../../scripts/node-red-replica';
+import type { Replica } from '../../scripts/node-red-replica';
 import { databaseConnectionId, importDirectly, makeUsers, managementFetch } from '../jobs/fixtures';
 import { eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
-import { leaseHolder, recordedLines, redisCommand, replicaTenant } from './cluster';
+import { logWatchNode } from '../logs/runtime';
+import { type Cluster, leaseHolder, recordedLines, redisCommand, replicaTenant, startCluster } from './cluster';
 
 const PREFIX = 'replicas-test';
 /** The bearer token the event stream receivers accept (the test's own, not a secret anywhere). */
@@ -39,22 +38,7 @@ function flows(emu: Emulator, redisUrl: string, dir: string): unknown[] {
   return [
     { id: 'tab', type: 'tab', label: 'replicas' },
     replicaTenant(emu, redisUrl, PREFIX),
-    {
-      id: 'watch',
-      type: 'auth0-log-watch',
-      z: 'tab',
-      tenant: 'tenant',
-      interval: 0.2,
-      start: 'oldest',
-      startId: '',
-      types: [],
-      categories: [],
-      output: 'event',
-      store: '',
-      x: 100,
-      y: 100,
-      wires: [['recordEvent']],
-    },
+    logWatchNode({ z: 'tab', wires: [['recordEvent']] }),
     { id: 'recordEvent', type: 'function', z: 'tab', func: record(events, 'msg.payload.log_id'), outputs: 1, x: 300, y: 100, wires: [[]] },
     {
       id: 'tick',
@@ -162,27 +146,25 @@ function repeats(ids: string[]): string[] {
 
 describe('replicas: three Node-RED processes sharing one tenant through Redis', function () {
   this.timeout(180_000);
+  let cluster: Cluster | undefined;
   let emu: Emulator;
   let redis: RedisServer;
   let dir: string;
   let replicas: Replica[] = [];
 
   before(async function () {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-replicas-'));
-    emu = await startEmulator({ port: 0, rateLimit: { perSecond: 50, burst: 50 } });
-    // Auth0 ends Events API connections every few minutes; here every 2 s.
-    await eventSettings(emu, { heartbeatMs: 100, disconnectMs: 2000 });
-    redis = await RedisServer.start();
-    replicas = ['a', 'b', 'c'].map((name) => new Replica(name, replicaUserDir(dir, name, true)));
-    await Promise.all(replicas.map((r) => r.start()));
-    await Promise.all(replicas.map((r) => r.deploy(flows(emu, redis.url, dir))));
+    cluster = await startCluster('auth0-replicas', flows, {
+      emulator: { rateLimit: { perSecond: 50, burst: 50 } },
+      prepare: async (emu) => {
+        // Auth0 ends Events API connections every few minutes; here every 2 s.
+        await eventSettings(emu, { heartbeatMs: 100, disconnectMs: 2000 });
+      },
+    });
+    ({ emu, redis, dir, replicas } = cluster);
   });
 
   after(async function () {
-    await Promise.all(replicas.map((r) => r.kill()));
-    await redis?.remove();
-    await emu?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   const eventsFile = (): string => path.join(dir, 'events.txt');

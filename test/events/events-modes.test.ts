@@ -193,6 +193,31 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
     assert.match(String((caught.messages[0].error as { message: string }).message), /msg\.payload is nested more than 200 levels deep/);
   });
 
+  it('ack: a flow that acknowledges at once makes the node wait every message; the status says so without changing each time', async () => {
+    const out = await load(watchNode({ ack: true, maxUnacked: 1 }));
+    const watch = helper.getNode('watch')!;
+    let acknowledging = true;
+    helper.getNode('out')!.on('input', (msg: Record<string, unknown>) => (acknowledging ? watch.receive(msg) : undefined));
+    const before = statusCalls('watch').length;
+    const ids = produce(emu, 200);
+    await waitUntil(() => out.messages.length >= ids.length, { what: () => `${out.messages.length} messages` });
+    assert.deepEqual(sentIds(out.messages), ids);
+    const waiting = statusCalls('watch')
+      .slice(before)
+      .filter((s) => /waiting: 1 unacknowledged/.test(String(s.text))).length;
+    assert.ok(waiting >= 1, 'the status never said the node waits');
+    assert.ok(waiting <= ids.length / 5, `the status said so ${waiting} times for ${ids.length} waits`);
+    // An acknowledgement that does not come: the wait is shown, however soon after the last showing it began.
+    acknowledging = false;
+    produce(emu, 2);
+    await waitUntil(() => out.messages.length > ids.length, { what: () => `${out.messages.length} messages` });
+    await waitUntil(() => /waiting: 1 unacknowledged/.test(String(statusCalls('watch').at(-1)?.text)), {
+      what: () => `the status says "${String(statusCalls('watch').at(-1)?.text)}" while the node waits`,
+    });
+    await sleep(200);
+    assert.equal(out.messages.length, ids.length + 1);
+  });
+
   it('says at deploy and in its status what the memory store keeps across a restart, and that it starts from now', async () => {
     await load(watchNode());
     const said = warnings('watch');

@@ -402,9 +402,12 @@ export class EventsJob implements WatchJob {
 
   /** Waits while maxUnacked messages are outstanding (`wait`: the first wait), saying so. */
   private async roomFor(acks: AckWindow<string>, wait: Promise<void>, ctx: TurnContext, signal: AbortSignal): Promise<void> {
-    this.status.waitingForAcks(acks.outstanding);
-    for (let next: Promise<void> | undefined = wait; next && !ctx.closing && !signal.aborted; next = acks.room()) await next;
-    this.status.connected();
+    this.status.waitStarted(acks.outstanding);
+    try {
+      for (let next: Promise<void> | undefined = wait; next && !ctx.closing && !signal.aborted; next = acks.room()) await next;
+    } finally {
+      this.status.waitEnded();
+    }
   }
 
   /** Everything up to a later offset is acknowledged: stored within the batch time. */

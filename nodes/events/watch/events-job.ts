@@ -368,7 +368,8 @@ export class EventsJob implements WatchJob {
     const msgid = acks.nextId();
     let redelivered = false;
     let msg: NodeMessage;
-    if (count === 1 && this.settings.batchSize <= 0) {
+    // One event a message unless batches of more than one were asked for.
+    if (this.settings.batchSize <= 1) {
       const h = held[from];
       redelivered = h.redelivered;
       msg = { _msgid: msgid, payload: h.event, topic: h.type, auth0: { tenant: this.domain, offset: end } };

@@ -381,8 +381,9 @@ export class HttpTransport {
       }
       return failure;
     };
-    const destroy = source.destroy.bind(source);
-    source.destroy = (err?: Error): Readable => destroy(err ? clientError(err) : err);
+    const destroy = source.destroy.bind(source) as (...args: unknown[]) => Readable;
+    // Whatever else Node passes along (a callback) goes with it.
+    source.destroy = (err?: Error, ...rest: unknown[]): Readable => destroy(err ? clientError(err) : err, ...rest);
     const emit = source.emit.bind(source);
     source.emit = (event: string | symbol, ...args: unknown[]): boolean => {
       if (event !== 'error') return emit(event, ...args);

@@ -117,8 +117,22 @@ function sinkNodeModule(RED: NodeRedAPI): void {
 
 let sinkHandler: (msg: NodeMessage) => void = () => undefined;
 
+/** node-red-node-test-helper's internals: the runtime's flows and its events. */
 interface Internals {
-  setFlows(flow: unknown[], type: string, credentials?: Record<string, unknown>): Promise<void>;
+  _redNodes: { setFlows(flow: unknown[], credentials: Record<string, unknown>, type: string): Promise<unknown> };
+  _events: { once(event: string, listener: () => void): void };
+}
+
+/**
+ * A full deploy, resolved once the new flows have started. (The helper's own setFlows gives the
+ * start 300 ms after the old flows stopped and fails past that, which a machine shared with other
+ * work exceeds now and then.)
+ */
+async function deploy(helper: FlowHelper, flow: unknown[], credentials: Record<string, unknown>): Promise<void> {
+  const internals = helper as unknown as Internals;
+  const started = new Promise<void>((resolve) => internals._events.once('flows:started', resolve));
+  await internals._redNodes.setFlows(flow, credentials, 'full');
+  await started;
 }
 
 function flowOf(server: EventsServer, variant: Exclude<Variant, 'bare'>): Record<string, unknown>[] {
@@ -146,13 +160,12 @@ function flowOf(server: EventsServer, variant: Exclude<Variant, 'bare'>): Record
 
 /** One drain by a Node-RED variant: deployed with the offset in place, timed until the last event reached the sink; seconds. */
 async function nodeDrain(helper: FlowHelper, server: EventsServer, variant: Exclude<Variant, 'bare'>, count: number): Promise<number> {
-  const internals = helper as unknown as Internals;
   const credentials = { cfg: { clientId: server.clientId, clientSecret: server.clientSecret } };
   const idle = [
     { id: 'tab', type: 'tab' },
     { id: 'park', type: 'bench-events-sink', z: 'tab', wires: [[]] },
   ];
-  await internals.setFlows(idle, 'full', credentials);
+  await deploy(helper, idle, credentials);
   // The watcher's place, where a previous run would have left it: it resumes after the server's offset.
   const park = helper.getNode('park') as unknown as { context(): { flow: { set(key: string, value: unknown): void } } };
   park.context().flow.set(eventCheckpointKey('watch'), { version: 1, tenant: server.domain, lastEventId: server.offset, savedAt: new Date().toISOString() });
@@ -175,7 +188,7 @@ async function nodeDrain(helper: FlowHelper, server: EventsServer, variant: Excl
   collectGarbage();
   started = process.hrtime.bigint();
   const flow = flowOf(server, variant);
-  await internals.setFlows(flow, 'full', credentials);
+  await deploy(helper, flow, credentials);
   withoutSpies(helper, flow as { id: string }[]);
   const seconds = await done;
   sinkHandler = () => undefined;

@@ -17,7 +17,7 @@
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import axiosRetry, { exponentialDelay, retryAfter } from 'axios-retry';
 import type { HttpMethod } from '../shared/catalogue';
@@ -350,15 +350,19 @@ export class HttpTransport {
   }
 
   /**
-   * A streamed body handed to the caller: failures after the headers (read timeout, dropped
-   * connection, abort, the size limit) reach the stream as the client's own errors, never Node's or axios's.
+   * A streamed body handed to the caller: axios's own stream, with no stream between it and the
+   * reader (a pass-through cost a write, a transform and a push per chunk). Failures after the
+   * headers (read timeout, dropped connection, abort, the size limit) reach it as the client's own
+   * errors, never Node's or axios's: the stream's `destroy` and `emit('error')` are wrapped on this
+   * one instance, so the error it emits and the one it holds (`errored`, what `finished` reports)
+   * are the client's. The first failure is the one that counts.
    */
   private guardStream(source: Readable, req: unknown, exchange: Exchange): Readable {
-    const out = new PassThrough();
     this.timers.streamed(req);
     // The socket's idle timer is re-armed with the stream's own length.
     if (exchange.streamIdleTimeoutSeconds !== undefined) this.timers.setReadTimeout(req, Math.max(1, Math.round(exchange.streamIdleTimeoutSeconds * 1000)));
     let finished = false;
+    let failure: Error | undefined;
     const signal = exchange.signal as AbortSignal; // checked in send()
     const onAbort = (): void => {
       if (!finished) source.destroy();
@@ -368,20 +372,35 @@ export class HttpTransport {
       finished = true;
       signal.removeEventListener('abort', onAbort);
     };
-    source.on('error', (err: unknown) => {
-      done();
-      const marked = this.timers.markOf(req);
-      const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked, req) : this.classify(err);
-      out.destroy(exchange.streamError ? exchange.streamError(info) : new TransportFailure(info));
-    });
+    const clientError = (err: unknown): Error => {
+      if (failure === undefined) {
+        done();
+        const marked = this.timers.markOf(req);
+        const info: TransportFailureInfo = signal.aborted ? { kind: 'aborted' } : marked ? this.markedFailure(marked, req) : this.classify(err);
+        failure = exchange.streamError ? exchange.streamError(info) : new TransportFailure(info);
+      }
+      return failure;
+    };
+    const destroy = source.destroy.bind(source) as (...args: unknown[]) => Readable;
+    // Whatever else Node passes along (a callback) goes with it.
+    source.destroy = (err?: Error, ...rest: unknown[]): Readable => destroy(err ? clientError(err) : err, ...rest);
+    const emit = source.emit.bind(source);
+    source.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+      if (event !== 'error') return emit(event, ...args);
+      // axios emits an abort on the stream itself before destroying it: destroyed with the
+      // client's error instead, so the stream holds that one too (emitted on the next tick).
+      if (!source.destroyed) {
+        source.destroy(clientError(args[0]));
+        return true;
+      }
+      return emit('error', clientError(args[0]));
+    };
+    // Listened to until the caller listens: an early failure is never an unhandled 'error'.
+    source.on('error', done);
     source.on('end', done);
-    // The caller stopping early frees the socket.
-    out.on('close', () => {
-      if (!source.readableEnded) source.destroy();
-      done();
-    });
-    source.pipe(out);
-    return out;
+    // The caller stopping early (destroying the stream) frees the socket with it.
+    source.on('close', done);
+    return source;
   }
 
   /** A request this transport ended itself: a timeout (with its length), or `destroy()`. */

@@ -9,17 +9,20 @@
  * only the count outstanding): one acknowledgement that never comes holds the node after
  * `maxUnacked` more instead of letting the window, and what a restart sends again, grow without
  * bound. `room()` is the wait before the next send.
+ *
+ * Each message sent is an entry of an array, in the order sent; its id carries its place (the
+ * window's prefix and a sequence number), so an acknowledgement finds its entry without a map,
+ * and a position passed while messages wait goes with the last of them. Every operation is O(1)
+ * (amortised: each entry is passed once by the oldest-unacknowledged scan and once by `advance`).
+ *
+ * A wait for room ends on the turn of the event loop after the acknowledgement that made room
+ * (setImmediate), not in the microtask after it: Node-RED hands each message back in an immediate
+ * of its own, so by then every acknowledgement of that turn is in and the sender goes on with a
+ * burst of messages rather than one per acknowledgement (one wait, one status change each).
  */
 import type { NodeMessage } from '../shared/node-red-types';
 
 export const DEFAULT_MAX_UNACKED = 500;
-
-interface Entry<P> {
-  /** undefined: a position that needed no acknowledgement. */
-  msgid: string | undefined;
-  position: P;
-  acked: boolean;
-}
 
 /** A message's id for acknowledgement: its own `_msgid`, or `msg.auth0.ack` naming one. */
 export function acknowledgedId(msg: NodeMessage): string | undefined {
@@ -34,59 +37,70 @@ export function isAckMessage(msg: NodeMessage): boolean {
   return !!auth0 && auth0.ack !== undefined;
 }
 
+/** Entries taken from the front before the arrays are cut (and only when they are most of them). */
+const COMPACT_AFTER = 1024;
+
 export class AckWindow<P> {
-  private entries: Entry<P>[] = [];
-  /** Index of the first entry still in the window (entries before it were taken). */
+  /** Per message sent, in order: the position stored once it and all before it are acknowledged. */
+  private positions: P[] = [];
+  private acked: boolean[] = [];
+  /** The sequence number of the message at index 0 (ids go on rising across compaction and `clear`). */
+  private base = 0;
+  /** Index of the first entry still in the window (entries before it were taken by `advance`). */
   private head = 0;
-  private readonly byId = new Map<string, Entry<P>>();
-  /** Index of the oldest entry not acknowledged (or the end); everything before it is acknowledged. */
+  /** Index of the oldest entry not acknowledged (or the end): the span starts there. */
   private scan = 0;
-  /** Messages sent, in all; and those of them before `scan`: the span is the difference. */
-  private sentCount = 0;
-  private sentBeforeScan = 0;
+  /** A position passed when no message was waiting: stored at the next `advance`. */
+  private loose: P | undefined;
+  private unacked = 0;
   private waiters: (() => void)[] = [];
-  /** Ids sent by this window: a unique prefix and a counter (cheaper than random bytes per message). */
-  private readonly idPrefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  private counter = 0;
+  /** The waits for room end on this immediate (set while one is due). */
+  private wakeLater: NodeJS.Immediate | undefined;
+  /** Ids given by this window: a unique prefix, then the message's sequence number in decimal. */
+  private readonly idPrefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.`;
+  /** The id `nextId()` gave, which `sent` expects. */
+  private issued: string | undefined;
 
   constructor(readonly maxUnacked: number) {}
 
   /** Messages sent and not acknowledged. */
   get outstanding(): number {
-    return this.byId.size;
+    return this.unacked;
   }
 
-  /** A fresh message id (set as the message's `_msgid` before it is sent). */
+  /** The id of the next message (set as its `_msgid` before it is sent, then given to `sent`). */
   nextId(): string {
-    this.counter += 1;
-    return `${this.idPrefix}.${this.counter.toString(36)}`;
+    this.issued = this.idPrefix + String(this.base + this.positions.length);
+    return this.issued;
   }
 
-  /** A message was sent; `position` may be stored once it and everything before it are acknowledged. */
+  /** A message was sent with the id `nextId()` gave; `position` may be stored once it and everything before it are acknowledged. */
   sent(msgid: string, position: P): void {
-    const entry = { msgid, position, acked: false };
-    this.entries.push(entry);
-    this.byId.set(msgid, entry);
-    this.sentCount += 1;
+    if (msgid !== this.issued) throw new Error('AckWindow: a message is sent with the id nextId() gave it, once');
+    this.issued = undefined;
+    this.positions.push(position);
+    this.acked.push(false);
+    this.unacked += 1;
   }
 
   /** Messages sent from the oldest unacknowledged one on (what `room()` bounds). */
   get span(): number {
     this.moveScan();
-    return this.sentCount - this.sentBeforeScan;
+    return this.positions.length - this.scan;
   }
 
   /** Moves `scan` past the acknowledged entries (each entry is passed once: amortised O(1)). */
   private moveScan(): void {
-    while (this.scan < this.entries.length && this.entries[this.scan].acked) {
-      if (this.entries[this.scan].msgid !== undefined) this.sentBeforeScan += 1;
-      this.scan += 1;
-    }
+    const acked = this.acked;
+    let scan = this.scan;
+    while (scan < acked.length && acked[scan]) scan += 1;
+    this.scan = scan;
   }
 
   /** A position that needs no acknowledgement: stored once everything before it is. */
   pass(position: P): void {
-    this.entries.push({ msgid: undefined, position, acked: true });
+    if (this.head < this.positions.length) this.positions[this.positions.length - 1] = position;
+    else this.loose = position;
   }
 
   /**
@@ -103,28 +117,49 @@ export class AckWindow<P> {
 
   /** Marks a message acknowledged; false when it is not outstanding here (an old or foreign id). */
   ack(msgid: string): boolean {
-    const entry = this.byId.get(msgid);
-    if (!entry) return false;
-    this.byId.delete(msgid);
-    entry.acked = true;
-    if (this.span < this.maxUnacked) this.wake();
+    const index = this.indexOf(msgid);
+    if (index < this.head || index >= this.acked.length || this.acked[index]) return false;
+    this.acked[index] = true;
+    this.unacked -= 1;
+    if (this.waiters.length > 0 && this.wakeLater === undefined && this.span < this.maxUnacked) this.wakeLater = setImmediate(this.wakeNow);
     return true;
+  }
+
+  /** The entry index an id of this window names, or -1. */
+  private indexOf(msgid: string): number {
+    const prefix = this.idPrefix;
+    if (msgid.length <= prefix.length || msgid.length > prefix.length + 15 || !msgid.startsWith(prefix)) return -1;
+    // One spelling per number, as String() writes it: no leading zero.
+    if (msgid.charCodeAt(prefix.length) === 48 && msgid.length > prefix.length + 1) return -1;
+    let seq = 0;
+    for (let i = prefix.length; i < msgid.length; i++) {
+      const digit = msgid.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return -1;
+      seq = seq * 10 + digit;
+    }
+    return seq - this.base;
   }
 
   /** The position everything up to is acknowledged, taken from the window; undefined when it did not move. */
   advance(): P | undefined {
-    let last: Entry<P> | undefined;
-    while (this.head < this.entries.length && this.entries[this.head].acked) {
-      last = this.entries[this.head];
-      this.head += 1;
+    let last = this.loose;
+    this.loose = undefined;
+    const acked = this.acked;
+    let head = this.head;
+    while (head < acked.length && acked[head]) {
+      last = this.positions[head];
+      head += 1;
     }
-    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+    this.head = head;
+    if (head > COMPACT_AFTER && head * 2 > acked.length) {
       this.moveScan(); // to head or beyond: scan never points into what is cut
-      this.entries = this.entries.slice(this.head);
-      this.scan -= this.head;
+      this.positions = this.positions.slice(head);
+      this.acked = acked.slice(head);
+      this.base += head;
+      this.scan -= head;
       this.head = 0;
     }
-    return last?.position;
+    return last;
   }
 
   /** Resolves at once when another message may be sent, else when an acknowledgement (or release) makes room. */
@@ -138,18 +173,24 @@ export class AckWindow<P> {
     this.wake();
   }
 
-  /** Forgets everything (another holder may have moved on; a restart reads the store again). */
+  /** Forgets everything (another holder may have moved on; a restart reads the store again). Ids given before are unknown from now on. */
   clear(): void {
-    this.entries = [];
+    this.base += this.positions.length;
+    this.positions = [];
+    this.acked = [];
     this.head = 0;
     this.scan = 0;
-    this.sentCount = 0;
-    this.sentBeforeScan = 0;
-    this.byId.clear();
+    this.loose = undefined;
+    this.unacked = 0;
+    this.issued = undefined;
     this.wake();
   }
 
+  private readonly wakeNow = (): void => this.wake();
+
   private wake(): void {
+    if (this.wakeLater !== undefined) clearImmediate(this.wakeLater);
+    this.wakeLater = undefined;
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 }

@@ -139,13 +139,16 @@ export class Watcher {
     this.loop = new PollLoop((triggered, settle) => this.turn(triggered, settle), this.intervalMs);
 
     node.on('input', (msg: NodeMessage, _send, done: (err?: Error) => void) => {
+      // An acknowledgement first: it ends in done() without an error, so Node-RED never copies it
+      // and its depth does not matter (walking every message that comes back cost a tenth of an
+      // acknowledged drain).
+      if (!this.setupError && this.job?.acknowledge?.(msg)) {
+        done();
+        return;
+      }
       const refused = deepMessageError(msg) ?? this.setupError;
       if (refused) {
         done(refused);
-        return;
-      }
-      if (this.job?.acknowledge?.(msg)) {
-        done();
         return;
       }
       this.job?.interrupt?.();

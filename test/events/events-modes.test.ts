@@ -16,6 +16,7 @@ import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
 import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { sleep, waitUntil } from '../helpers/wait';
+import { nested } from '../helpers/nested';
 import {
   Collector,
   closeContextStores,
@@ -174,6 +175,47 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
     }
     assert.deepEqual(got(), ids);
     assert.ok(out.messages.every((m) => m.topic === 'batch' && (m.payload as unknown[]).length <= 5));
+  });
+
+  it('ack: a message that comes back nested deeper than Node-RED copies is still its acknowledgement; a deep message that is none is refused to Catch', async () => {
+    const out = await load(watchNode({ ack: true, maxUnacked: 1 }), CATCHER);
+    const caught = new Collector('caught').attach();
+    const ids = produce(emu, 2);
+    await waitUntil(() => out.messages.length >= 1, { what: () => 'nothing sent' });
+    const watch = helper.getNode('watch')!;
+    // A flow that nested the event deep (done() without an error: Node-RED never copies it).
+    watch.receive({ ...out.messages[0], payload: nested(3000) });
+    await waitUntil(() => out.messages.length >= 2, { what: () => `${out.messages.length} sent: the deep message was not taken as the acknowledgement` });
+    assert.deepEqual(sentIds(out.messages), ids);
+    assert.equal(caught.messages.length, 0, 'an acknowledgement went to Catch');
+    watch.receive({ payload: nested(3000) });
+    await waitUntil(() => caught.messages.length >= 1, { what: () => 'a deep message that acknowledges nothing was not refused' });
+    assert.match(String((caught.messages[0].error as { message: string }).message), /msg\.payload is nested more than 200 levels deep/);
+  });
+
+  it('ack: a flow that acknowledges at once makes the node wait every message; the status says so without changing each time', async () => {
+    const out = await load(watchNode({ ack: true, maxUnacked: 1 }));
+    const watch = helper.getNode('watch')!;
+    let acknowledging = true;
+    helper.getNode('out')!.on('input', (msg: Record<string, unknown>) => (acknowledging ? watch.receive(msg) : undefined));
+    const before = statusCalls('watch').length;
+    const ids = produce(emu, 200);
+    await waitUntil(() => out.messages.length >= ids.length, { what: () => `${out.messages.length} messages` });
+    assert.deepEqual(sentIds(out.messages), ids);
+    const waiting = statusCalls('watch')
+      .slice(before)
+      .filter((s) => /waiting: 1 unacknowledged/.test(String(s.text))).length;
+    assert.ok(waiting >= 1, 'the status never said the node waits');
+    assert.ok(waiting <= ids.length / 5, `the status said so ${waiting} times for ${ids.length} waits`);
+    // An acknowledgement that does not come: the wait is shown, however soon after the last showing it began.
+    acknowledging = false;
+    produce(emu, 2);
+    await waitUntil(() => out.messages.length > ids.length, { what: () => `${out.messages.length} messages` });
+    await waitUntil(() => /waiting: 1 unacknowledged/.test(String(statusCalls('watch').at(-1)?.text)), {
+      what: () => `the status says "${String(statusCalls('watch').at(-1)?.text)}" while the node waits`,
+    });
+    await sleep(200);
+    assert.equal(out.messages.length, ids.length + 1);
   });
 
   it('says at deploy and in its status what the memory store keeps across a restart, and that it starts from now', async () => {

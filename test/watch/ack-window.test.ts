@@ -87,3 +87,75 @@ describe('acknowledged mode: its settings', () => {
     }
   });
 });
+
+describe('acknowledged mode: the window, its ids and its waits', () => {
+  it('knows only its own ids, each acknowledged once, and none given before a clear', () => {
+    const window = new AckWindow<number>(10);
+    const first = window.nextId();
+    window.sent(first, 1);
+    const other = new AckWindow<number>(10);
+    const foreign = other.nextId();
+    other.sent(foreign, 1);
+    assert.equal(window.ack(foreign), false, "another window's id was taken");
+    assert.equal(window.ack(`${first}0`), false, 'an id that was never given was taken');
+    assert.equal(window.ack(first.slice(0, -1)), false, 'a cut id was taken');
+    assert.equal(window.ack(first), true);
+    assert.equal(window.ack(first), false, 'acknowledged twice');
+    const before = window.nextId();
+    window.sent(before, 2);
+    window.clear();
+    assert.equal(window.ack(before), false, 'an id given before clear() was taken');
+    const after = window.nextId();
+    assert.notEqual(after, before);
+    window.sent(after, 3);
+    assert.equal(window.outstanding, 1);
+    assert.equal(window.ack(after), true);
+    assert.equal(window.advance(), 3);
+  });
+
+  it('a message is recorded with the id nextId() gave it, once', () => {
+    const window = new AckWindow<number>(10);
+    const id = window.nextId();
+    assert.throws(() => window.sent(`${id}x`, 1), /nextId/);
+    window.sent(id, 1);
+    assert.throws(() => window.sent(id, 2), /nextId/);
+  });
+
+  it('a position passed goes with the message before it, or alone when none waits', () => {
+    const window = new AckWindow<string>(10);
+    window.pass('p0');
+    const a = window.nextId();
+    window.sent(a, 'a');
+    window.pass('p1');
+    window.pass('p2');
+    const b = window.nextId();
+    window.sent(b, 'b');
+    assert.equal(window.advance(), 'p0', 'the position passed before any message waits for nothing');
+    window.ack(b);
+    assert.equal(window.advance(), undefined);
+    window.ack(a);
+    assert.equal(window.advance(), 'b');
+    window.pass('p3');
+    assert.equal(window.advance(), 'p3');
+  });
+
+  it('a wait for room ends once the acknowledgements of the same turn are in: the sender finds room for all of them', async () => {
+    const window = new AckWindow<number>(3);
+    const ids = [1, 2, 3].map((position) => {
+      const id = window.nextId();
+      window.sent(id, position);
+      return id;
+    });
+    const wait = window.room();
+    assert.ok(wait, 'no wait while the span is full');
+    let spanWhenWoken: number | undefined;
+    const woken = wait.then(() => (spanWhenWoken = window.span));
+    window.ack(ids[0]);
+    await Promise.resolve();
+    window.ack(ids[1]);
+    await Promise.resolve();
+    window.ack(ids[2]);
+    await woken;
+    assert.equal(spanWhenWoken, 0, 'the sender went on before the acknowledgements of its turn were in');
+  });
+});

@@ -1,7 +1,10 @@
 /**
  * auth0-events' own statuses: connected (with the count so far), the time of the last event
  * (shown at most twice a second, the clock read once per chunk read rather than per event), and
- * the wait for acknowledgements. (What the context store promises is in the starting status.)
+ * the wait for acknowledgements: shown at once when it had not been for half a second, else half
+ * a second after the last showing if the wait is still on (a flow that acknowledges quickly makes
+ * the node wait for a moment every few messages: no status change each time). (What the context
+ * store promises is in the starting status.)
  */
 import type { NodeStatus } from '../../shared/node-red-types';
 import type { StatusText } from '../../shared/status-text';
@@ -23,21 +26,56 @@ export class EventStatus {
   private lastShownAt = 0;
   /** Events were sent since the status last showed it. */
   private unshown = false;
+  private readonly statuses: ReturnType<typeof watchStatuses>;
+  /** Acknowledged mode: the messages outstanding while a wait for room is on (undefined: none is). */
+  private waiting: number | undefined;
+  /** The wait is what the status shows. */
+  private waitShown = false;
+  private waitShownAt = 0;
+  /** Shows a wait that began too soon after the last showing, if it is still on by then. */
+  private waitTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly text: StatusText,
     private readonly show: (status: NodeStatus) => void,
-  ) {}
+  ) {
+    this.statuses = watchStatuses(text);
+  }
 
   connected(): void {
     this.show({ fill: 'green', shape: 'ring', text: this.received > 0 ? this.text('connectedEvents', { count: this.received }) : this.text('connected') });
   }
 
-  /** Acknowledged mode: as many messages are outstanding as allowed. */
-  waitingForAcks(outstanding: number): void {
+  /** Acknowledged mode: as many messages are outstanding as allowed; the node waits. */
+  waitStarted(outstanding: number): void {
+    this.waiting = outstanding;
+    const now = Date.now();
+    const since = now - this.waitShownAt;
+    if (since >= STATUS_EVERY_MS) this.showWait(now);
+    else this.waitTimer ??= setTimeout(() => this.showWaitIfOn(), STATUS_EVERY_MS - since);
+  }
+
+  /** The wait ended: the status says connected again if it said waiting. */
+  waitEnded(): void {
+    this.waiting = undefined;
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+    if (!this.waitShown) return;
+    this.waitShown = false;
+    this.connected();
+  }
+
+  private showWaitIfOn(): void {
+    this.waitTimer = undefined;
+    if (this.waiting !== undefined) this.showWait(Date.now());
+  }
+
+  private showWait(now: number): void {
+    this.waitShownAt = now;
+    this.waitShown = true;
     this.unshown = false;
     this.lastShownAt = 0;
-    this.show(watchStatuses(this.text).waitingForAcks(outstanding));
+    this.show(this.statuses.waitingForAcks(this.waiting ?? 0));
   }
 
   reconnecting(): void {

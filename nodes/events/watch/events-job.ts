@@ -337,7 +337,9 @@ export class EventsJob implements WatchJob {
   /**
    * Acknowledged mode: the offset of the last event held is stored first (the next holder then
    * knows what it sends again), then each message goes once fewer than maxUnacked are
-   * outstanding, the offset after it stored once it and all before it are acknowledged.
+   * outstanding, the offset after it stored once it and all before it are acknowledged. While
+   * there is room the messages go in one synchronous run: a wait (a promise) only when the window
+   * is full.
    */
   private async sendAcknowledged(held: Held[], ctx: TurnContext, signal: AbortSignal): Promise<void> {
     const acks = this.acks;
@@ -360,44 +362,36 @@ export class EventsJob implements WatchJob {
       }
     }
     const size = this.settings.batchSize > 0 ? this.settings.batchSize : 1;
-    let group: Held[] = [];
+    // The events waiting for their message: held[first] on, `count` of them, the offset after them `groupEnd`.
+    let first = 0;
+    let count = 0;
     let groupEnd = '';
-    const sendGroup = async (): Promise<void> => {
-      if (group.length === 0) return;
-      await this.roomFor(acks, ctx, signal);
-      if (ctx.closing || signal.aborted) throw new Error('connection ended by the node');
-      ctx.checkHolding();
-      const msgid = acks.nextId();
-      const redelivered = group.some((h) => h.redelivered);
-      const msg: NodeMessage =
-        size === 1 ? { payload: group[0].event, topic: group[0].type, auth0: { tenant: this.domain, offset: groupEnd } } : this.batchMessage(group, groupEnd);
-      msg._msgid = msgid;
-      if (redelivered) (msg.auth0 as Record<string, unknown>).redelivered = true;
-      acks.sent(msgid, groupEnd);
-      this.node.send(msg);
-      this.status.sent(group.length);
-      this.lastEventId = groupEnd;
-      if (redelivered && group.some((h) => h.offset === this.redeliverUntil)) {
-        // Every redelivery is sent: what comes after is new.
-        this.redeliverUntil = undefined;
-        this.redeliveryRead = false;
-      }
-      group = [];
-    };
-    for (const h of held) {
+    for (let i = 0; i < held.length; i++) {
+      const h = held[i];
       if (h.event) {
-        group.push(h);
+        if (count === 0) first = i;
+        count += 1;
         groupEnd = h.offset;
-        if (group.length >= size) await sendGroup();
-      } else if (group.length > 0) {
+        if (count < size) continue;
+      } else if (count > 0) {
         // A marker after events waiting for their message goes with them.
         groupEnd = h.offset;
+        continue;
       } else {
         acks.pass(h.offset);
         this.lastEventId = h.offset;
+        continue;
       }
+      const wait = acks.room();
+      if (wait) await this.roomFor(acks, wait, ctx, signal);
+      this.sendOutstanding(acks, held, first, i + 1, count, groupEnd, ctx, signal);
+      count = 0;
     }
-    await sendGroup();
+    if (count > 0) {
+      const wait = acks.room();
+      if (wait) await this.roomFor(acks, wait, ctx, signal);
+      this.sendOutstanding(acks, held, first, held.length, count, groupEnd, ctx, signal);
+    }
     if (this.redeliveryRead && held.some((h) => h.offset === this.redeliverUntil)) {
       // The last message sent before was passed (a marker now, when its type is no longer chosen).
       this.redeliverUntil = undefined;
@@ -406,15 +400,63 @@ export class EventsJob implements WatchJob {
     this.advanceAcks();
   }
 
-  /** Waits while maxUnacked messages are outstanding, saying so. */
-  private async roomFor(acks: AckWindow<string>, ctx: TurnContext, signal: AbortSignal): Promise<void> {
-    let waited = false;
-    for (let wait = acks.room(); wait && !ctx.closing && !signal.aborted; wait = acks.room()) {
-      if (!waited) this.status.waitingForAcks(acks.outstanding);
-      waited = true;
-      await wait;
+  /** Sends the events of held[from, to) (`count` of them) as one message outstanding until acknowledged, its offset `end`. */
+  private sendOutstanding(
+    acks: AckWindow<string>,
+    held: Held[],
+    from: number,
+    to: number,
+    count: number,
+    end: string,
+    ctx: TurnContext,
+    signal: AbortSignal,
+  ): void {
+    if (ctx.closing || signal.aborted) throw new Error('connection ended by the node');
+    ctx.checkHolding();
+    const msgid = acks.nextId();
+    let redelivered = false;
+    let msg: NodeMessage;
+    // One event a message unless batches of more than one were asked for.
+    if (this.settings.batchSize <= 1) {
+      const h = held[from];
+      redelivered = h.redelivered;
+      msg = { _msgid: msgid, payload: h.event, topic: h.type, auth0: { tenant: this.domain, offset: end } };
+    } else {
+      const events: Held[] = [];
+      for (let i = from; i < to; i++) {
+        const h = held[i];
+        if (!h.event) continue;
+        events.push(h);
+        if (h.redelivered) redelivered = true;
+      }
+      msg = this.batchMessage(events, end);
+      msg._msgid = msgid;
     }
-    if (waited) this.status.connected();
+    if (redelivered) (msg.auth0 as Record<string, unknown>).redelivered = true;
+    acks.sent(msgid, end);
+    this.node.send(msg);
+    this.status.sent(count);
+    this.lastEventId = end;
+    if (redelivered && this.redeliverUntil !== undefined && this.containsOffset(held, from, to, this.redeliverUntil)) {
+      // Every redelivery is sent: what comes after is new.
+      this.redeliverUntil = undefined;
+      this.redeliveryRead = false;
+    }
+  }
+
+  private containsOffset(held: Held[], from: number, to: number, offset: string): boolean {
+    for (let i = from; i < to; i++) if (held[i].event && held[i].offset === offset) return true;
+    return false;
+  }
+
+  /** Waits while maxUnacked messages are outstanding (`wait`: the first wait), saying so. */
+  private async roomFor(acks: AckWindow<string>, wait: Promise<void>, ctx: TurnContext, signal: AbortSignal): Promise<void> {
+    this.status.waitStarted(acks.outstanding);
+    try {
+      for (let next: Promise<void> | undefined = wait; next && !ctx.closing && !signal.aborted; next = acks.room()) await next;
+    } finally {
+      this.status.waitEnded();
+    }
   }
 
   /** Everything up to a later offset is acknowledged: stored within the batch time. */

@@ -111,9 +111,13 @@ class DueHeap {
   }
 }
 
+/** A column of numbers: a Float64Array as toRecord makes it, an array once it went through JSON. */
+type Numbers = ArrayLike<number>;
+
 /**
- * The stored form (the context store's record), in columns so that writing it every few seconds
- * makes a handful of arrays, not a few per key. Keys are in least-recently-seen order.
+ * The stored form (the context store's record), in columns: writing it every few seconds copies
+ * numbers into a few typed arrays in the order they lie in memory, with nothing made per key.
+ * A store that writes JSON gets plain arrays (toJSON).
  */
 export interface WindowsRecord {
   version: 2;
@@ -121,16 +125,18 @@ export interface WindowsRecord {
   clock: { newest: number; seenAt: number };
   dropped: number;
   keys: string[];
+  /** The keys (their places in `keys`) from the least to the most recently seen. */
+  order: Numbers;
   /** Per key: alertedAt, dropAt, and how many buckets, types and samples it has below. */
-  heads: number[];
+  heads: Numbers;
   /** Per bucket: bucket, count, first time, last time. */
-  buckets: number[];
+  buckets: Numbers;
   types: string[];
   /** The last bucket of each type. */
-  typeBuckets: number[];
+  typeBuckets: Numbers;
   /** Each sample event as JSON. */
   samples: string[];
-  sampleBuckets: number[];
+  sampleBuckets: Numbers;
 }
 
 const HEAD = 5;
@@ -534,96 +540,153 @@ export class AlertWindows {
   }
 
   toRecord(signature: string, clock: WindowsRecord['clock']): WindowsRecord {
+    // Slot by slot, as they lie in memory; the sizes first (typed and preallocated arrays are filled
+    // far faster than pushed to).
+    const slots = this.keyAt.length;
+    let bucketCount = 0;
+    let typeCount = 0;
+    let sampleCount = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      bucketCount += this.bucketLength[slot];
+      sampleCount += this.sampleLength[slot];
+      if (this.firstType[slot] !== undefined) typeCount += 1;
+    }
+    for (const more of this.moreTypes.values()) typeCount += more.length / 2;
+    const order = new Float64Array(slots);
+    const heads = new Float64Array(HEAD * slots);
+    const buckets = new Float64Array(4 * bucketCount);
+    const types = new Array<string>(typeCount);
+    const typeBuckets = new Float64Array(typeCount);
+    const samples = new Array<string>(sampleCount);
+    const sampleBuckets = new Float64Array(sampleCount);
+    let k = 0;
+    for (let slot = this.oldest; slot !== NO; slot = this.newer[slot]) order[k++] = slot;
+    let bucket = 0;
+    let type = 0;
+    let sample = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      const typesBefore = type;
+      const first = this.firstType[slot];
+      if (first !== undefined) {
+        types[type] = first;
+        typeBuckets[type++] = this.firstTypeBucket[slot];
+        const more = this.moreTypes.get(slot);
+        if (more) {
+          for (let m = 0; m < more.length; m += 2) {
+            types[type] = more[m] as string;
+            typeBuckets[type++] = more[m + 1] as number;
+          }
+        }
+      }
+      const n = this.bucketLength[slot];
+      if (n > 0) {
+        const c = this.bucketClass[slot];
+        const d = this.buckets.data(c);
+        const base = this.bucketBlock[slot] * (4 << c);
+        for (let i = base; i < base + 4 * n; i++) buckets[bucket++] = d[i];
+      }
+      const samplesHere = this.sampleLength[slot];
+      const base = slot * this.shape.sampleSize;
+      for (let i = 0; i < samplesHere; i++) {
+        samples[sample] = this.sampleText[base + i] as string;
+        sampleBuckets[sample++] = this.sampleBucket[base + i];
+      }
+      const head = HEAD * slot;
+      heads[head] = this.alertedAt[slot];
+      heads[head + 1] = this.dropAt[slot];
+      heads[head + 2] = n;
+      heads[head + 3] = type - typesBefore;
+      heads[head + 4] = samplesHere;
+    }
     const record: WindowsRecord = {
       version: 2,
       signature,
       clock,
       dropped: this.dropped,
-      keys: [],
-      heads: [],
-      buckets: [],
-      types: [],
-      typeBuckets: [],
-      samples: [],
-      sampleBuckets: [],
+      keys: this.keyAt.slice(),
+      order,
+      heads,
+      buckets,
+      types,
+      typeBuckets,
+      samples,
+      sampleBuckets,
     };
-    const { keys, heads, buckets, types, typeBuckets, samples, sampleBuckets } = record;
-    for (let slot = this.oldest; slot !== NO; slot = this.newer[slot]) {
-      const n = this.bucketLength[slot];
-      const typesBefore = types.length;
-      const first = this.firstType[slot];
-      if (first !== undefined) {
-        types.push(first);
-        typeBuckets.push(this.firstTypeBucket[slot]);
-        const more = this.moreTypes.get(slot);
-        if (more) {
-          for (let k = 0; k < more.length; k += 2) {
-            types.push(more[k] as string);
-            typeBuckets.push(more[k + 1] as number);
-          }
-        }
-      }
-      const sampleCount = this.sampleLength[slot];
-      keys.push(this.keyAt[slot]);
-      heads.push(this.alertedAt[slot], this.dropAt[slot], n, types.length - typesBefore, sampleCount);
-      if (n > 0) {
-        const c = this.bucketClass[slot];
-        const d = this.buckets.data(c);
-        const base = this.bucketBlock[slot] * (4 << c);
-        for (let i = base; i < base + 4 * n; i++) buckets.push(d[i]);
-      }
-      const base = slot * this.shape.sampleSize;
-      for (let i = 0; i < sampleCount; i++) {
-        samples.push(this.sampleText[base + i] as string);
-        sampleBuckets.push(this.sampleBucket[base + i]);
-      }
-    }
-    return record;
+    // A store that writes JSON (a file, Redis) gets arrays: JSON writes a typed array as an object.
+    return Object.defineProperty(record, 'toJSON', {
+      value: () => ({
+        ...record,
+        order: Array.from(order),
+        heads: Array.from(heads),
+        buckets: Array.from(buckets),
+        typeBuckets: Array.from(typeBuckets),
+        sampleBuckets: Array.from(sampleBuckets),
+      }),
+    });
   }
 
   /** Takes a stored state back (a record that passed isWindowsRecord); its keys become the most recently seen. */
   restore(record: WindowsRecord): void {
+    const { keys, order, heads } = record;
+    // Beyond the key limit only the most recently seen keys come back.
+    const skipped = new Uint8Array(keys.length);
+    for (let j = 0; j < keys.length - this.shape.maxKeys; j++) {
+      const k = order[j];
+      skipped[k] = 1;
+      if (heads[HEAD * k] >= 0 || heads[HEAD * k + 2] > 0) this.dropped += 1;
+    }
+    const slots = new Int32Array(keys.length);
     let bucket = 0;
     let type = 0;
     let sample = 0;
-    for (let k = 0; k < record.keys.length; k++) {
-      const key = record.keys[k];
+    for (let k = 0; k < keys.length; k++) {
       const head = k * HEAD;
+      const n = heads[head + 2];
+      const typeEnd = type + heads[head + 3];
+      const sampleEnd = sample + heads[head + 4];
+      if (skipped[k]) {
+        bucket += 4 * n;
+        type = typeEnd;
+        sample = sampleEnd;
+        continue;
+      }
+      const key = keys[k];
       let slot = this.slotOf.get(key);
       if (slot === undefined) slot = this.create(key, -Infinity);
       else {
-        this.seen(slot);
         this.clearBuckets(slot);
         this.clearSamples(slot);
       }
-      this.alertedAt[slot] = record.heads[head];
-      this.dropAt[slot] = record.heads[head + 1];
+      slots[k] = slot;
+      this.alertedAt[slot] = heads[head];
+      this.dropAt[slot] = heads[head + 1];
       this.resolveAt[slot] = -1;
-      const n = record.heads[head + 2];
       for (let i = 0; i < n; i++, bucket += 4) {
         const b = record.buckets;
         this.insertBucket(slot, i, b[bucket], b[bucket + 1], b[bucket + 2], b[bucket + 3]);
         this.total[slot] += b[bucket + 1];
       }
       const list: (string | number)[] = [];
-      for (const end = type + record.heads[head + 3]; type < end; type++) list.push(record.types[type], record.typeBuckets[type]);
+      for (; type < typeEnd; type++) list.push(record.types[type], record.typeBuckets[type]);
       this.setTypes(slot, list);
-      const samples = record.heads[head + 4];
-      const kept = Math.min(samples, this.shape.sampleSize);
+      const kept = Math.min(sampleEnd - sample, this.shape.sampleSize);
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < kept; i++) {
         this.sampleText[base + i] = record.samples[sample + i];
         this.sampleBucket[base + i] = record.sampleBuckets[sample + i];
       }
       this.sampleLength[slot] = kept;
-      sample += samples;
+      sample = sampleEnd;
       if (this.alertedAt[slot] >= 0 && this.dropAt[slot] >= 0) this.schedule(key, slot);
     }
+    // The stored order, from the least to the most recently seen.
+    for (let j = 0; j < order.length; j++) if (!skipped[order[j]]) this.seen(slots[order[j]]);
     this.dropped += record.dropped;
   }
 }
 
-function numbers(value: unknown): value is number[] {
+function numbers(value: unknown): value is Numbers {
+  if (value instanceof Float64Array) return true;
   return Array.isArray(value) && value.every((n) => typeof n === 'number');
 }
 
@@ -647,7 +710,14 @@ export function isWindowsRecord(value: unknown): value is WindowsRecord {
   ) {
     return false;
   }
-  if (r.heads.length !== HEAD * r.keys.length) return false;
+  if (r.heads.length !== HEAD * r.keys.length || !numbers(r.order) || r.order.length !== r.keys.length) return false;
+  // `order` names every key once.
+  const seen = new Uint8Array(r.keys.length);
+  for (let j = 0; j < r.order.length; j++) {
+    const k = r.order[j];
+    if (!Number.isInteger(k) || k < 0 || k >= seen.length || seen[k] === 1) return false;
+    seen[k] = 1;
+  }
   let buckets = 0;
   let types = 0;
   let samples = 0;

@@ -140,19 +140,26 @@ export interface WindowsRecord {
 }
 
 const HEAD = 5;
+/** A slot's numbers (the samples' buckets last), STRIDE of them. */
+const OLDER = 0;
+const NEWER = 1;
+const ALERTED_AT = 2;
+const DROP_AT = 3;
+const RESOLVE_AT = 4;
+const TOTAL = 5;
+const BUCKET_BLOCK = 6;
+const BUCKET_CLASS = 7;
+const BUCKET_LENGTH = 8;
+const FIRST_TYPE_BUCKET = 9;
+const SAMPLE_LENGTH = 10;
+const SAMPLE_BUCKETS = 11;
+const STRIDE = 16;
 const NO = -1;
 const NONE: never[] = [];
 
-function grown<T extends Float64Array | Int32Array | Uint8Array>(array: T, length: number, fill: number): T {
-  const next = new (array.constructor as new (n: number) => T)(length);
-  next.set(array);
-  if (fill !== 0) next.fill(fill, array.length);
-  return next;
-}
-
 /**
- * The keys' windows. Each key has a slot: its numbers sit in typed arrays at that slot, its
- * buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
+ * The keys' windows. Each key has a slot: its numbers side by side in one Float64Array (an
+ * event's work touches one or two cache lines, not one per number), its buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
  * first). The only objects per key are its name and its sample events (each one JSON string), so
  * 100,000 live keys give the garbage collector little to trace and counting an event allocates
  * nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
@@ -164,33 +171,22 @@ export class AlertWindows {
   private capacity = 0;
   private oldest = NO;
   private newest = NO;
-  private older = new Int32Array(0);
-  private newer = new Int32Array(0);
-  private alertedAt = new Float64Array(0);
-  private dropAt = new Float64Array(0);
-  /** The resolve time scheduled (dropAt + cooldown), -1 when none. */
-  private resolveAt = new Float64Array(0);
-  /** The events in the window (the sum of the buckets' counts). */
-  private total = new Float64Array(0);
+  /** Every slot's numbers, STRIDE of them per slot (one or two cache lines: a key's event touches them together). */
+  private slots = new Float64Array(0);
   private readonly buckets = new NumberSlab(4);
-  private bucketClass = new Uint8Array(0);
-  /** The slab block, -1 when the key has no bucket. */
-  private bucketBlock = new Int32Array(0);
-  private bucketLength = new Int32Array(0);
-  /** The first type seen in the window and its last bucket; the others (rarer) in `moreTypes`. */
+  /** The first type seen in the window (its last bucket in the slot); the others (rarer) in `moreTypes`. */
   private readonly firstType: (string | undefined)[] = [];
-  private firstTypeBucket = new Float64Array(0);
   /** Flat: [type, last bucket] per type after the first. */
   private readonly moreTypes = new Map<number, (string | number)[]>();
-  /** sampleSize places per slot: the first events in the window (JSON of their plain fields) and their buckets. */
+  /** sampleSize places per slot: the first events in the window, each the JSON of its plain fields (their buckets in the slot). */
   private readonly sampleText: (string | undefined)[] = [];
-  private sampleBucket = new Float64Array(0);
-  private sampleLength = new Uint8Array(0);
   private readonly due = new DueHeap();
   /** Keys with events in the window that were dropped for a new key. */
   dropped = 0;
 
-  constructor(private readonly shape: WindowShape) {}
+  constructor(private readonly shape: WindowShape) {
+    if (shape.sampleSize > STRIDE - SAMPLE_BUCKETS) throw new RangeError(`at most ${STRIDE - SAMPLE_BUCKETS} sample events a key`);
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -217,23 +213,23 @@ export class AlertWindows {
     if (index <= cutoff) return undefined;
     this.count(slot, index, at);
     this.countType(slot, type, index, cutoff);
-    const samples = this.sampleLength[slot];
+    const samples = this.slots[slot * STRIDE + SAMPLE_LENGTH];
     if (event && samples < shape.sampleSize) {
       const place = slot * shape.sampleSize + samples;
       this.sampleText[place] = JSON.stringify(sampleOf(event));
-      this.sampleBucket[place] = index;
-      this.sampleLength[slot] = samples + 1;
+      this.slots[slot * STRIDE + SAMPLE_BUCKETS + samples] = index;
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = samples + 1;
     }
     let alert = false;
-    if (this.total[slot] >= shape.threshold) {
-      this.dropAt[slot] = this.dropTime(slot);
-      const alertedAt = this.alertedAt[slot];
+    if (this.slots[slot * STRIDE + TOTAL] >= shape.threshold) {
+      this.slots[slot * STRIDE + DROP_AT] = this.dropTime(slot);
+      const alertedAt = this.slots[slot * STRIDE + ALERTED_AT];
       if ((alertedAt < 0 || now - alertedAt >= shape.cooldownMs) && !late) {
         alert = true;
-        this.alertedAt[slot] = now;
+        this.slots[slot * STRIDE + ALERTED_AT] = now;
       }
     }
-    if (this.alertedAt[slot] >= 0) this.schedule(key, slot);
+    if (this.slots[slot * STRIDE + ALERTED_AT] >= 0) this.schedule(key, slot);
     return alert ? this.facts(slot, cutoff) : undefined;
   }
 
@@ -244,20 +240,26 @@ export class AlertWindows {
     while (this.due.peek() <= now) {
       const [time, key] = this.due.pop();
       const slot = this.slotOf.get(key);
-      if (slot === undefined || this.resolveAt[slot] !== time || this.alertedAt[slot] < 0) continue;
+      if (slot === undefined || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
       this.prune(slot, this.cutoff(now));
-      out.push({ key, count: this.total[slot], alertedAt: this.alertedAt[slot], belowSince: this.dropAt[slot], at: now });
-      this.alertedAt[slot] = -1;
-      this.dropAt[slot] = -1;
-      this.resolveAt[slot] = -1;
+      out.push({
+        key,
+        count: this.slots[slot * STRIDE + TOTAL],
+        alertedAt: this.slots[slot * STRIDE + ALERTED_AT],
+        belowSince: this.slots[slot * STRIDE + DROP_AT],
+        at: now,
+      });
+      this.slots[slot * STRIDE + ALERTED_AT] = -1;
+      this.slots[slot * STRIDE + DROP_AT] = -1;
+      this.slots[slot * STRIDE + RESOLVE_AT] = -1;
     }
     return out;
   }
 
   private schedule(key: string, slot: number): void {
-    const at = this.dropAt[slot] + this.shape.cooldownMs;
-    if (at === this.resolveAt[slot]) return;
-    this.resolveAt[slot] = at;
+    const at = this.slots[slot * STRIDE + DROP_AT] + this.shape.cooldownMs;
+    if (at === this.slots[slot * STRIDE + RESOLVE_AT]) return;
+    this.slots[slot * STRIDE + RESOLVE_AT] = at;
     this.due.push(at, key);
   }
 
@@ -273,30 +275,22 @@ export class AlertWindows {
       this.keyAt.push(key);
       this.firstType.push(undefined);
       for (let i = 0; i < this.shape.sampleSize; i++) this.sampleText.push(undefined);
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
     }
     this.keyAt[slot] = key;
     this.slotOf.set(key, slot);
-    this.alertedAt[slot] = -1;
-    this.dropAt[slot] = -1;
-    this.resolveAt[slot] = -1;
+    this.slots[slot * STRIDE + ALERTED_AT] = -1;
+    this.slots[slot * STRIDE + DROP_AT] = -1;
+    this.slots[slot * STRIDE + RESOLVE_AT] = -1;
     this.append(slot);
     return slot;
   }
 
   private grow(needed: number): void {
     const n = Math.max(needed, Math.min(Math.max(1024, this.capacity * 2), this.shape.maxKeys));
-    this.older = grown(this.older, n, NO);
-    this.newer = grown(this.newer, n, NO);
-    this.alertedAt = grown(this.alertedAt, n, -1);
-    this.dropAt = grown(this.dropAt, n, -1);
-    this.resolveAt = grown(this.resolveAt, n, -1);
-    this.total = grown(this.total, n, 0);
-    this.bucketClass = grown(this.bucketClass, n, 0);
-    this.bucketBlock = grown(this.bucketBlock, n, NO);
-    this.bucketLength = grown(this.bucketLength, n, 0);
-    this.firstTypeBucket = grown(this.firstTypeBucket, n, 0);
-    this.sampleBucket = grown(this.sampleBucket, n * this.shape.sampleSize, 0);
-    this.sampleLength = grown(this.sampleLength, n, 0);
+    const slots = new Float64Array(n * STRIDE);
+    slots.set(this.slots);
+    this.slots = slots;
     this.capacity = n;
   }
 
@@ -304,8 +298,8 @@ export class AlertWindows {
   private drop(slot: number, cutoff: number): void {
     this.unlink(slot);
     this.slotOf.delete(this.keyAt[slot]);
-    const n = this.bucketLength[slot];
-    const live = this.alertedAt[slot] >= 0 || (n > 0 && this.bucketAt(slot, n - 1) > cutoff);
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    const live = this.slots[slot * STRIDE + ALERTED_AT] >= 0 || (n > 0 && this.bucketAt(slot, n - 1) > cutoff);
     if (live) this.dropped += 1;
     this.clearBuckets(slot);
     this.firstType[slot] = undefined;
@@ -314,33 +308,33 @@ export class AlertWindows {
   }
 
   private bucketAt(slot: number, i: number): number {
-    const c = this.bucketClass[slot];
-    return this.buckets.data(c)[this.bucketBlock[slot] * (4 << c) + 4 * i];
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    return this.buckets.data(c)[this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c) + 4 * i];
   }
 
   private clearBuckets(slot: number): void {
-    const block = this.bucketBlock[slot];
-    if (block !== NO) this.buckets.release(this.bucketClass[slot], block);
-    this.bucketBlock[slot] = NO;
-    this.bucketLength[slot] = 0;
-    this.total[slot] = 0;
+    const block = this.slots[slot * STRIDE + BUCKET_BLOCK];
+    if (block !== NO) this.buckets.release(this.slots[slot * STRIDE + BUCKET_CLASS], block);
+    this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
+    this.slots[slot * STRIDE + BUCKET_LENGTH] = 0;
+    this.slots[slot * STRIDE + TOTAL] = 0;
   }
 
   private clearSamples(slot: number): void {
     const base = slot * this.shape.sampleSize;
-    for (let i = 0; i < this.sampleLength[slot]; i++) this.sampleText[base + i] = undefined;
-    this.sampleLength[slot] = 0;
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) this.sampleText[base + i] = undefined;
+    this.slots[slot * STRIDE + SAMPLE_LENGTH] = 0;
   }
 
   /** One event in bucket `index` (inside the window) at time `at`. */
   private count(slot: number, index: number, at: number): void {
-    this.total[slot] += 1;
-    const n = this.bucketLength[slot];
+    this.slots[slot * STRIDE + TOTAL] += 1;
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
     let place = 0;
     if (n > 0) {
-      const c = this.bucketClass[slot];
+      const c = this.slots[slot * STRIDE + BUCKET_CLASS];
       const d = this.buckets.data(c);
-      const base = this.bucketBlock[slot] * (4 << c);
+      const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
       let i = base + 4 * (n - 1);
       while (i >= base && d[i] > index) i -= 4;
       if (i >= base && d[i] === index) {
@@ -357,27 +351,27 @@ export class AlertWindows {
   /** A new bucket at position `place` of the key's buckets (oldest first); `total` is the caller's. */
   private insertBucket(slot: number, place: number, index: number, count: number, firstAt: number, lastAt: number): void {
     const slab = this.buckets;
-    const n = this.bucketLength[slot];
-    let c = this.bucketClass[slot];
-    if (this.bucketBlock[slot] === NO) {
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    let c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    if (this.slots[slot * STRIDE + BUCKET_BLOCK] === NO) {
       c = 0;
-      this.bucketBlock[slot] = slab.alloc(0);
-      this.bucketClass[slot] = 0;
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = slab.alloc(0);
+      this.slots[slot * STRIDE + BUCKET_CLASS] = 0;
     } else if (n === 1 << c) {
       // The block is full: the buckets move to one twice the size.
       const block = slab.alloc(c + 1);
       const from = slab.data(c);
       const to = slab.data(c + 1);
-      const fromBase = this.bucketBlock[slot] * (4 << c);
+      const fromBase = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
       const toBase = block * (4 << (c + 1));
       for (let k = 0; k < 4 * n; k++) to[toBase + k] = from[fromBase + k];
-      slab.release(c, this.bucketBlock[slot]);
+      slab.release(c, this.slots[slot * STRIDE + BUCKET_BLOCK]);
       c += 1;
-      this.bucketBlock[slot] = block;
-      this.bucketClass[slot] = c;
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = block;
+      this.slots[slot * STRIDE + BUCKET_CLASS] = c;
     }
     const d = slab.data(c);
-    const base = this.bucketBlock[slot] * (4 << c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
     const at = base + 4 * place;
     const end = base + 4 * n;
     if (at < end) d.copyWithin(at + 4, at, end);
@@ -385,7 +379,7 @@ export class AlertWindows {
     d[at + 1] = count;
     d[at + 2] = firstAt;
     d[at + 3] = lastAt;
-    this.bucketLength[slot] = n + 1;
+    this.slots[slot * STRIDE + BUCKET_LENGTH] = n + 1;
   }
 
   /**
@@ -397,12 +391,12 @@ export class AlertWindows {
     const first = this.firstType[slot];
     if (first === undefined) {
       this.firstType[slot] = type;
-      this.firstTypeBucket[slot] = index;
+      this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
       return;
     }
     if (first === type) {
-      if (this.firstTypeBucket[slot] > cutoff) {
-        if (this.firstTypeBucket[slot] < index) this.firstTypeBucket[slot] = index;
+      if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) {
+        if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] < index) this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
         return;
       }
     } else {
@@ -424,11 +418,11 @@ export class AlertWindows {
 
   /** Forgets the buckets and samples at or before `cutoff` (the types: see countType). */
   private prune(slot: number, cutoff: number): void {
-    const n = this.bucketLength[slot];
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
     if (n > 0) {
-      const c = this.bucketClass[slot];
+      const c = this.slots[slot * STRIDE + BUCKET_CLASS];
       const d = this.buckets.data(c);
-      const base = this.bucketBlock[slot] * (4 << c);
+      const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
       if (d[base] <= cutoff) {
         let k = 0;
         let removed = 0;
@@ -439,30 +433,31 @@ export class AlertWindows {
         if (k === n) this.clearBuckets(slot);
         else {
           d.copyWithin(base, base + 4 * k, base + 4 * n);
-          this.bucketLength[slot] = n - k;
-          this.total[slot] -= removed;
+          this.slots[slot * STRIDE + BUCKET_LENGTH] = n - k;
+          this.slots[slot * STRIDE + TOTAL] -= removed;
         }
       }
     }
-    const samples = this.sampleLength[slot];
+    const samples = this.slots[slot * STRIDE + SAMPLE_LENGTH];
     if (samples > 0) {
       const base = slot * this.shape.sampleSize;
+      const at = slot * STRIDE + SAMPLE_BUCKETS;
       let kept = 0;
       for (let i = 0; i < samples; i++) {
-        if (this.sampleBucket[base + i] <= cutoff) continue;
-        this.sampleBucket[base + kept] = this.sampleBucket[base + i];
+        if (this.slots[at + i] <= cutoff) continue;
+        this.slots[at + kept] = this.slots[at + i];
         this.sampleText[base + kept] = this.sampleText[base + i];
         kept += 1;
       }
       for (let i = kept; i < samples; i++) this.sampleText[base + i] = undefined;
-      this.sampleLength[slot] = kept;
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
     }
   }
 
   /** The key's types from a flat [type, last bucket] list. */
   private setTypes(slot: number, list: (string | number)[]): void {
     this.firstType[slot] = list.length > 0 ? (list[0] as string) : undefined;
-    this.firstTypeBucket[slot] = list.length > 0 ? (list[1] as number) : 0;
+    this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = list.length > 0 ? (list[1] as number) : 0;
     if (list.length > 2) this.moreTypes.set(slot, list.slice(2));
     else this.moreTypes.delete(slot);
   }
@@ -472,7 +467,7 @@ export class AlertWindows {
     const list: (string | number)[] = [];
     const first = this.firstType[slot];
     if (first === undefined) return list;
-    if (this.firstTypeBucket[slot] > cutoff) list.push(first, this.firstTypeBucket[slot]);
+    if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) list.push(first, this.slots[slot * STRIDE + FIRST_TYPE_BUCKET]);
     const more = this.moreTypes.get(slot);
     if (more) for (let k = 0; k < more.length; k += 2) if ((more[k + 1] as number) > cutoff) list.push(more[k], more[k + 1]);
     return list;
@@ -481,11 +476,11 @@ export class AlertWindows {
   /** When the count falls below the threshold with no further event (it is at or above it now). */
   private dropTime(slot: number): number {
     const { threshold, buckets, bucketMs } = this.shape;
-    const c = this.bucketClass[slot];
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
     const d = this.buckets.data(c);
-    const base = this.bucketBlock[slot] * (4 << c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
     let sum = 0;
-    for (let i = base + 4 * (this.bucketLength[slot] - 1); i >= base; i -= 4) {
+    for (let i = base + 4 * (this.slots[slot * STRIDE + BUCKET_LENGTH] - 1); i >= base; i -= 4) {
       sum += d[i + 1];
       if (sum >= threshold) return (d[i] + buckets) * bucketMs;
     }
@@ -493,10 +488,10 @@ export class AlertWindows {
   }
 
   private facts(slot: number, cutoff: number): Counted {
-    const n = this.bucketLength[slot];
-    const c = this.bucketClass[slot];
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
     const d = this.buckets.data(c);
-    const base = this.bucketBlock[slot] * (4 << c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
     let firstAt = Infinity;
     let lastAt = -1;
     for (let i = base; i < base + 4 * n; i += 4) {
@@ -508,28 +503,28 @@ export class AlertWindows {
     for (let k = 0; k < list.length; k += 2) types.push(list[k] as string);
     const sample: AlertEvent[] = [];
     const samples = slot * this.shape.sampleSize;
-    for (let i = 0; i < this.sampleLength[slot]; i++) sample.push(JSON.parse(this.sampleText[samples + i] as string) as AlertEvent);
-    return { counted: true, alert: true, count: this.total[slot], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) sample.push(JSON.parse(this.sampleText[samples + i] as string) as AlertEvent);
+    return { counted: true, alert: true, count: this.slots[slot * STRIDE + TOTAL], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
   }
 
   /** Puts `slot` at the most recently seen end of the list. */
   private append(slot: number): void {
-    this.older[slot] = this.newest;
-    this.newer[slot] = NO;
-    if (this.newest !== NO) this.newer[this.newest] = slot;
+    this.slots[slot * STRIDE + OLDER] = this.newest;
+    this.slots[slot * STRIDE + NEWER] = NO;
+    if (this.newest !== NO) this.slots[this.newest * STRIDE + NEWER] = slot;
     else this.oldest = slot;
     this.newest = slot;
   }
 
   private unlink(slot: number): void {
-    const older = this.older[slot];
-    const newer = this.newer[slot];
-    if (older !== NO) this.newer[older] = newer;
+    const older = this.slots[slot * STRIDE + OLDER];
+    const newer = this.slots[slot * STRIDE + NEWER];
+    if (older !== NO) this.slots[older * STRIDE + NEWER] = newer;
     else this.oldest = newer;
-    if (newer !== NO) this.older[newer] = older;
+    if (newer !== NO) this.slots[newer * STRIDE + OLDER] = older;
     else this.newest = older;
-    this.older[slot] = NO;
-    this.newer[slot] = NO;
+    this.slots[slot * STRIDE + OLDER] = NO;
+    this.slots[slot * STRIDE + NEWER] = NO;
   }
 
   /** The key was seen again: it becomes the most recently seen. */
@@ -547,8 +542,8 @@ export class AlertWindows {
     let typeCount = 0;
     let sampleCount = 0;
     for (let slot = 0; slot < slots; slot++) {
-      bucketCount += this.bucketLength[slot];
-      sampleCount += this.sampleLength[slot];
+      bucketCount += this.slots[slot * STRIDE + BUCKET_LENGTH];
+      sampleCount += this.slots[slot * STRIDE + SAMPLE_LENGTH];
       if (this.firstType[slot] !== undefined) typeCount += 1;
     }
     for (const more of this.moreTypes.values()) typeCount += more.length / 2;
@@ -560,7 +555,7 @@ export class AlertWindows {
     const samples = new Array<string>(sampleCount);
     const sampleBuckets = new Float64Array(sampleCount);
     let k = 0;
-    for (let slot = this.oldest; slot !== NO; slot = this.newer[slot]) order[k++] = slot;
+    for (let slot = this.oldest; slot !== NO; slot = this.slots[slot * STRIDE + NEWER]) order[k++] = slot;
     let bucket = 0;
     let type = 0;
     let sample = 0;
@@ -569,7 +564,7 @@ export class AlertWindows {
       const first = this.firstType[slot];
       if (first !== undefined) {
         types[type] = first;
-        typeBuckets[type++] = this.firstTypeBucket[slot];
+        typeBuckets[type++] = this.slots[slot * STRIDE + FIRST_TYPE_BUCKET];
         const more = this.moreTypes.get(slot);
         if (more) {
           for (let m = 0; m < more.length; m += 2) {
@@ -578,22 +573,22 @@ export class AlertWindows {
           }
         }
       }
-      const n = this.bucketLength[slot];
+      const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
       if (n > 0) {
-        const c = this.bucketClass[slot];
+        const c = this.slots[slot * STRIDE + BUCKET_CLASS];
         const d = this.buckets.data(c);
-        const base = this.bucketBlock[slot] * (4 << c);
+        const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
         for (let i = base; i < base + 4 * n; i++) buckets[bucket++] = d[i];
       }
-      const samplesHere = this.sampleLength[slot];
+      const samplesHere = this.slots[slot * STRIDE + SAMPLE_LENGTH];
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < samplesHere; i++) {
         samples[sample] = this.sampleText[base + i] as string;
-        sampleBuckets[sample++] = this.sampleBucket[base + i];
+        sampleBuckets[sample++] = this.slots[slot * STRIDE + SAMPLE_BUCKETS + i];
       }
       const head = HEAD * slot;
-      heads[head] = this.alertedAt[slot];
-      heads[head + 1] = this.dropAt[slot];
+      heads[head] = this.slots[slot * STRIDE + ALERTED_AT];
+      heads[head + 1] = this.slots[slot * STRIDE + DROP_AT];
       heads[head + 2] = n;
       heads[head + 3] = type - typesBefore;
       heads[head + 4] = samplesHere;
@@ -658,13 +653,13 @@ export class AlertWindows {
         this.clearSamples(slot);
       }
       slots[k] = slot;
-      this.alertedAt[slot] = heads[head];
-      this.dropAt[slot] = heads[head + 1];
-      this.resolveAt[slot] = -1;
+      this.slots[slot * STRIDE + ALERTED_AT] = heads[head];
+      this.slots[slot * STRIDE + DROP_AT] = heads[head + 1];
+      this.slots[slot * STRIDE + RESOLVE_AT] = -1;
       for (let i = 0; i < n; i++, bucket += 4) {
         const b = record.buckets;
         this.insertBucket(slot, i, b[bucket], b[bucket + 1], b[bucket + 2], b[bucket + 3]);
-        this.total[slot] += b[bucket + 1];
+        this.slots[slot * STRIDE + TOTAL] += b[bucket + 1];
       }
       const list: (string | number)[] = [];
       for (; type < typeEnd; type++) list.push(record.types[type], record.typeBuckets[type]);
@@ -673,11 +668,11 @@ export class AlertWindows {
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < kept; i++) {
         this.sampleText[base + i] = record.samples[sample + i];
-        this.sampleBucket[base + i] = record.sampleBuckets[sample + i];
+        this.slots[slot * STRIDE + SAMPLE_BUCKETS + i] = record.sampleBuckets[sample + i];
       }
-      this.sampleLength[slot] = kept;
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
       sample = sampleEnd;
-      if (this.alertedAt[slot] >= 0 && this.dropAt[slot] >= 0) this.schedule(key, slot);
+      if (this.slots[slot * STRIDE + ALERTED_AT] >= 0 && this.slots[slot * STRIDE + DROP_AT] >= 0) this.schedule(key, slot);
     }
     // The stored order, from the least to the most recently seen.
     for (let j = 0; j < order.length; j++) if (!skipped[order[j]]) this.seen(slots[order[j]]);

@@ -163,6 +163,7 @@ class LogAlert {
     return !this.settings.lateAlerts && at < wallClock.now() - this.settings.windowMs;
   }
 
+  /** takeLocally, then `done` (with the error, if any) so Catch nodes see it. */
   private takeLocallyDone(msg: NodeMessage, send: SendFunction, done: DoneFunction): void {
     try {
       this.takeLocally(msg, send);
@@ -180,6 +181,7 @@ class LogAlert {
     this.dirty = true;
   }
 
+  /** One event in this process: what was due resolves first, then it counts. */
   private countLocally(item: unknown, send: SendFunction): void {
     const read = this.read(item);
     if (!read) return;

@@ -76,14 +76,9 @@ class LogAlert {
         );
         return;
       }
-      this.enqueue(() => {
-        try {
-          this.takeLocally(msg, send);
-          done();
-        } catch (err) {
-          done(toError(err));
-        }
-      });
+      // Counting in this process needs no await: with nothing queued (the usual case) it runs at once.
+      if (this.pending === 0) this.takeLocallyDone(msg, send, done);
+      else this.enqueue(() => this.takeLocallyDone(msg, send, done));
     });
     node.on('close', (removed: boolean, done: () => void) => {
       this.closing = true;
@@ -102,30 +97,31 @@ class LogAlert {
 
   private readonly sharedState: SharedState | undefined;
 
+  private readonly report = (err: unknown): void => this.node.error(`auth0-log-alert: ${toError(err).message}`);
+  private readonly finished = (): void => {
+    this.pending -= 1;
+  };
+
   /**
    * Runs `job` after the jobs before it. With none in flight a job runs at once, and one that
    * needs no await (counting alone) ends at once: no promise per message.
    */
   private enqueue(job: () => Promise<void> | void): void {
-    const report = (err: unknown): void => this.node.error(`auth0-log-alert: ${toError(err).message}`);
-    const finished = (): void => {
-      this.pending -= 1;
-    };
     if (this.pending === 0) {
       let result: Promise<void> | void;
       try {
         result = job();
       } catch (err) {
-        report(err);
+        this.report(err);
         return;
       }
       if (!result) return;
       this.pending += 1;
-      this.queue = result.catch(report).finally(finished);
+      this.queue = result.catch(this.report).finally(this.finished);
       return;
     }
     this.pending += 1;
-    this.queue = this.queue.then(job).catch(report).finally(finished);
+    this.queue = this.queue.then(job).catch(this.report).finally(this.finished);
   }
 
   private async load(): Promise<void> {
@@ -167,19 +163,34 @@ class LogAlert {
     return !this.settings.lateAlerts && at < wallClock.now() - this.settings.windowMs;
   }
 
+  /** takeLocally, then `done` (with the error, if any) so Catch nodes see it. */
+  private takeLocallyDone(msg: NodeMessage, send: SendFunction, done: DoneFunction): void {
+    try {
+      this.takeLocally(msg, send);
+      done();
+    } catch (err) {
+      done(toError(err));
+    }
+  }
+
   /** Counts the events of one message (an event or a batch) in this process, sending what they cause. */
   private takeLocally(msg: NodeMessage, send: SendFunction): void {
-    const events = Array.isArray(msg.payload) ? (msg.payload as unknown[]) : [msg.payload];
-    for (const item of events) {
-      const read = this.read(item);
-      if (!read) continue;
-      const now = this.clock.observe(read.at);
-      this.sendResolved(this.local.resolve(now), send);
-      const type = typeof read.event.type === 'string' ? read.event.type : '';
-      const counted = this.local.add(read.key, read.at, now, type, read.event, this.late(read.at));
-      if (counted) this.sendAlert(read.key, counted, send);
-    }
+    const payload = msg.payload;
+    if (Array.isArray(payload)) for (const item of payload as unknown[]) this.countLocally(item, send);
+    else this.countLocally(payload, send);
     this.dirty = true;
+  }
+
+  /** One event in this process: what was due resolves first, then it counts. */
+  private countLocally(item: unknown, send: SendFunction): void {
+    const read = this.read(item);
+    if (!read) return;
+    const now = this.clock.observe(read.at);
+    const resolved = this.local.resolve(now);
+    if (resolved.length > 0) this.sendResolved(resolved, send);
+    const type = typeof read.event.type === 'string' ? read.event.type : '';
+    const counted = this.local.add(read.key, read.at, now, type, read.event, this.late(read.at));
+    if (counted) this.sendAlert(read.key, counted, send);
   }
 
   /** The same through Redis, one event after the other; alone while Redis is away. */

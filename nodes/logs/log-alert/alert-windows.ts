@@ -14,6 +14,7 @@
  * - At most maxKeys keys are kept; a new key beyond them drops the least recently seen one.
  */
 import { type AlertEvent, sampleOf } from './alert-event';
+import { NumberSlab } from './number-slab';
 
 export interface WindowShape {
   bucketMs: number;
@@ -53,112 +54,6 @@ export const SAMPLE_SIZE = 3;
 export function windowShape(windowMs: number, settings: { threshold: number; cooldownMs: number; maxKeys: number }): WindowShape {
   const bucketMs = Math.max(1, Math.ceil(windowMs / BUCKETS_PER_WINDOW));
   return { bucketMs, buckets: Math.ceil(windowMs / bucketMs), sampleSize: SAMPLE_SIZE, ...settings };
-}
-
-const NONE: never[] = [];
-
-/**
- * One key's window. `b` is flat: [bucket, count, first time, last time] per bucket, oldest first.
- * Lean, since 100,000 of them live at once: the arrays are kept at their exact size (a push reserves
- * half again plus 16 slots; a new bucket, type or sample entry copies a few numbers instead), and the keys form a list from the least to the most recently seen
- * (`older`, `newer`), so seeing a key again moves it in O(1) without touching the Map.
- */
-class KeyWindow {
-  b: number[];
-  /** Flat: [type, last bucket] per type seen in the window. */
-  t: (string | number)[] = NONE;
-  /** The first events in the window (their top-level plain fields), at most sampleSize. */
-  s: { i: number; e: AlertEvent }[] = NONE;
-  alertedAt = -1;
-  dropAt = -1;
-  /** The resolve time scheduled (dropAt + cooldown), -1 when none. */
-  resolveAt = -1;
-  older: KeyWindow | undefined = undefined;
-  newer: KeyWindow | undefined = undefined;
-
-  constructor(readonly key: string) {
-    this.b = NONE;
-  }
-
-  /** Forgets the buckets at or before `cutoff`. */
-  prune(cutoff: number): void {
-    const b = this.b;
-    let n = 0;
-    while (n < b.length && b[n] <= cutoff) n += 4;
-    if (n === b.length) this.b = NONE;
-    else if (n > 0) b.splice(0, n);
-    if (this.s.length > 0 && this.s[0].i <= cutoff) {
-      const kept = this.s.filter((sample) => sample.i > cutoff);
-      this.s = kept.length > 0 ? kept : NONE;
-    }
-    const t = this.t;
-    for (let i = t.length - 2; i >= 0; i -= 2) if ((t[i + 1] as number) <= cutoff) t.splice(i, 2);
-    if (t.length === 0 && t !== NONE) this.t = NONE;
-  }
-
-  /** Counts one event; `event` is kept in the sample (its plain fields) while the sample has room. */
-  add(index: number, at: number, type: string, event: AlertEvent | undefined, sampleSize: number): void {
-    const b = this.b;
-    let i = b.length - 4;
-    while (i >= 0 && b[i] > index) i -= 4;
-    if (b.length === 0) {
-      this.b = [index, 1, at, at];
-    } else if (i >= 0 && b[i] === index) {
-      b[i + 1] += 1;
-      if (at < b[i + 2]) b[i + 2] = at;
-      if (at > b[i + 3]) b[i + 3] = at;
-    } else if (i === b.length - 4) {
-      // Grown to the exact size (push would reserve half again plus 16 slots, kept for as long as the key lives).
-      this.b = b.concat(index, 1, at, at);
-    } else {
-      b.splice(i + 4, 0, index, 1, at, at);
-    }
-    const t = this.t;
-    let known = -1;
-    for (let k = 0; k < t.length; k += 2) {
-      if (t[k] === type) {
-        known = k;
-        break;
-      }
-    }
-    if (known >= 0) {
-      if ((t[known + 1] as number) < index) t[known + 1] = index;
-    } else this.t = t.concat(type, index);
-    if (event && this.s.length < sampleSize) this.s = this.s.concat({ i: index, e: sampleOf(event) });
-  }
-
-  count(): number {
-    let sum = 0;
-    for (let i = 1; i < this.b.length; i += 4) sum += this.b[i];
-    return sum;
-  }
-
-  /** When the count falls below `threshold` with no further event (it is at or above it now). */
-  dropTime(threshold: number, shape: WindowShape): number {
-    let sum = 0;
-    for (let i = this.b.length - 4; i >= 0; i -= 4) {
-      sum += this.b[i + 1];
-      if (sum >= threshold) return (this.b[i] + shape.buckets) * shape.bucketMs;
-    }
-    return -1;
-  }
-
-  facts(counted: boolean, alert: boolean): Counted {
-    const b = this.b;
-    let lastAt = -1;
-    for (let i = 3; i < b.length; i += 4) if (b[i] > lastAt) lastAt = b[i];
-    let firstAt = Infinity;
-    for (let i = 2; i < b.length; i += 4) if (b[i] < firstAt) firstAt = b[i];
-    return {
-      counted,
-      alert,
-      count: this.count(),
-      firstAt: b.length > 0 ? firstAt : -1,
-      lastAt,
-      types: this.t.filter((_, i) => i % 2 === 0) as string[],
-      sample: this.s.map((sample) => sample.e),
-    };
-  }
 }
 
 /** A min-heap of [time, key]: when each alerted key may resolve. */
@@ -216,28 +111,85 @@ class DueHeap {
   }
 }
 
-/** The stored form: keys in least-recently-seen order. */
+/** A column of numbers: a Float64Array as toRecord makes it, an array once it went through JSON. */
+type Numbers = ArrayLike<number>;
+
+/**
+ * The stored form (the context store's record), in columns: writing it every few seconds copies
+ * numbers into a few typed arrays in the order they lie in memory, with nothing made per key.
+ * A store that writes JSON gets plain arrays (toJSON).
+ */
 export interface WindowsRecord {
-  version: 1;
+  version: 2;
   signature: string;
   clock: { newest: number; seenAt: number };
   dropped: number;
-  keys: [string, number[], (string | number)[], { i: number; e: AlertEvent }[], number, number][];
+  keys: string[];
+  /** The keys (their places in `keys`) from the least to the most recently seen. */
+  order: Numbers;
+  /** Per key: alertedAt, dropAt, and how many buckets, types and samples it has below. */
+  heads: Numbers;
+  /** Per bucket: bucket, count, first time, last time. */
+  buckets: Numbers;
+  types: string[];
+  /** The last bucket of each type. */
+  typeBuckets: Numbers;
+  /** Each sample event as JSON. */
+  samples: string[];
+  sampleBuckets: Numbers;
 }
 
+const HEAD = 5;
+/** A slot's numbers (the samples' buckets last), STRIDE of them. */
+const OLDER = 0;
+const NEWER = 1;
+const ALERTED_AT = 2;
+const DROP_AT = 3;
+const RESOLVE_AT = 4;
+const TOTAL = 5;
+const BUCKET_BLOCK = 6;
+const BUCKET_CLASS = 7;
+const BUCKET_LENGTH = 8;
+const FIRST_TYPE_BUCKET = 9;
+const SAMPLE_LENGTH = 10;
+const SAMPLE_BUCKETS = 11;
+const STRIDE = 16;
+const NO = -1;
+const NONE: never[] = [];
+
+/**
+ * The keys' windows. Each key has a slot: its numbers side by side in one Float64Array (an
+ * event's work touches one or two cache lines, not one per number), its buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
+ * first). The only objects per key are its name and its sample events (each one JSON string), so
+ * 100,000 live keys give the garbage collector little to trace and counting an event allocates
+ * nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
+ * the key limit a new key takes the least recently seen key's slot.
+ */
 export class AlertWindows {
-  private readonly keys = new Map<string, KeyWindow>();
-  /** The least and the most recently seen keys' windows (the ends of the list through older/newer). */
-  private oldest: KeyWindow | undefined;
-  private newest: KeyWindow | undefined;
+  private readonly slotOf = new Map<string, number>();
+  private readonly keyAt: string[] = [];
+  private capacity = 0;
+  private oldest = NO;
+  private newest = NO;
+  /** Every slot's numbers, STRIDE of them per slot (one or two cache lines: a key's event touches them together). */
+  private slots = new Float64Array(0);
+  private readonly buckets = new NumberSlab(4);
+  /** The first type seen in the window (its last bucket in the slot); the others (rarer) in `moreTypes`. */
+  private readonly firstType: (string | undefined)[] = [];
+  /** Flat: [type, last bucket] per type after the first. */
+  private readonly moreTypes = new Map<number, (string | number)[]>();
+  /** sampleSize places per slot: the first events in the window, each the JSON of its plain fields (their buckets in the slot). */
+  private readonly sampleText: (string | undefined)[] = [];
   private readonly due = new DueHeap();
   /** Keys with events in the window that were dropped for a new key. */
   dropped = 0;
 
-  constructor(private readonly shape: WindowShape) {}
+  constructor(private readonly shape: WindowShape) {
+    if (shape.sampleSize > STRIDE - SAMPLE_BUCKETS) throw new RangeError(`at most ${STRIDE - SAMPLE_BUCKETS} sample events a key`);
+  }
 
   get size(): number {
-    return this.keys.size;
+    return this.slotOf.size;
   }
 
   private cutoff(now: number): number {
@@ -251,116 +203,530 @@ export class AlertWindows {
   add(key: string, at: number, now: number, type: string, event: AlertEvent | undefined, late: boolean): Counted | undefined {
     const shape = this.shape;
     const cutoff = this.cutoff(now);
-    let window = this.keys.get(key);
-    if (window) {
-      this.seen(window);
-      window.prune(cutoff);
-    } else {
-      window = new KeyWindow(key);
-      this.keys.set(key, window);
-      this.append(window);
-      if (this.keys.size > shape.maxKeys) this.dropOldest(cutoff);
+    let slot = this.slotOf.get(key);
+    if (slot === undefined) slot = this.create(key, cutoff);
+    else {
+      this.seen(slot);
+      this.prune(slot, cutoff);
     }
     const index = Math.floor(at / shape.bucketMs);
     if (index <= cutoff) return undefined;
-    window.add(index, at, type, event, shape.sampleSize);
-    const count = window.count();
+    this.count(slot, index, at);
+    this.countType(slot, type, index, cutoff);
+    const samples = this.slots[slot * STRIDE + SAMPLE_LENGTH];
+    if (event && samples < shape.sampleSize) {
+      const place = slot * shape.sampleSize + samples;
+      this.sampleText[place] = JSON.stringify(sampleOf(event));
+      this.slots[slot * STRIDE + SAMPLE_BUCKETS + samples] = index;
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = samples + 1;
+    }
     let alert = false;
-    if (count >= shape.threshold) {
-      window.dropAt = window.dropTime(shape.threshold, shape);
-      if ((window.alertedAt < 0 || now - window.alertedAt >= shape.cooldownMs) && !late) {
+    if (this.slots[slot * STRIDE + TOTAL] >= shape.threshold) {
+      this.slots[slot * STRIDE + DROP_AT] = this.dropTime(slot);
+      const alertedAt = this.slots[slot * STRIDE + ALERTED_AT];
+      if ((alertedAt < 0 || now - alertedAt >= shape.cooldownMs) && !late) {
         alert = true;
-        window.alertedAt = now;
+        this.slots[slot * STRIDE + ALERTED_AT] = now;
       }
     }
-    if (window.alertedAt >= 0) this.schedule(key, window);
-    return alert ? window.facts(true, true) : undefined;
+    if (this.slots[slot * STRIDE + ALERTED_AT] >= 0) this.schedule(key, slot);
+    return alert ? this.facts(slot, cutoff) : undefined;
   }
 
   /** The keys whose count stayed below the threshold for the cooldown by `now`; their alert state is cleared. */
   resolve(now: number): Resolution[] {
+    if (this.due.peek() > now) return NONE;
     const out: Resolution[] = [];
     while (this.due.peek() <= now) {
       const [time, key] = this.due.pop();
-      const window = this.keys.get(key);
-      if (!window || window.resolveAt !== time || window.alertedAt < 0) continue;
-      window.prune(this.cutoff(now));
-      out.push({ key, count: window.count(), alertedAt: window.alertedAt, belowSince: window.dropAt, at: now });
-      window.alertedAt = -1;
-      window.dropAt = -1;
-      window.resolveAt = -1;
+      const slot = this.slotOf.get(key);
+      if (slot === undefined || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
+      this.prune(slot, this.cutoff(now));
+      out.push({
+        key,
+        count: this.slots[slot * STRIDE + TOTAL],
+        alertedAt: this.slots[slot * STRIDE + ALERTED_AT],
+        belowSince: this.slots[slot * STRIDE + DROP_AT],
+        at: now,
+      });
+      this.slots[slot * STRIDE + ALERTED_AT] = -1;
+      this.slots[slot * STRIDE + DROP_AT] = -1;
+      this.slots[slot * STRIDE + RESOLVE_AT] = -1;
     }
     return out;
   }
 
-  private schedule(key: string, window: KeyWindow): void {
-    const at = window.dropAt + this.shape.cooldownMs;
-    if (at === window.resolveAt) return;
-    window.resolveAt = at;
+  private schedule(key: string, slot: number): void {
+    const at = this.slots[slot * STRIDE + DROP_AT] + this.shape.cooldownMs;
+    if (at === this.slots[slot * STRIDE + RESOLVE_AT]) return;
+    this.slots[slot * STRIDE + RESOLVE_AT] = at;
     this.due.push(at, key);
   }
 
-  /** Puts `window` at the most recently seen end of the list. */
-  private append(window: KeyWindow): void {
-    window.older = this.newest;
-    window.newer = undefined;
-    if (this.newest) this.newest.newer = window;
-    else this.oldest = window;
-    this.newest = window;
+  /** A slot for a new key: a fresh one below the key limit, else the least recently seen key's. */
+  private create(key: string, cutoff: number): number {
+    let slot: number;
+    if (this.slotOf.size >= this.shape.maxKeys && this.oldest !== NO) {
+      slot = this.oldest;
+      this.drop(slot, cutoff);
+    } else {
+      slot = this.keyAt.length;
+      if (slot >= this.capacity) this.grow(slot + 1);
+      this.keyAt.push(key);
+      this.firstType.push(undefined);
+      for (let i = 0; i < this.shape.sampleSize; i++) this.sampleText.push(undefined);
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
+    }
+    this.keyAt[slot] = key;
+    this.slotOf.set(key, slot);
+    this.slots[slot * STRIDE + ALERTED_AT] = -1;
+    this.slots[slot * STRIDE + DROP_AT] = -1;
+    this.slots[slot * STRIDE + RESOLVE_AT] = -1;
+    this.append(slot);
+    return slot;
   }
 
-  private unlink(window: KeyWindow): void {
-    if (window.older) window.older.newer = window.newer;
-    else this.oldest = window.newer;
-    if (window.newer) window.newer.older = window.older;
-    else this.newest = window.older;
-    window.older = undefined;
-    window.newer = undefined;
+  private grow(needed: number): void {
+    const n = Math.max(needed, Math.min(Math.max(1024, this.capacity * 2), this.shape.maxKeys));
+    const slots = new Float64Array(n * STRIDE);
+    slots.set(this.slots);
+    this.slots = slots;
+    this.capacity = n;
+  }
+
+  /** Forgets the key in `slot` (the key limit): its slot is about to be another key's. */
+  private drop(slot: number, cutoff: number): void {
+    this.unlink(slot);
+    this.slotOf.delete(this.keyAt[slot]);
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    const live = this.slots[slot * STRIDE + ALERTED_AT] >= 0 || (n > 0 && this.bucketAt(slot, n - 1) > cutoff);
+    if (live) this.dropped += 1;
+    this.clearBuckets(slot);
+    this.firstType[slot] = undefined;
+    this.moreTypes.delete(slot);
+    this.clearSamples(slot);
+  }
+
+  private bucketAt(slot: number, i: number): number {
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    return this.buckets.data(c)[this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c) + 4 * i];
+  }
+
+  private clearBuckets(slot: number): void {
+    const block = this.slots[slot * STRIDE + BUCKET_BLOCK];
+    if (block !== NO) this.buckets.release(this.slots[slot * STRIDE + BUCKET_CLASS], block);
+    this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
+    this.slots[slot * STRIDE + BUCKET_LENGTH] = 0;
+    this.slots[slot * STRIDE + TOTAL] = 0;
+  }
+
+  private clearSamples(slot: number): void {
+    const base = slot * this.shape.sampleSize;
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) this.sampleText[base + i] = undefined;
+    this.slots[slot * STRIDE + SAMPLE_LENGTH] = 0;
+  }
+
+  /** One event in bucket `index` (inside the window) at time `at`. */
+  private count(slot: number, index: number, at: number): void {
+    this.slots[slot * STRIDE + TOTAL] += 1;
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    let place = 0;
+    if (n > 0) {
+      const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+      const d = this.buckets.data(c);
+      const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+      let i = base + 4 * (n - 1);
+      while (i >= base && d[i] > index) i -= 4;
+      if (i >= base && d[i] === index) {
+        d[i + 1] += 1;
+        if (at < d[i + 2]) d[i + 2] = at;
+        if (at > d[i + 3]) d[i + 3] = at;
+        return;
+      }
+      place = (i - base) / 4 + 1;
+    }
+    this.insertBucket(slot, place, index, 1, at, at);
+  }
+
+  /** A new bucket at position `place` of the key's buckets (oldest first); `total` is the caller's. */
+  private insertBucket(slot: number, place: number, index: number, count: number, firstAt: number, lastAt: number): void {
+    const slab = this.buckets;
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    let c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    if (this.slots[slot * STRIDE + BUCKET_BLOCK] === NO) {
+      c = 0;
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = slab.alloc(0);
+      this.slots[slot * STRIDE + BUCKET_CLASS] = 0;
+    } else if (n === 1 << c) {
+      // The block is full: the buckets move to one twice the size.
+      const block = slab.alloc(c + 1);
+      const from = slab.data(c);
+      const to = slab.data(c + 1);
+      const fromBase = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+      const toBase = block * (4 << (c + 1));
+      for (let k = 0; k < 4 * n; k++) to[toBase + k] = from[fromBase + k];
+      slab.release(c, this.slots[slot * STRIDE + BUCKET_BLOCK]);
+      c += 1;
+      this.slots[slot * STRIDE + BUCKET_BLOCK] = block;
+      this.slots[slot * STRIDE + BUCKET_CLASS] = c;
+    }
+    const d = slab.data(c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+    const at = base + 4 * place;
+    const end = base + 4 * n;
+    if (at < end) d.copyWithin(at + 4, at, end);
+    d[at] = index;
+    d[at + 1] = count;
+    d[at + 2] = firstAt;
+    d[at + 3] = lastAt;
+    this.slots[slot * STRIDE + BUCKET_LENGTH] = n + 1;
+  }
+
+  /**
+   * The key's types, each with its last bucket, in the order they (re)entered the window. A type
+   * whose last bucket left the window stays in the list until the list changes (facts() skips it);
+   * when it comes again it moves to the end, as if it had been forgotten.
+   */
+  private countType(slot: number, type: string, index: number, cutoff: number): void {
+    const first = this.firstType[slot];
+    if (first === undefined) {
+      this.firstType[slot] = type;
+      this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
+      return;
+    }
+    if (first === type) {
+      if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) {
+        if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] < index) this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
+        return;
+      }
+    } else {
+      const more = this.moreTypes.get(slot);
+      if (more) {
+        for (let k = 0; k < more.length; k += 2) {
+          if (more[k] !== type) continue;
+          if ((more[k + 1] as number) <= cutoff) break;
+          if ((more[k + 1] as number) < index) more[k + 1] = index;
+          return;
+        }
+      }
+    }
+    // A new type, or one that had left the window (so not in the live ones): the live ones, then it.
+    const list = this.typeList(slot, cutoff);
+    list.push(type, index);
+    this.setTypes(slot, list);
+  }
+
+  /** Forgets the buckets and samples at or before `cutoff` (the types: see countType). */
+  private prune(slot: number, cutoff: number): void {
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    if (n > 0) {
+      const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+      const d = this.buckets.data(c);
+      const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+      if (d[base] <= cutoff) {
+        let k = 0;
+        let removed = 0;
+        while (k < n && d[base + 4 * k] <= cutoff) {
+          removed += d[base + 4 * k + 1];
+          k += 1;
+        }
+        if (k === n) this.clearBuckets(slot);
+        else {
+          d.copyWithin(base, base + 4 * k, base + 4 * n);
+          this.slots[slot * STRIDE + BUCKET_LENGTH] = n - k;
+          this.slots[slot * STRIDE + TOTAL] -= removed;
+        }
+      }
+    }
+    const samples = this.slots[slot * STRIDE + SAMPLE_LENGTH];
+    if (samples > 0) {
+      const base = slot * this.shape.sampleSize;
+      const at = slot * STRIDE + SAMPLE_BUCKETS;
+      let kept = 0;
+      for (let i = 0; i < samples; i++) {
+        if (this.slots[at + i] <= cutoff) continue;
+        this.slots[at + kept] = this.slots[at + i];
+        this.sampleText[base + kept] = this.sampleText[base + i];
+        kept += 1;
+      }
+      for (let i = kept; i < samples; i++) this.sampleText[base + i] = undefined;
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
+    }
+  }
+
+  /** The key's types from a flat [type, last bucket] list. */
+  private setTypes(slot: number, list: (string | number)[]): void {
+    this.firstType[slot] = list.length > 0 ? (list[0] as string) : undefined;
+    this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = list.length > 0 ? (list[1] as number) : 0;
+    if (list.length > 2) this.moreTypes.set(slot, list.slice(2));
+    else this.moreTypes.delete(slot);
+  }
+
+  /** Flat [type, last bucket] of the key's types still in the window. */
+  private typeList(slot: number, cutoff: number): (string | number)[] {
+    const list: (string | number)[] = [];
+    const first = this.firstType[slot];
+    if (first === undefined) return list;
+    if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) list.push(first, this.slots[slot * STRIDE + FIRST_TYPE_BUCKET]);
+    const more = this.moreTypes.get(slot);
+    if (more) for (let k = 0; k < more.length; k += 2) if ((more[k + 1] as number) > cutoff) list.push(more[k], more[k + 1]);
+    return list;
+  }
+
+  /** When the count falls below the threshold with no further event (it is at or above it now). */
+  private dropTime(slot: number): number {
+    const { threshold, buckets, bucketMs } = this.shape;
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    const d = this.buckets.data(c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+    let sum = 0;
+    for (let i = base + 4 * (this.slots[slot * STRIDE + BUCKET_LENGTH] - 1); i >= base; i -= 4) {
+      sum += d[i + 1];
+      if (sum >= threshold) return (d[i] + buckets) * bucketMs;
+    }
+    return -1;
+  }
+
+  private facts(slot: number, cutoff: number): Counted {
+    const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+    const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+    const d = this.buckets.data(c);
+    const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+    let firstAt = Infinity;
+    let lastAt = -1;
+    for (let i = base; i < base + 4 * n; i += 4) {
+      if (d[i + 2] < firstAt) firstAt = d[i + 2];
+      if (d[i + 3] > lastAt) lastAt = d[i + 3];
+    }
+    const types: string[] = [];
+    const list = this.typeList(slot, cutoff);
+    for (let k = 0; k < list.length; k += 2) types.push(list[k] as string);
+    const sample: AlertEvent[] = [];
+    const samples = slot * this.shape.sampleSize;
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) sample.push(JSON.parse(this.sampleText[samples + i] as string) as AlertEvent);
+    return { counted: true, alert: true, count: this.slots[slot * STRIDE + TOTAL], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
+  }
+
+  /** Puts `slot` at the most recently seen end of the list. */
+  private append(slot: number): void {
+    this.slots[slot * STRIDE + OLDER] = this.newest;
+    this.slots[slot * STRIDE + NEWER] = NO;
+    if (this.newest !== NO) this.slots[this.newest * STRIDE + NEWER] = slot;
+    else this.oldest = slot;
+    this.newest = slot;
+  }
+
+  private unlink(slot: number): void {
+    const older = this.slots[slot * STRIDE + OLDER];
+    const newer = this.slots[slot * STRIDE + NEWER];
+    if (older !== NO) this.slots[older * STRIDE + NEWER] = newer;
+    else this.oldest = newer;
+    if (newer !== NO) this.slots[newer * STRIDE + OLDER] = older;
+    else this.newest = older;
+    this.slots[slot * STRIDE + OLDER] = NO;
+    this.slots[slot * STRIDE + NEWER] = NO;
   }
 
   /** The key was seen again: it becomes the most recently seen. */
-  private seen(window: KeyWindow): void {
-    if (window === this.newest) return;
-    this.unlink(window);
-    this.append(window);
-  }
-
-  private dropOldest(cutoff: number): void {
-    const window = this.oldest;
-    if (!window) return;
-    this.unlink(window);
-    this.keys.delete(window.key);
-    const live = window.alertedAt >= 0 || (window.b.length > 0 && window.b[window.b.length - 4] > cutoff);
-    if (live) this.dropped += 1;
+  private seen(slot: number): void {
+    if (slot === this.newest) return;
+    this.unlink(slot);
+    this.append(slot);
   }
 
   toRecord(signature: string, clock: WindowsRecord['clock']): WindowsRecord {
-    const keys: WindowsRecord['keys'] = [];
-    for (let w = this.oldest; w; w = w.newer) keys.push([w.key, w.b, w.t, w.s, w.alertedAt, w.dropAt]);
-    return { version: 1, signature, clock, dropped: this.dropped, keys };
+    // Slot by slot, as they lie in memory; the sizes first (typed and preallocated arrays are filled
+    // far faster than pushed to).
+    const slots = this.keyAt.length;
+    let bucketCount = 0;
+    let typeCount = 0;
+    let sampleCount = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      bucketCount += this.slots[slot * STRIDE + BUCKET_LENGTH];
+      sampleCount += this.slots[slot * STRIDE + SAMPLE_LENGTH];
+      if (this.firstType[slot] !== undefined) typeCount += 1;
+    }
+    for (const more of this.moreTypes.values()) typeCount += more.length / 2;
+    const order = new Float64Array(slots);
+    const heads = new Float64Array(HEAD * slots);
+    const buckets = new Float64Array(4 * bucketCount);
+    const types = new Array<string>(typeCount);
+    const typeBuckets = new Float64Array(typeCount);
+    const samples = new Array<string>(sampleCount);
+    const sampleBuckets = new Float64Array(sampleCount);
+    let k = 0;
+    for (let slot = this.oldest; slot !== NO; slot = this.slots[slot * STRIDE + NEWER]) order[k++] = slot;
+    let bucket = 0;
+    let type = 0;
+    let sample = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      const typesBefore = type;
+      const first = this.firstType[slot];
+      if (first !== undefined) {
+        types[type] = first;
+        typeBuckets[type++] = this.slots[slot * STRIDE + FIRST_TYPE_BUCKET];
+        const more = this.moreTypes.get(slot);
+        if (more) {
+          for (let m = 0; m < more.length; m += 2) {
+            types[type] = more[m] as string;
+            typeBuckets[type++] = more[m + 1] as number;
+          }
+        }
+      }
+      const n = this.slots[slot * STRIDE + BUCKET_LENGTH];
+      if (n > 0) {
+        const c = this.slots[slot * STRIDE + BUCKET_CLASS];
+        const d = this.buckets.data(c);
+        const base = this.slots[slot * STRIDE + BUCKET_BLOCK] * (4 << c);
+        for (let i = base; i < base + 4 * n; i++) buckets[bucket++] = d[i];
+      }
+      const samplesHere = this.slots[slot * STRIDE + SAMPLE_LENGTH];
+      const base = slot * this.shape.sampleSize;
+      for (let i = 0; i < samplesHere; i++) {
+        samples[sample] = this.sampleText[base + i] as string;
+        sampleBuckets[sample++] = this.slots[slot * STRIDE + SAMPLE_BUCKETS + i];
+      }
+      const head = HEAD * slot;
+      heads[head] = this.slots[slot * STRIDE + ALERTED_AT];
+      heads[head + 1] = this.slots[slot * STRIDE + DROP_AT];
+      heads[head + 2] = n;
+      heads[head + 3] = type - typesBefore;
+      heads[head + 4] = samplesHere;
+    }
+    const record: WindowsRecord = {
+      version: 2,
+      signature,
+      clock,
+      dropped: this.dropped,
+      keys: this.keyAt.slice(),
+      order,
+      heads,
+      buckets,
+      types,
+      typeBuckets,
+      samples,
+      sampleBuckets,
+    };
+    // A store that writes JSON (a file, Redis) gets arrays: JSON writes a typed array as an object.
+    return Object.defineProperty(record, 'toJSON', {
+      value: () => ({
+        ...record,
+        order: Array.from(order),
+        heads: Array.from(heads),
+        buckets: Array.from(buckets),
+        typeBuckets: Array.from(typeBuckets),
+        sampleBuckets: Array.from(sampleBuckets),
+      }),
+    });
   }
 
-  /** Takes a stored state back (copies, so the store's object is not changed under it). */
+  /** Takes a stored state back (a record that passed isWindowsRecord); its keys become the most recently seen. */
   restore(record: WindowsRecord): void {
-    for (const [key, b, t, s, alertedAt, dropAt] of record.keys) {
-      const window = new KeyWindow(key);
-      if (b.length > 0) window.b = [...b];
-      if (t.length > 0) window.t = [...t];
-      if (s.length > 0) window.s = [...s];
-      window.alertedAt = alertedAt;
-      window.dropAt = dropAt;
-      const known = this.keys.get(key);
-      if (known) this.unlink(known);
-      this.keys.set(key, window);
-      this.append(window);
-      if (alertedAt >= 0 && dropAt >= 0) this.schedule(key, window);
+    const { keys, order, heads } = record;
+    // Beyond the key limit only the most recently seen keys come back.
+    const skipped = new Uint8Array(keys.length);
+    for (let j = 0; j < keys.length - this.shape.maxKeys; j++) {
+      const k = order[j];
+      skipped[k] = 1;
+      if (heads[HEAD * k] >= 0 || heads[HEAD * k + 2] > 0) this.dropped += 1;
     }
-    this.dropped = record.dropped;
+    const slots = new Int32Array(keys.length);
+    let bucket = 0;
+    let type = 0;
+    let sample = 0;
+    for (let k = 0; k < keys.length; k++) {
+      const head = k * HEAD;
+      const n = heads[head + 2];
+      const typeEnd = type + heads[head + 3];
+      const sampleEnd = sample + heads[head + 4];
+      if (skipped[k]) {
+        bucket += 4 * n;
+        type = typeEnd;
+        sample = sampleEnd;
+        continue;
+      }
+      const key = keys[k];
+      let slot = this.slotOf.get(key);
+      if (slot === undefined) slot = this.create(key, -Infinity);
+      else {
+        this.clearBuckets(slot);
+        this.clearSamples(slot);
+      }
+      slots[k] = slot;
+      this.slots[slot * STRIDE + ALERTED_AT] = heads[head];
+      this.slots[slot * STRIDE + DROP_AT] = heads[head + 1];
+      this.slots[slot * STRIDE + RESOLVE_AT] = -1;
+      for (let i = 0; i < n; i++, bucket += 4) {
+        const b = record.buckets;
+        this.insertBucket(slot, i, b[bucket], b[bucket + 1], b[bucket + 2], b[bucket + 3]);
+        this.slots[slot * STRIDE + TOTAL] += b[bucket + 1];
+      }
+      const list: (string | number)[] = [];
+      for (; type < typeEnd; type++) list.push(record.types[type], record.typeBuckets[type]);
+      this.setTypes(slot, list);
+      const kept = Math.min(sampleEnd - sample, this.shape.sampleSize);
+      const base = slot * this.shape.sampleSize;
+      for (let i = 0; i < kept; i++) {
+        this.sampleText[base + i] = record.samples[sample + i];
+        this.slots[slot * STRIDE + SAMPLE_BUCKETS + i] = record.sampleBuckets[sample + i];
+      }
+      this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
+      sample = sampleEnd;
+      if (this.slots[slot * STRIDE + ALERTED_AT] >= 0 && this.slots[slot * STRIDE + DROP_AT] >= 0) this.schedule(key, slot);
+    }
+    // The stored order, from the least to the most recently seen.
+    for (let j = 0; j < order.length; j++) if (!skipped[order[j]]) this.seen(slots[order[j]]);
+    this.dropped += record.dropped;
   }
 }
 
+function numbers(value: unknown): value is Numbers {
+  if (value instanceof Float64Array) return true;
+  return Array.isArray(value) && value.every((n) => typeof n === 'number');
+}
+
+function strings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((n) => typeof n === 'string');
+}
+
+/** A record toRecord wrote: every column there, of the lengths its heads say. */
 export function isWindowsRecord(value: unknown): value is WindowsRecord {
   if (!value || typeof value !== 'object') return false;
   const r = value as Partial<WindowsRecord>;
-  return r.version === 1 && typeof r.signature === 'string' && Array.isArray(r.keys) && typeof r.clock === 'object' && r.clock !== null;
+  if (r.version !== 2 || typeof r.signature !== 'string' || typeof r.clock !== 'object' || r.clock === null || typeof r.dropped !== 'number') return false;
+  if (
+    !strings(r.keys) ||
+    !numbers(r.heads) ||
+    !numbers(r.buckets) ||
+    !strings(r.types) ||
+    !numbers(r.typeBuckets) ||
+    !strings(r.samples) ||
+    !numbers(r.sampleBuckets)
+  ) {
+    return false;
+  }
+  if (r.heads.length !== HEAD * r.keys.length || !numbers(r.order) || r.order.length !== r.keys.length) return false;
+  // `order` names every key once.
+  const seen = new Uint8Array(r.keys.length);
+  for (let j = 0; j < r.order.length; j++) {
+    const k = r.order[j];
+    if (!Number.isInteger(k) || k < 0 || k >= seen.length || seen[k] === 1) return false;
+    seen[k] = 1;
+  }
+  let buckets = 0;
+  let types = 0;
+  let samples = 0;
+  for (let head = 0; head < r.heads.length; head += HEAD) {
+    for (let i = 2; i < HEAD; i++) if (!Number.isInteger(r.heads[head + i]) || r.heads[head + i] < 0) return false;
+    buckets += 4 * r.heads[head + 2];
+    types += r.heads[head + 3];
+    samples += r.heads[head + 4];
+  }
+  return (
+    buckets === r.buckets.length &&
+    types === r.types.length &&
+    types === r.typeBuckets.length &&
+    samples === r.samples.length &&
+    samples === r.sampleBuckets.length
+  );
 }

@@ -2,13 +2,15 @@
  * Whether a request to the logout path is the user's own. Another site must not end a session by
  * sending the browser there (a link, a redirect, an auto-submitted form): the browser's Fetch
  * Metadata (`Sec-Fetch-Site`) says where a request came from. A cross-site GET is shown a page whose
- * button logs out with a POST from this origin; a cross-site POST is refused. A client that sends no
- * Fetch Metadata (an older browser, curl) is judged by `Origin` when it sends one, else taken at its
- * word, as before.
+ * button logs out with a POST from this origin; a cross-site POST is refused. A POST without Fetch
+ * Metadata (an older browser, curl) is judged by `Origin` when it sends one, else taken at its word.
+ * A GET without it is 'unverified': browsers send Fetch Metadata only to secure origins, so a link
+ * from another site to Node-RED on plain http (http://nodered.lan:1880) carries none; the middleware
+ * then asks its SameSite=Strict cookie, which the browser sends only from this site.
  */
 import type { IncomingMessage } from 'node:http';
 
-export type LogoutIntent = 'logout' | 'confirm' | 'refuse';
+export type LogoutIntent = 'logout' | 'confirm' | 'refuse' | 'unverified';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -33,5 +35,6 @@ export function logoutIntent(req: IncomingMessage): LogoutIntent {
     return sameHost(origin, header(req, 'host')) ? 'logout' : 'refuse';
   }
   // A sibling subdomain ("same-site") is another site here: it may not be the user's either.
-  return site === 'cross-site' || site === 'same-site' ? 'confirm' : 'logout';
+  if (site === undefined) return 'unverified';
+  return site === 'same-origin' || site === 'none' ? 'logout' : 'confirm';
 }

@@ -4,9 +4,9 @@
  * Metadata (`Sec-Fetch-Site`) says where a request came from. A cross-site GET is shown a page whose
  * button logs out with a POST from this origin; a cross-site POST is refused. A POST without Fetch
  * Metadata (an older browser, curl) is judged by `Origin` when it sends one, else taken at its word.
- * A GET without it is 'unverified': browsers send Fetch Metadata only to secure origins, so a link
- * from another site to Node-RED on plain http (http://nodered.lan:1880) carries none; the middleware
- * then asks its SameSite=Strict cookie, which the browser sends only from this site.
+ * A GET without it is 'unverified' (a browser before Fetch Metadata: Safari before 16.4, Firefox
+ * before 90; and browsers send it only to secure origins): the middleware then asks its
+ * SameSite=Strict cookie, which the browser sends only with a request from this site.
  */
 import type { IncomingMessage } from 'node:http';
 

@@ -411,6 +411,8 @@ describe('login: the callback, logout and the session cookie against the emulato
         const mixed = new Map([...laxOnly, ['auth0_session_same_site', planted]]);
         assert.equal((await call(`${base}/logout`, mixed)).status, 200, `a Strict cookie ${planted}`);
       }
+      // A form's POST from another site without Origin either (Firefox before 70): the same.
+      assert.equal((await call(`${base}/logout`, laxOnly, {}, 'POST')).status, 200, 'a POST without Fetch Metadata or Origin');
       assert.equal(await stillIn(), 200, 'still logged in');
       // The same link on this site (or a typed address) sends the Strict cookie too: a logout.
       const out = await call(`${base}/logout`, cookies);

@@ -6,7 +6,7 @@
  * paths are decided as Express routes them (request-path.ts); a logout ends the session for good
  * (ended-sessions.ts) and closes its sockets.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EndedSessions } from './ended-sessions';
 import { LoginError, OidcClient, PENDING_LOGIN_SECONDS, rolesOf, safeReturnPath, type PendingLogin } from './oidc-client';
@@ -88,6 +88,10 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   // sibling or plain-http site can plant or shadow it.
   const cookieName = (): string =>
     options.secure && cookiePath() === '/' && !/^__(Host|Secure)-/i.test(options.cookieName) ? `__Host-${options.cookieName}` : options.cookieName;
+  // Beside the session, a SameSite=Strict cookie bound to it: the browser sends it only with a
+  // request from this site, which tells a logout link of another site where no Fetch Metadata does.
+  const sameSiteName = (): string => `${cookieName()}_same_site`;
+  const sameSiteValue = (sid: string): string => createHmac('sha256', options.cookieSecret).update(`same-site ${sid}`).digest('base64url').slice(0, 32);
   const callbackPath = (): string => `${nodeRoot()}${options.callbackPath}`;
   const redirectUri = (): string => `${options.baseUrl}${callbackPath()}`;
   let rule: { caseSensitive: boolean; rule: PathRule } | undefined;
@@ -115,15 +119,14 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   }
 
   function writeSession(res: ServerResponse, session: Session): void {
-    setCookie(res, cookieName(), sessions.seal(cookieName(), session), {
-      path: cookiePath(),
-      secure: options.secure,
-      maxAge: session.expiresAt - now(),
-    });
+    const attributes = { path: cookiePath(), secure: options.secure, maxAge: session.expiresAt - now() };
+    setCookie(res, cookieName(), sessions.seal(cookieName(), session), attributes);
+    setCookie(res, sameSiteName(), sameSiteValue(session.sid), { ...attributes, strict: true });
   }
 
   function clearSession(res: ServerResponse): void {
     setCookie(res, cookieName(), '', { path: cookiePath(), secure: options.secure, maxAge: 0 });
+    setCookie(res, sameSiteName(), '', { path: cookiePath(), secure: options.secure, maxAge: 0, strict: true });
   }
 
   function startLogin(req: IncomingMessage, res: ServerResponse): void {
@@ -224,10 +227,12 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
 
   const logout: RequestHandler = (req, res, next) => {
     const intent = logoutIntent(req);
-    if (intent === 'confirm') return sendHtml(res, 200, logoutConfirmPage(`${nodeRoot()}${options.logoutPath}`));
+    const confirm = (): void => sendHtml(res, 200, logoutConfirmPage(`${nodeRoot()}${options.logoutPath}`));
+    if (intent === 'confirm') return confirm();
     if (intent === 'refuse') return sendJson(res, 403, { error: 'forbidden', message: 'a logout must come from this site' });
     readSession(req)
       .then(async ({ session }) => {
+        if (session && intent === 'unverified' && readCookies(req).get(sameSiteName()) !== sameSiteValue(session.sid)) return confirm();
         if (session) {
           // Refused from now on, until the longest any renewed cookie of it could live.
           await ended.end(session.sid, session.loginAt + options.sessionMaxAge);

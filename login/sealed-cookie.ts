@@ -61,9 +61,11 @@ export interface CookieAttributes {
   secure: boolean;
   /** Seconds; 0 deletes the cookie. */
   maxAge: number;
+  /** Strict: sent only with requests from this site (Lax otherwise). */
+  strict?: boolean;
 }
 
-/** Adds a Set-Cookie header (keeping any others): always HttpOnly and SameSite=Lax. */
+/** Adds a Set-Cookie header (keeping any others): always HttpOnly, SameSite=Lax unless `strict`. */
 export function setCookie(res: ServerResponse, name: string, value: string, attributes: CookieAttributes): void {
   // A name is an HTTP token and a value base64url: nothing can add an attribute or a header.
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || !/^[A-Za-z0-9_-]*$/.test(value)) throw new Error('a cookie name or value of an unexpected shape');
@@ -73,7 +75,7 @@ export function setCookie(res: ServerResponse, name: string, value: string, attr
     `Max-Age=${Math.max(0, Math.floor(attributes.maxAge))}`,
     ...(attributes.maxAge <= 0 ? ['Expires=Thu, 01 Jan 1970 00:00:00 GMT'] : []),
     'HttpOnly',
-    'SameSite=Lax',
+    attributes.strict ? 'SameSite=Strict' : 'SameSite=Lax',
     ...(attributes.secure ? ['Secure'] : []),
   ].join('; ');
   const existing = res.getHeader('Set-Cookie');

@@ -391,6 +391,39 @@ describe('login: the callback, logout and the session cookie against the emulato
       }
     });
 
+    it('a browser that sends no Fetch Metadata (Safari before 16.4, Firefox before 90) gets the button for a link from another site: only this site’s SameSite=Strict cookie logs out at once', async () => {
+      current = httpMiddleware({ ...options, paths: ['/private'] });
+      const cookies = await logIn('/private/a', 'ops@example.com', 'Ops-passw0rd!');
+      const stillIn = async (): Promise<number> => (await call(`${base}/private/a`, new Map(cookies), { accept: 'application/json' })).status;
+      // What such a browser sends for another site's link to the logout: the Lax session cookie only (Chromium does the same on plain
+      // http to a host that is not loopback, where it sends no Sec-Fetch-Site either).
+      const laxOnly = new Map([['auth0_session', String(cookies.get('auth0_session'))]]);
+      const page = await call(`${base}/logout`, laxOnly, { referer: 'http://evil.example/' });
+      assert.equal(page.status, 200, 'a cross-site GET without Fetch Metadata');
+      assert.match(await page.text(), /<form method="post" action="\/logout">/);
+      assert.equal(page.headers.get('set-cookie'), null, 'the session cookie is left alone');
+      assert.equal(await stillIn(), 200, 'still logged in');
+      const strict = [...cookies.keys()].filter((name) => name !== 'auth0_session');
+      assert.deepEqual(strict, ['auth0_session_same_site'], 'the login sets the SameSite=Strict cookie beside the session');
+      // A Strict cookie of another session, or planted with another value, is not this session's.
+      const other = await logIn('/private/a', 'ops@example.com', 'Ops-passw0rd!', new Map());
+      for (const planted of [String(other.get('auth0_session_same_site')), 'x']) {
+        const mixed = new Map([...laxOnly, ['auth0_session_same_site', planted]]);
+        assert.equal((await call(`${base}/logout`, mixed)).status, 200, `a Strict cookie ${planted}`);
+      }
+      // A form's POST from another site without Origin either (Firefox before 70): the same.
+      assert.equal((await call(`${base}/logout`, laxOnly, {}, 'POST')).status, 200, 'a POST without Fetch Metadata or Origin');
+      assert.equal(await stillIn(), 200, 'still logged in');
+      // The same link on this site (or a typed address) sends the Strict cookie too: a logout.
+      const out = await call(`${base}/logout`, cookies);
+      assert.equal(out.status, 302);
+      assert.ok(
+        out.headers.getSetCookie().some((c) => c.startsWith('auth0_session_same_site=;') && /Max-Age=0/.test(c)),
+        'both cookies are cleared',
+      );
+      assert.equal(await stillIn(), 401, 'the session is ended');
+    });
+
     it('a copied cookie is refused after the logout, also after a restart that keeps the context store', async () => {
       const context = memoryContext();
       const runtime: LoginRuntime = { globalContext: () => context, sharedState: () => undefined };

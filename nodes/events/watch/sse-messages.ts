@@ -19,7 +19,9 @@
  *
  * What the parser holds between chunks (the line not ended yet and the data lines of the event not
  * ended yet) is capped at `MAX_EVENT_CHARS`: a server, or a proxy gone wrong, that sends bytes
- * without a line end would otherwise grow the process until it dies. Past the cap the reading
+ * without a line end would otherwise grow the process until it dies. The event's `id` and `event`
+ * fields are not counted (eventsource-parser counts only the line and the data), but each is one
+ * line, so one event holds at most three times the cap. Past the cap the reading
  * fails with `EventTooLarge` (the watcher's normal failure: Catch, then a new connection after
  * the backoff, from the last offset recorded).
  */
@@ -37,7 +39,8 @@ export type ReadOn = Promise<void> | undefined;
 const YIELD_AFTER = 64;
 
 /**
- * The most characters one event and the line being read may hold together: 64 Mi. No real event
+ * The most characters the data lines of one event and the line being read may hold together: 64 Mi
+ * (the `id` and `event` lines, each under it too, come on top). No real event
  * comes near it: Auth0's events schema (events-schema.json) bounds every field except
  * `app_metadata` and `user_metadata`, free-form objects; Auth0 caps a user profile at 10 KB with an
  * extended allowance of about ten times that, and tenants still in that limit's migration period

@@ -258,7 +258,8 @@ class ActionNode {
       const buildOptions = customDomain ? { customDomain } : {};
       const checkBody = this.config.checkBody !== false;
       const request = (vals: Record<string, unknown>) => {
-        const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal };
+        const spec = buildRequest(this.group, op, vals, buildOptions);
+        spec.signal = signal;
         // Here, where every request of the operation is built (executors' too), before it is sent.
         if (checkBody && spec.contentType === 'json' && spec.body !== undefined) this.warnUnknown(op, this.checkedBody(op, spec.body));
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;

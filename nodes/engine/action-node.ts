@@ -173,7 +173,12 @@ async function gatherInputs(
 }
 
 class ActionNode {
-  private readonly inFlight = new Set<AbortController>();
+  /**
+   * Messages being handled. Their requests run under the node's own signal (`use.signal`, aborted
+   * by close), not one AbortController each: a controller and its listeners per message cost more
+   * than a flow's whole routing of it, and only close ever aborted them, all at once.
+   */
+  private inFlight = 0;
   private readonly use: TenantUse;
   /** The last message failed: its red status stays until a later message succeeds. */
   private failedLast = false;
@@ -208,7 +213,7 @@ class ActionNode {
         () => {
           if (this.failedLast) {
             this.failedLast = false;
-            if (this.inFlight.size === 0) this.use.status({});
+            if (this.inFlight === 0) this.use.status({});
           }
           done();
         },
@@ -220,8 +225,7 @@ class ActionNode {
       );
     });
     node.on('close', (_removed: boolean, done: () => void) => {
-      for (const controller of this.inFlight) controller.abort();
-      this.inFlight.clear();
+      // Aborts use.signal: every request and executor of the node ends.
       this.use.close(done);
     });
   }
@@ -244,17 +248,18 @@ class ActionNode {
     if (typed) throw typed;
     const client = this.use.client();
     const values = await gatherInputs(this.RED, this.node, this.config, op, msg, client);
-    const controller = new AbortController();
-    this.inFlight.add(controller);
+    const signal = this.use.signal;
+    this.inFlight += 1;
     // Status changes only when the node goes busy or idle, not per message: a burst of
     // messages would otherwise flood the editor with status events.
-    if (this.inFlight.size === 1) this.use.status({ fill: 'blue', shape: 'dot', text: this.use.text('requesting') });
+    if (this.inFlight === 1) this.use.status({ fill: 'blue', shape: 'dot', text: this.use.text('requesting') });
     try {
       const customDomain = this.use.tenant?.customDomain;
       const buildOptions = customDomain ? { customDomain } : {};
       const checkBody = this.config.checkBody !== false;
       const request = (vals: Record<string, unknown>) => {
-        const spec = { ...buildRequest(this.group, op, vals, buildOptions), signal: controller.signal };
+        const spec = buildRequest(this.group, op, vals, buildOptions);
+        spec.signal = signal;
         // Here, where every request of the operation is built (executors' too), before it is sent.
         if (checkBody && spec.contentType === 'json' && spec.body !== undefined) this.warnUnknown(op, this.checkedBody(op, spec.body));
         return assertionApplies(op, vals, client) ? withClientAssertion(spec, client) : spec;
@@ -268,7 +273,7 @@ class ActionNode {
           op,
           values,
           msg,
-          signal: controller.signal,
+          signal,
           buildRequest: (vals = values) => request(vals),
           progress: (text) => this.use.status({ fill: 'blue', shape: 'dot', text: text.slice(0, 30) }),
           sendExtra: (extra) => send(extra),
@@ -281,8 +286,8 @@ class ActionNode {
         this.output(msg, send, op, { payload: response.data, response });
       }
     } finally {
-      this.inFlight.delete(controller);
-      if (this.inFlight.size === 0 && !this.failedLast) this.use.status({});
+      this.inFlight -= 1;
+      if (this.inFlight === 0 && !this.failedLast) this.use.status({});
     }
   }
 

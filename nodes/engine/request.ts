@@ -51,23 +51,29 @@ function buildPath(op: OperationSpec, values: Record<string, unknown>): string {
 }
 
 /** Query inputs sent as their key repeated, one value each (`repeat` in the catalogue). */
+// The builders below make an object only once there is something to put in it: every message
+// passes here, and most set no query, header or secret.
+
 function buildQueryLists(op: OperationSpec, values: Record<string, unknown>): Record<string, string[]> | undefined {
-  const lists: Record<string, string[]> = {};
+  let lists: Record<string, string[]> | undefined;
   for (const spec of op.inputs) {
     const value = values[spec.name];
     if (spec.in !== 'query' || !spec.repeat || !Array.isArray(value) || value.length === 0) continue;
+    lists ??= {};
     lists[wire(spec)] = value.map((item) => String(item));
   }
-  return Object.keys(lists).length > 0 ? lists : undefined;
+  return lists;
 }
 
 function buildQuery(op: OperationSpec, values: Record<string, unknown>): Record<string, string> | undefined {
-  const query: Record<string, string> = {};
+  let query: Record<string, string> | undefined;
   // extra_params first, so the explicit inputs win.
   const extra = values.extra_params;
   if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) {
     for (const [key, value] of Object.entries(extra as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) query[key] = serialiseQueryValue(value);
+      if (value === undefined || value === null) continue;
+      query ??= {};
+      query[key] = serialiseQueryValue(value);
     }
   }
   for (const spec of op.inputs) {
@@ -77,9 +83,10 @@ function buildQuery(op: OperationSpec, values: Record<string, unknown>): Record<
     // An empty list means "all fields": leave it out rather than send `fields=`.
     if (Array.isArray(value) && value.length === 0) continue;
     if (spec.repeat && Array.isArray(value)) continue; // in queryLists
+    query ??= {};
     query[wire(spec)] = serialiseQueryValue(value);
   }
-  return Object.keys(query).length > 0 ? query : undefined;
+  return query;
 }
 
 function buildBody(op: OperationSpec, values: Record<string, unknown>): unknown {
@@ -139,14 +146,17 @@ export function buildRequest(group: GroupSpec, op: OperationSpec, values: Record
     spec.body = body;
     spec.contentType = op.contentType ?? 'json';
   }
-  const headers: Record<string, string> = {};
+  let headers: Record<string, string> | undefined;
+  let secrets: string[] | undefined;
   for (const input of op.inputs) {
-    if (input.in === 'header' && values[input.name] !== undefined) headers[wire(input)] = String(values[input.name]);
+    const value = values[input.name];
+    if (value === undefined) continue;
+    if (input.in === 'header') (headers ??= {})[wire(input)] = String(values[input.name]);
+    if (input.secret) (secrets ??= []).push(...secretStrings(value));
   }
-  if (op.customDomainHeader && options.customDomain) headers['Auth0-Custom-Domain'] = options.customDomain;
-  if (Object.keys(headers).length > 0) spec.headers = headers;
+  if (op.customDomainHeader && options.customDomain) (headers ??= {})['Auth0-Custom-Domain'] = options.customDomain;
+  if (headers) spec.headers = headers;
   if (op.response === 'text') spec.responseType = 'text';
-  const secrets = op.inputs.filter((input) => input.secret && values[input.name] !== undefined).flatMap((input) => secretStrings(values[input.name]));
-  if (secrets.length > 0) spec.secrets = secrets;
+  if (secrets && secrets.length > 0) spec.secrets = secrets;
   return spec;
 }

@@ -312,12 +312,16 @@ class Auth0TenantClient implements TenantClient {
     for (;;) {
       let token = userToken;
       if (spec.auth === 'management') {
-        token = await this.tokenFor(ctx, spec.signal);
+        // The token at hand needs no wait (most requests): no await of the provider's promise.
+        token = this.tokens.ready() ?? (await this.tokenFor(ctx, spec.signal));
         ctx.addSecret(token);
       }
       const acquireOptions: AcquireOptions = { priority: rateLimit.retries > 0 || refresh.used, errors };
       if (spec.signal) acquireOptions.signal = spec.signal;
-      const { release, sharedPacing } = await this.slot(lane, acquireOptions, errors);
+      // Without Redis the limiter's slot is all there is to wait for.
+      const { release, sharedPacing } = this.budget
+        ? await this.slot(lane, acquireOptions, errors)
+        : { release: await this.limiter.acquire(lane, acquireOptions), sharedPacing: false };
       let result: ExchangeResult;
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
@@ -342,10 +346,11 @@ class Auth0TenantClient implements TenantClient {
       }
       // Everything the answer says about the tenant is applied before the slot is given back,
       // so no queued request slips out between a 429 and the pause it calls for.
-      const { limits, retry, said } = await rateLimit.apply(ctx.operation, result.statusCode, result.headers, {
+      const applied = rateLimit.apply(ctx.operation, result.statusCode, result.headers, {
         ownLimit: spec.ownRateLimit === true,
         ...(sharedPacing && this.budget ? { shared: this.budget } : {}),
       });
+      const { limits, retry, said } = applied instanceof Promise ? await applied : applied;
       if (result.statusCode >= 500) this.status.lastError = `HTTP ${result.statusCode}`;
       else if (result.statusCode !== 429) this.status.lastError = undefined;
       // A streamed body holds no slot while the caller reads it (a slow reader must not stall the tenant).

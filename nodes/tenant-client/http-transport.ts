@@ -178,6 +178,8 @@ export class HttpTransport {
   private readonly axios: AxiosInstance;
   /** By origin, decided at the first request (the environment's proxy variables are read then). */
   private readonly routes = new Map<string, Promise<Route>>();
+  /** The last route decided, by its origin followed by `/`: a tenant's requests all go to one origin, found without a URL parse. */
+  private lastRoute: { prefix: string; route: Route } | undefined;
   /** Proxy agents made, ended by destroy(). */
   private readonly proxyAgents = new Set<http.Agent>();
   /** Retry waits in progress, ended by destroy(). */
@@ -227,7 +229,8 @@ export class HttpTransport {
   async send(exchange: Exchange): Promise<ExchangeResult> {
     if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
     if (exchange.stream && !exchange.signal) throw new TypeError('a streamed exchange needs a signal');
-    const route = await this.routeFor(new URL(exchange.url));
+    const known = this.lastRoute;
+    const route = known && exchange.url.startsWith(known.prefix) ? known.route : await this.routeFor(new URL(exchange.url));
     const config: ExchangeConfig = {
       url: exchange.url,
       method: exchange.method,
@@ -329,6 +332,13 @@ export class HttpTransport {
     if (!route) {
       route = this.decideRoute(url);
       this.routes.set(url.origin, route);
+      const prefix = `${url.origin}/`;
+      route.then(
+        (decided) => {
+          this.lastRoute = { prefix, route: decided };
+        },
+        () => undefined, // the request that asked gets the failure
+      );
     }
     return route;
   }

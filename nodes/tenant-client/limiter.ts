@@ -56,7 +56,12 @@ interface Waiter {
   reject(err: Error): void;
   errors: WaiterErrors;
   signal?: AbortSignal;
-  onAbort?: () => void;
+}
+
+/** The waiters queued under one signal, and the one abort listener they share. */
+interface SignalWaiters {
+  waiters: Set<Waiter>;
+  onAbort: () => void;
 }
 
 export class TenantLimiter {
@@ -69,6 +74,12 @@ export class TenantLimiter {
   private readonly pauses = new Map<Lane, number>();
   /** The service's bucket per lane, learnt from its headers: requests go out as it refills. */
   private readonly buckets = new Map<Lane, BucketModel>();
+  /**
+   * Queued waiters by their signal, with one abort listener per signal: a node's burst of 1,000
+   * messages shares the node's signal, and a listener each would cost a walk of the signal's
+   * listener list on every add.
+   */
+  private readonly bySignal = new Map<AbortSignal, SignalWaiters>();
   private nextStartAt = 0;
   private wakeTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -96,17 +107,7 @@ export class TenantLimiter {
     }
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { lane, resolve, reject, errors: options.errors };
-      if (options.signal) {
-        const signal = options.signal;
-        waiter.signal = signal;
-        waiter.onAbort = () => {
-          if (this.remove(waiter)) {
-            reject(options.errors.aborted());
-            this.changed();
-          }
-        };
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
-      }
+      if (options.signal) this.attach(waiter, options.signal);
       (options.priority ? this.retries : this.firsts).push(waiter);
       this.pump();
     });
@@ -200,8 +201,40 @@ export class TenantLimiter {
     return false;
   }
 
+  /** Listens to `signal` for `waiter`: the signal's first queued waiter adds the listener all of them share. */
+  private attach(waiter: Waiter, signal: AbortSignal): void {
+    waiter.signal = signal;
+    const known = this.bySignal.get(signal);
+    if (known) {
+      known.waiters.add(waiter);
+      return;
+    }
+    const entry: SignalWaiters = {
+      waiters: new Set([waiter]),
+      onAbort: () => {
+        // The waiters still queued under the signal, in their order; each is rejected with its own error.
+        this.bySignal.delete(signal);
+        const aborted = [...entry.waiters];
+        entry.waiters.clear();
+        for (const w of aborted) {
+          if (this.remove(w)) w.reject(w.errors.aborted());
+        }
+        this.changed();
+      },
+    };
+    this.bySignal.set(signal, entry);
+    signal.addEventListener('abort', entry.onAbort, { once: true });
+  }
+
+  /** `waiter` leaves the queue (started, aborted or closed): the last one of its signal takes the listener off. */
   private detach(waiter: Waiter): void {
-    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+    const signal = waiter.signal;
+    if (!signal) return;
+    waiter.signal = undefined;
+    const entry = this.bySignal.get(signal);
+    if (!entry || !entry.waiters.delete(waiter) || entry.waiters.size > 0) return;
+    this.bySignal.delete(signal);
+    signal.removeEventListener('abort', entry.onAbort);
   }
 
   /** When a request of the lane may start: after its pause and once its bucket has a token. */

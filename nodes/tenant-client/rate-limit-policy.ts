@@ -48,8 +48,9 @@ export class RateLimitPolicy {
    * Applies an answer to the lane. Called before the slot is given back, so no queued request
    * slips out between a 429 and the pause it calls for. `ownLimit`: a 429 that concerns this one
    * request (the Events API's connection cap), never retried here and never holding the tenant.
+   * A promise only with a shared budget (Redis), whose answer is awaited.
    */
-  async apply(operation: string, statusCode: number, headers: Record<string, string>, options: ApplyOptions = {}): Promise<RateLimitOutcome> {
+  apply(operation: string, statusCode: number, headers: Record<string, string>, options: ApplyOptions = {}): RateLimitOutcome | Promise<RateLimitOutcome> {
     const { limiter, lane } = this;
     const { ownLimit = false, shared } = options;
     const now = Date.now();
@@ -63,19 +64,34 @@ export class RateLimitPolicy {
       ...(fullAtMs !== undefined ? { fullAtMs } : {}),
     };
     // Shared pacing: the bucket is learnt in Redis from every process's answers; locally only the
-    // count of requests in flight is kept.
-    let sharedKnowledge: BucketKnowledge = 'unknown';
+    // count of requests in flight is kept. Without it nothing here waits, so nothing is awaited
+    // (every answer of the tenant passes here).
     if (shared) {
-      sharedKnowledge = await shared.observe(lane, observation, now);
-      limiter.unanswered(lane);
-    } else {
-      limiter.observe(lane, observation, now);
+      return shared.observe(lane, observation, now).then((sharedKnowledge) => {
+        limiter.unanswered(lane);
+        return this.decide(operation, statusCode, headers, now, limits, sharedKnowledge, shared);
+      });
     }
+    limiter.observe(lane, observation, now);
+    return this.decide(operation, statusCode, headers, now, limits, limiter.bucketKnowledge(lane), undefined);
+  }
+
+  /** The 429 decision once the lane's bucket has taken the answer in: retry paced, pause the lane, or give up. */
+  private decide(
+    operation: string,
+    statusCode: number,
+    headers: Record<string, string>,
+    now: number,
+    limits: RateLimitState,
+    bucketKnowledge: BucketKnowledge,
+    shared: SharedBudget | undefined,
+  ): RateLimitOutcome {
+    const { limiter, lane } = this;
     // Once the lane's bucket is learnt (measured, or guessed from the reset) it paces the requests
     // itself, so an emptied bucket needs no wait for the (whole-second) reset, and a 429 is retried
     // once the bucket should hold a token again. Only once per request: a second 429, a bucket
     // not learnt, or an explicit Retry-After means the service's own wait.
-    const knowledge = headers['retry-after'] !== undefined ? 'unknown' : shared ? sharedKnowledge : limiter.bucketKnowledge(lane);
+    const knowledge = headers['retry-after'] !== undefined ? 'unknown' : bucketKnowledge;
     const said = statusCode === 429 ? serviceWait(headers, now) : undefined;
     const retry = statusCode === 429 && this.retries < this.maxRetries;
     const pacedRetry = retry && knowledge !== 'unknown' && !this.pacedRetryUsed;

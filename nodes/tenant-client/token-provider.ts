@@ -81,6 +81,16 @@ export class ManagementTokenProvider {
     );
   }
 
+  /**
+   * The token `get` would give at once, without waiting: the static token, or the cached one
+   * while it needs no renewal; undefined when `get` has something to do (fetch, renew, wait).
+   */
+  ready(): string | undefined {
+    if (this.options.staticToken) return this.options.staticToken;
+    const current = this.cached;
+    return current && this.now() < current.renewAt ? current.token : undefined;
+  }
+
   async get(signal?: AbortSignal): Promise<string> {
     if (this.options.staticToken) return this.options.staticToken;
     const missing = this.missingCredentials();

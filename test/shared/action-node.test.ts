@@ -105,6 +105,42 @@ describe('action node (auth0-users) in Node-RED', function () {
     assert.match(String((msg.error as Record<string, unknown>).message), /404|not exist/i);
   });
 
+  it("runs a burst of messages under the node's one signal (no controller per message), which its close aborts", async () => {
+    await helper.load(modules(), usersFlow(emulator.domain, { operation: 'get' }), credentials());
+    emulator.seed({ users: [{ email: 'signal@example.com', password: 'Str0ng-pass!word' }] });
+    const seeded = emulator.state.users.list().find((user) => user.email === 'signal@example.com');
+    assert.ok(seeded);
+    const userId = String(seeded.user_id);
+    const client = (
+      helper.getNode('cfg') as unknown as { getClient(): { request(spec: { signal?: AbortSignal; operation?: string }): Promise<unknown> } }
+    ).getClient();
+    const signals: (AbortSignal | undefined)[] = [];
+    const request = client.request.bind(client);
+    client.request = (spec) => {
+      if (spec.operation === 'users.get') signals.push(spec.signal); // not the token's own request
+      return request(spec);
+    };
+    const out = helper.getNode('out');
+    const outputs: unknown[] = [];
+    const all = new Promise<void>((resolve) => {
+      out?.on('input', (msg: unknown) => {
+        outputs.push(msg);
+        if (outputs.length === 5) resolve();
+      });
+    });
+    for (let i = 0; i < 5; i += 1) helper.getNode('users')?.receive({ payload: { id: userId } });
+    await all;
+    assert.equal(signals.length, 5);
+    assert.ok(signals[0] instanceof AbortSignal);
+    assert.ok(
+      signals.every((signal) => signal === signals[0]),
+      'every message of the node is sent under the same signal',
+    );
+    assert.equal(signals[0].aborted, false);
+    await helper.unload();
+    assert.equal(signals[0].aborted, true, "the node's close aborts it");
+  });
+
   it('pages through every user, one message per item with msg.parts', async () => {
     emulator.seed({ users: Array.from({ length: 230 }, (_, i) => ({ email: `page${i}@example.com`, password: 'Str0ng-pass!word' })) });
     const total = emulator.state.users.list().length;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import axios from 'axios';
 import { createTenantClient } from '../../nodes/tenant-client/client';
 import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping';
+import { buildUrl, queryString } from '../../nodes/tenant-client/request-target';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { Auth0Error } from '../../nodes/shared/errors';
 import { TestServer, json, optionsFor, text } from './helpers';
@@ -132,5 +133,37 @@ describe('tenant client hot path', function () {
       answer();
       assert.deepEqual((await first).data, { ok: true });
     });
+  });
+  describe('the request URL written without a parse', function () {
+    const bases = ['https://tenant.eu.auth0.com', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'https://Tenant.Auth0.com'];
+    const paths = [
+      '/api/v2/users/auth0%7C123',
+      "/api/v2/users/a!$&'()*+,;=:@~-._b",
+      '/api/v2/users/%E2%82%AC',
+      '/api/v2/roles/rol_1/permissions',
+      '/api/v2/users/x"y',
+      '/api/v2/users/x{y}',
+      '/api/v2/users/x`y',
+      '/api/v2/users/x<y>',
+      '/api/v2/users/\u00e9t\u00e9',
+      '/api/v2/users/%zz',
+    ];
+    const queries: (Record<string, string | string[]> | undefined)[] = [
+      undefined,
+      { q: 'email:"a@b.c"', search_engine: 'v3' },
+      { fields: "name,o'neil", include_fields: 'true' },
+      { list: ['a b', 'c&d'], page: '0' },
+      { '\u00e9': '\u20ac' },
+    ];
+    for (const base of bases) {
+      it(`is the URL a parser writes, on ${base}`, function () {
+        for (const path of paths) {
+          for (const query of queries) {
+            const qs = queryString(query);
+            assert.equal(buildUrl(base, path, query), new URL(base + path + (qs ? `?${qs}` : '')).toString(), `${path} ${JSON.stringify(query)}`);
+          }
+        }
+      });
+    }
   });
 });

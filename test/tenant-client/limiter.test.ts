@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { backoffMs } from '../../nodes/shared/backoff';
 import { TenantLimiter, type Release, type WaiterErrors } from '../../nodes/tenant-client/limiter';
 import { MAX_RATE_LIMIT_WAIT_MS, RATE_LIMIT_BACKOFF, exhaustedUntilMs, parseRateLimit, serviceWait, waitUntilMs } from '../../nodes/tenant-client/rate-limit';
@@ -82,6 +83,51 @@ describe('tenant limiter', function () {
     assert.equal((await rejectionOf(queued)).message, 'closed');
     assert.equal((await rejectionOf(limiter.acquire('management', { errors }))).message, 'closed');
     held();
+  });
+
+  it("a burst queued under one signal (a node's messages) shares one abort listener, and its abort rejects every waiter in order", async function () {
+    limiter = new TenantLimiter({ maxConcurrent: 1 });
+    const held = await limiter.acquire('management', { errors });
+    const node = new AbortController();
+    const other = new AbortController();
+    const rejected: number[] = [];
+    const burst = Array.from({ length: 1000 }, (_, i) =>
+      limiter.acquire('management', { errors: { ...errors, aborted: () => new Error(`aborted ${i}`) }, signal: node.signal }).then(
+        () => assert.fail(`waiter ${i} got a slot`),
+        (err: Error) => {
+          rejected.push(i);
+          assert.equal(err.message, `aborted ${i}`);
+        },
+      ),
+    );
+    const otherWaiter = limiter.acquire('management', { errors, signal: other.signal });
+    assert.equal(getEventListeners(node.signal, 'abort').length, 1, 'one listener for the whole burst');
+    node.abort();
+    await Promise.all(burst);
+    assert.deepEqual(
+      rejected,
+      Array.from({ length: 1000 }, (_, i) => i),
+    );
+    assert.equal(limiter.snapshot().queued, 1, 'the waiter under another signal stays queued');
+    held();
+    (await otherWaiter)();
+    assert.equal(getEventListeners(other.signal, 'abort').length, 0, 'the listener goes with the last waiter of its signal');
+  });
+
+  it('takes the shared abort listener off once the last waiter of its signal has a slot', async function () {
+    limiter = new TenantLimiter({ maxConcurrent: 1 });
+    let held = await limiter.acquire('management', { errors });
+    const node = new AbortController();
+    const waiting = [0, 1, 2].map(() => limiter.acquire('management', { errors, signal: node.signal }));
+    assert.equal(getEventListeners(node.signal, 'abort').length, 1);
+    for (const next of waiting) {
+      held();
+      held = await next;
+    }
+    assert.equal(getEventListeners(node.signal, 'abort').length, 0);
+    held();
+    node.abort(); // nothing queued any more: no waiter is rejected, and nothing throws
+    assert.equal(limiter.snapshot().active, 0);
   });
 
   it('paces starts when requestsPerSecond is set', async function () {

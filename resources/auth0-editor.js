@@ -522,6 +522,20 @@
   }
 
   /**
+   * The node as the open dialog has it: a validator that reads another property (Batch size
+   * needs Output to be batch) must see what the user chose, not what was last saved.
+   */
+  function formView(node) {
+    var view = Object.create(node);
+    Object.keys(node._def.defaults).forEach(function (key) {
+      var field = $('#node-input-' + key);
+      if (field.length === 0) return;
+      view[key] = field.attr('type') === 'checkbox' ? field.prop('checked') : field.val();
+    });
+    return view;
+  }
+
+  /**
    * `element` as the field of the node's property `property` (id node-input-<property>), filled
    * from the node and checked with its validator as it changes: what Node-RED does for the
    * fields it finds when a dialog opens, for a field rendered after that.
@@ -534,7 +548,7 @@
     else element.val(node[property] == null ? '' : node[property]);
     element.on('change keyup paste', function () {
       var value = checkbox ? element.prop('checked') : element.val();
-      var valid = !definition.validate || definition.validate.call(node, value);
+      var valid = !definition.validate || definition.validate.call(formView(node), value);
       element.toggleClass('input-error', valid !== true);
     });
     return element;
@@ -716,14 +730,24 @@
       $(place).replaceWith(
         formRow(text('label.output'), 'fa-sign-out', 'node-input-output').append(output),
         batchRow,
-        formRow(text('label.ack'), 'fa-check-square-o', 'node-input-ack').append(ack, $('<span>').text(text('label.ackHint'))),
+        // A checkbox row as Node-RED's own nodes lay it out: the box in the field column, its words beside it.
+        $('<div class="form-row">').append(
+          $('<label>').html('&nbsp;'),
+          ack.css({ display: 'inline-block', 'vertical-align': 'top' }),
+          $('<label for="node-input-ack">')
+            .css('width', '70%')
+            .append($('<i class="fa fa-check-square-o">'), ' ', $('<strong>').text(text('label.ack')), ' ', $('<span>').text(text('label.ackHint'))),
+        ),
         maxRow,
       );
+      // A row shown again is checked again: an empty Batch size is wrong only for batches.
       output.on('change', function () {
         batchRow.toggle(output.val() === 'batch');
+        batchRow.find('input').trigger('change');
       });
       ack.on('change', function () {
         maxRow.toggle(ack.prop('checked'));
+        maxRow.find('input').trigger('change');
       });
       batchRow.add(maxRow).find('input').add(output).add(ack).trigger('change');
     },

@@ -60,7 +60,13 @@ describe('event nodes in the editor, in a real browser', function () {
     await tray.locator('#node-input-output').selectOption('batch');
     assert.ok(await tray.locator('#node-input-batchSize').isVisible(), 'Batch size is hidden for batches');
     assert.equal(await tray.locator('#node-input-batchSize').inputValue(), '500');
+    // Emptied in a new node just switched to batches, Batch size is marked: the form's Output counts, not the saved one.
+    await tray.locator('#node-input-batchSize').fill('');
+    await tray.locator('#node-input-batchSize').dispatchEvent('change');
+    assert.match(String(await tray.locator('#node-input-batchSize').getAttribute('class')), /input-error/, 'an empty Batch size is not marked');
     await tray.locator('#node-input-batchSize').fill('200');
+    await tray.locator('#node-input-batchSize').dispatchEvent('change');
+    assert.doesNotMatch(String(await tray.locator('#node-input-batchSize').getAttribute('class')), /input-error/);
     await page.locator('#node-dialog-ok').click();
     const types = await page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): { types: string[] }[] } } }).RED;

@@ -81,6 +81,8 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.ok(!(await tray.locator('#node-input-startId').isVisible()), 'the start id shows for start "now"');
     await tray.locator('#node-input-start').selectOption('id');
     assert.ok(await tray.locator('#node-input-startId').isVisible(), 'the start id is hidden for "after a log id"');
+    // Empty, it is marked at once: the form's Start counts, not the saved one ("now").
+    assert.match(String(await tray.locator('#node-input-startId').getAttribute('class')), /input-error/, 'an empty log id is not marked');
     await tray.locator('#node-input-startId').fill('90020260101000000000000000000000000000000000000000000001');
 
     await tray.locator('#auth0-log-watch-category-login_failure').check();
@@ -96,6 +98,10 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.equal(await tray.locator('#node-input-maxUnacked').inputValue(), '500', 'Most outstanding does not start at the default');
     await tray.locator('#node-input-ack').check();
     assert.ok(await tray.locator('#node-input-maxUnacked').isVisible(), 'Most outstanding is hidden in acknowledged mode');
+    // Emptied in a node ticked acknowledged just now, it is marked.
+    await tray.locator('#node-input-maxUnacked').fill('');
+    await tray.locator('#node-input-maxUnacked').dispatchEvent('change');
+    assert.match(String(await tray.locator('#node-input-maxUnacked').getAttribute('class')), /input-error/, 'an empty Most outstanding is not marked');
     await tray.locator('#node-input-maxUnacked').fill('50');
     await page.locator('#node-dialog-ok').click();
     await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });

@@ -143,6 +143,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
         `(() => { const tabs = []; RED.nodes.eachWorkspace((w) => tabs.push({ id: w.id, label: w.label })); return tabs; })()`,
       );
       const unreachable: string[] = [];
+      const overlapping: string[] = [];
       for (const tab of tabs) {
         const last = await page.evaluate<string | undefined>(
           `(() => { let last; RED.nodes.eachNode((n) => { if (n.z === ${JSON.stringify(tab.id)} && (!last || n.y > last.y || (n.y === last.y && n.x > last.x))) last = n; }); return last && last.id; })()`,
@@ -156,8 +157,23 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
         const inside =
           box && area && box.y >= area.y && box.y + box.height <= area.y + area.height && box.x >= area.x && box.x + box.width <= area.x + area.width;
         if (!inside) unreachable.push(`${tab.label}: ${last} at ${JSON.stringify(box)} (chart ${JSON.stringify(area)})`);
+        // Drawn, no node covers another (a long label grows a node to either side of its x).
+        const covered = await page.evaluate<string[]>(
+          `(() => {
+            const nodes = [];
+            RED.nodes.eachNode((n) => { if (n.z === ${JSON.stringify(tab.id)} && n.w && n.h) nodes.push(n); });
+            const found = [];
+            for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) {
+              const a = nodes[i], b = nodes[j];
+              if (Math.abs(a.x - b.x) < (a.w + b.w) / 2 && Math.abs(a.y - b.y) < (a.h + b.h) / 2) found.push((a.name || a.type) + ' and ' + (b.name || b.type));
+            }
+            return found;
+          })()`,
+        );
+        overlapping.push(...covered.map((pair) => `${tab.label}: ${pair}`));
       }
       assert.deepEqual(unreachable, []);
+      assert.deepEqual(overlapping, [], 'nodes drawn over each other');
     });
 
     it("the dashboard's charts get data", async () => {

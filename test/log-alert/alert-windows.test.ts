@@ -170,4 +170,36 @@ describe('auth0-log-alert windows in this process', function () {
     assert.ok(!isWindowsRecord({ ...record, samples: [] }), 'samples missing');
     assert.ok(!isWindowsRecord({ ...record, version: 1 }), 'another version');
   });
+
+  it('gives each alert its own copy of the sample: changing one changes neither the next alert nor the stored state', () => {
+    const windows = new AlertWindows(windowShape(60_000, { threshold: 2, cooldownMs: 0, maxKeys: 10 }));
+    const event = { id: 'e1', type: 'fp', ip: '10.0.0.1' };
+    windows.add('a', 1000, 1000, 'fp', event, false);
+    event.ip = 'changed after counting';
+    const first = windows.add('a', 1100, 1100, 'fp', { id: 'e2', type: 'fp' }, false);
+    assert.ok(first);
+    assert.deepEqual(first.sample[0], { id: 'e1', type: 'fp', ip: '10.0.0.1' }, 'the sample was taken when the event was counted');
+    first.sample[0].ip = 'changed by a later node';
+    const record = windows.toRecord('s', { newest: 1100, seenAt: 0 });
+    assert.deepEqual(record.samples[0], { id: 'e1', type: 'fp', ip: '10.0.0.1' }, 'the stored state is not the alert');
+    const second = windows.add('a', 1200, 1200, 'fp', { id: 'e3', type: 'fp' }, false);
+    assert.ok(second);
+    assert.equal(second.sample[0].ip, '10.0.0.1');
+  });
+
+  it('takes back a record stored by the earlier version, with each sample as JSON text', () => {
+    const shape = windowShape(60_000, { threshold: 3, cooldownMs: 0, maxKeys: 10 });
+    const windows = new AlertWindows(shape);
+    windows.add('a', 1000, 1000, 'fp', { id: 'e1', type: 'fp' }, false);
+    windows.add('a', 1100, 1100, 'fp', { id: 'e2', type: 'fp' }, false);
+    const record = JSON.parse(JSON.stringify(windows.toRecord('s', { newest: 1100, seenAt: 0 }))) as { samples: unknown[] };
+    const earlier = { ...record, samples: record.samples.map((sample, i) => (i === 0 ? JSON.stringify(sample) : '{not json')) };
+    assert.ok(isWindowsRecord(earlier));
+    const restored = new AlertWindows(shape);
+    restored.restore(earlier);
+    const alert = restored.add('a', 1200, 1200, 'fp', { id: 'e3', type: 'fp' }, false);
+    assert.ok(alert);
+    assert.deepEqual(alert.sample, [{ id: 'e1', type: 'fp' }, { text: '{not json' }, { id: 'e3', type: 'fp' }]);
+    assert.ok(!isWindowsRecord({ ...record, samples: [1, 2] }), 'a sample neither text nor object');
+  });
 });

@@ -134,8 +134,8 @@ export interface WindowsRecord {
   types: string[];
   /** The last bucket of each type. */
   typeBuckets: Numbers;
-  /** Each sample event as JSON. */
-  samples: string[];
+  /** Each sample event's plain fields (a record stored by an earlier version has each one as JSON text). */
+  samples: (AlertEvent | string)[];
   sampleBuckets: Numbers;
 }
 
@@ -160,9 +160,9 @@ const NONE: never[] = [];
 /**
  * The keys' windows. Each key has a slot: its numbers side by side in one Float64Array (an
  * event's work touches one or two cache lines, not one per number), its buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
- * first). The only objects per key are its name and its sample events (each one JSON string), so
- * 100,000 live keys give the garbage collector little to trace and counting an event allocates
- * nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
+ * first). The only objects per key are its name and its sample events (a few plain fields each,
+ * made once: no JSON per event), so 100,000 live keys give the garbage collector little to trace
+ * and counting an event past the sample allocates nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
  * the key limit a new key takes the least recently seen key's slot.
  */
 export class AlertWindows {
@@ -178,8 +178,11 @@ export class AlertWindows {
   private readonly firstType: (string | undefined)[] = [];
   /** Flat: [type, last bucket] per type after the first. */
   private readonly moreTypes = new Map<number, (string | number)[]>();
-  /** sampleSize places per slot: the first events in the window, each the JSON of its plain fields (their buckets in the slot). */
-  private readonly sampleText: (string | undefined)[] = [];
+  /**
+   * sampleSize places per slot: the first events in the window, each its plain fields (their
+   * buckets in the slot). Never changed once made: an alert gets copies, a record the same objects.
+   */
+  private readonly sampleEvents: (AlertEvent | undefined)[] = [];
   private readonly due = new DueHeap();
   /** Keys with events in the window that were dropped for a new key. */
   dropped = 0;
@@ -216,7 +219,7 @@ export class AlertWindows {
     const samples = this.slots[slot * STRIDE + SAMPLE_LENGTH];
     if (event && samples < shape.sampleSize) {
       const place = slot * shape.sampleSize + samples;
-      this.sampleText[place] = JSON.stringify(sampleOf(event));
+      this.sampleEvents[place] = sampleOf(event);
       this.slots[slot * STRIDE + SAMPLE_BUCKETS + samples] = index;
       this.slots[slot * STRIDE + SAMPLE_LENGTH] = samples + 1;
     }
@@ -274,7 +277,7 @@ export class AlertWindows {
       if (slot >= this.capacity) this.grow(slot + 1);
       this.keyAt.push(key);
       this.firstType.push(undefined);
-      for (let i = 0; i < this.shape.sampleSize; i++) this.sampleText.push(undefined);
+      for (let i = 0; i < this.shape.sampleSize; i++) this.sampleEvents.push(undefined);
       this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
     }
     this.keyAt[slot] = key;
@@ -322,7 +325,7 @@ export class AlertWindows {
 
   private clearSamples(slot: number): void {
     const base = slot * this.shape.sampleSize;
-    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) this.sampleText[base + i] = undefined;
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) this.sampleEvents[base + i] = undefined;
     this.slots[slot * STRIDE + SAMPLE_LENGTH] = 0;
   }
 
@@ -446,10 +449,10 @@ export class AlertWindows {
       for (let i = 0; i < samples; i++) {
         if (this.slots[at + i] <= cutoff) continue;
         this.slots[at + kept] = this.slots[at + i];
-        this.sampleText[base + kept] = this.sampleText[base + i];
+        this.sampleEvents[base + kept] = this.sampleEvents[base + i];
         kept += 1;
       }
-      for (let i = kept; i < samples; i++) this.sampleText[base + i] = undefined;
+      for (let i = kept; i < samples; i++) this.sampleEvents[base + i] = undefined;
       this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
     }
   }
@@ -503,7 +506,7 @@ export class AlertWindows {
     for (let k = 0; k < list.length; k += 2) types.push(list[k] as string);
     const sample: AlertEvent[] = [];
     const samples = slot * this.shape.sampleSize;
-    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) sample.push(JSON.parse(this.sampleText[samples + i] as string) as AlertEvent);
+    for (let i = 0; i < this.slots[slot * STRIDE + SAMPLE_LENGTH]; i++) sample.push({ ...(this.sampleEvents[samples + i] as AlertEvent) });
     return { counted: true, alert: true, count: this.slots[slot * STRIDE + TOTAL], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
   }
 
@@ -552,7 +555,7 @@ export class AlertWindows {
     const buckets = new Float64Array(4 * bucketCount);
     const types = new Array<string>(typeCount);
     const typeBuckets = new Float64Array(typeCount);
-    const samples = new Array<string>(sampleCount);
+    const samples = new Array<AlertEvent>(sampleCount);
     const sampleBuckets = new Float64Array(sampleCount);
     let k = 0;
     for (let slot = this.oldest; slot !== NO; slot = this.slots[slot * STRIDE + NEWER]) order[k++] = slot;
@@ -583,7 +586,7 @@ export class AlertWindows {
       const samplesHere = this.slots[slot * STRIDE + SAMPLE_LENGTH];
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < samplesHere; i++) {
-        samples[sample] = this.sampleText[base + i] as string;
+        samples[sample] = this.sampleEvents[base + i] as AlertEvent;
         sampleBuckets[sample++] = this.slots[slot * STRIDE + SAMPLE_BUCKETS + i];
       }
       const head = HEAD * slot;
@@ -667,7 +670,7 @@ export class AlertWindows {
       const kept = Math.min(sampleEnd - sample, this.shape.sampleSize);
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < kept; i++) {
-        this.sampleText[base + i] = record.samples[sample + i];
+        this.sampleEvents[base + i] = storedSample(record.samples[sample + i]);
         this.slots[slot * STRIDE + SAMPLE_BUCKETS + i] = record.sampleBuckets[sample + i];
       }
       this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
@@ -685,6 +688,22 @@ function numbers(value: unknown): value is Numbers {
   return Array.isArray(value) && value.every((n) => typeof n === 'number');
 }
 
+/** A stored sample: its plain fields, or (stored by an earlier version) their JSON. */
+function sampleList(value: unknown): value is (AlertEvent | string)[] {
+  return Array.isArray(value) && value.every((n) => typeof n === 'string' || (n !== null && typeof n === 'object' && !Array.isArray(n)));
+}
+
+function storedSample(sample: AlertEvent | string): AlertEvent {
+  if (typeof sample !== 'string') return sample;
+  try {
+    const parsed: unknown = JSON.parse(sample);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as AlertEvent;
+  } catch {
+    // Unreadable text: the sample shows it as it is.
+  }
+  return { text: sample };
+}
+
 function strings(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((n) => typeof n === 'string');
 }
@@ -700,7 +719,7 @@ export function isWindowsRecord(value: unknown): value is WindowsRecord {
     !numbers(r.buckets) ||
     !strings(r.types) ||
     !numbers(r.typeBuckets) ||
-    !strings(r.samples) ||
+    !sampleList(r.samples) ||
     !numbers(r.sampleBuckets)
   ) {
     return false;

@@ -12,7 +12,7 @@ import { EndedSessions } from './ended-sessions';
 import { LoginError, OidcClient, PENDING_LOGIN_SECONDS, rolesOf, safeReturnPath, type PendingLogin } from './oidc-client';
 import type { ResolvedOptions } from './options';
 import { logoutIntent } from './logout-request';
-import { loginFailedPage, logoutConfirmPage, refusedPage } from './pages';
+import { loggedOutPage, loginFailedPage, logoutConfirmPage, refusedPage } from './pages';
 import { isRoute, PathRule } from './request-path';
 import { caseSensitiveRouting, loginRuntime, nodeRoot, registerLoginRoutes } from './route-registry';
 import { CookieSealer, readCookies, setCookie } from './sealed-cookie';
@@ -239,10 +239,13 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
           closeSockets(session.sid);
         }
         clearSession(res);
-        redirect(res, client.logoutUrl(options.logoutReturnTo));
+        redirect(res, client.logoutUrl(options.logoutReturnTo ?? `${options.baseUrl}${nodeRoot()}${options.loggedOutPath}`));
       })
       .catch(next);
   };
+
+  // Public: it shows no session, and a browser whose session just ended must see it.
+  const loggedOut: RequestHandler = (_req, res) => sendHtml(res, 200, loggedOutPage(`${nodeRoot()}/`));
 
   const middleware = ((req: LoginRequest, res: ServerResponse, next: Next) => {
     const target = requestTarget(req);
@@ -250,6 +253,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     const caseSensitive = caseSensitiveRouting();
     if (req.method === 'GET' && isRoute(target, root, options.callbackPath, caseSensitive)) return callback(req, res, next);
     if ((req.method === 'GET' || req.method === 'POST') && isRoute(target, root, options.logoutPath, caseSensitive)) return logout(req, res, next);
+    if (req.method === 'GET' && isRoute(target, root, options.loggedOutPath, caseSensitive)) return loggedOut(req, res, next);
     readSession(req)
       .then(({ session, present }) => {
         if (present && !session) clearSession(res);
@@ -298,6 +302,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     routes: [
       { path: options.callbackPath, handler: callback },
       { path: options.logoutPath, handler: logout, post: true },
+      { path: options.loggedOutPath, handler: loggedOut },
     ],
   });
   return middleware;

@@ -298,9 +298,16 @@ describe('login: the HTTP middleware against the emulator', function () {
     assert.equal(out.status, 302);
     const location = new URL(String(out.headers.get('location')));
     assert.equal(`${location.origin}${location.pathname}`, `${emu.url}/v2/logout`);
-    assert.equal(location.searchParams.get('returnTo'), `${base}/`);
+    assert.equal(location.searchParams.get('returnTo'), `${base}/logged-out`);
     assert.equal(cookies.has('auth0_session'), false);
-    assert.equal((await fetch(location, { redirect: 'manual' })).status, 302, 'the emulator accepts the returnTo');
+    const back = await fetch(location, { redirect: 'manual' });
+    assert.equal(back.status, 302, 'the emulator accepts the returnTo');
+    // Back from Auth0: a page that says the logout worked, and offers the login again.
+    const landing = await call(String(back.headers.get('location')), cookies);
+    assert.equal(landing.status, 200);
+    const html = await landing.text();
+    assert.match(html, /You are logged out/);
+    assert.match(html, /<a class="button" href="\/">Log in again<\/a>/);
     assert.equal((await call(`${base}/private/y`, cookies)).status, 302);
   });
 

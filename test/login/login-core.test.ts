@@ -311,6 +311,22 @@ describe('login: the HTTP middleware against the emulator', function () {
     assert.equal((await call(`${base}/private/y`, cookies)).status, 302);
   });
 
+  it('the logged-out page\'s "Log in again" goes back to the page the logout was asked from, on this site only', async () => {
+    const loggedOutLink = async (referer: string | undefined): Promise<string> => {
+      const { cookies } = await logIn('/private/y', 'ops@example.com', 'Ops-passw0rd!');
+      const out = await call(`${base}/logout`, cookies, referer === undefined ? {} : { referer });
+      assert.equal(out.status, 302);
+      const html = await (await call(`${base}/logged-out`, cookies)).text();
+      // Once: the page shown again links to httpNodeRoot.
+      assert.match(await (await call(`${base}/logged-out`, cookies)).text(), /href="\/">Log in again/);
+      return /href="([^"]*)">Log in again/.exec(html)?.[1] ?? '';
+    };
+    assert.equal(await loggedOutLink(`${base}/private/y?tab=2`), '/private/y?tab=2');
+    assert.equal(await loggedOutLink('https://other.example/private/y'), '/', 'another site is not a page of this one');
+    assert.equal(await loggedOutLink(`${base}/logout`), '/', 'the confirmation page is not where to go back to');
+    assert.equal(await loggedOutLink(undefined), '/');
+  });
+
   it('refuses a socket.io connection without a valid session (Dashboard 2 ioMiddleware)', async () => {
     const { cookies } = await logIn('/private/z', 'ops@example.com', 'Ops-passw0rd!');
     const attempt = (cookie: string | undefined, xdomain = false): Promise<{ err?: Error; data: Record<string, unknown> }> =>

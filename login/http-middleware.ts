@@ -12,7 +12,7 @@ import { EndedSessions } from './ended-sessions';
 import { LoginError, OidcClient, PENDING_LOGIN_SECONDS, rolesOf, safeReturnPath, type PendingLogin } from './oidc-client';
 import type { ResolvedOptions } from './options';
 import { logoutIntent } from './logout-request';
-import { loginFailedPage, logoutConfirmPage, refusedPage } from './pages';
+import { loggedOutPage, loginFailedPage, logoutConfirmPage, refusedPage } from './pages';
 import { isRoute, PathRule } from './request-path';
 import { caseSensitiveRouting, loginRuntime, nodeRoot, registerLoginRoutes } from './route-registry';
 import { CookieSealer, readCookies, setCookie } from './sealed-cookie';
@@ -92,6 +92,12 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   // request from this site, which tells a logout link of another site where no Fetch Metadata does.
   const sameSiteName = (): string => `${cookieName()}_same_site`;
   const sameSiteValue = (sid: string): string => createHmac('sha256', options.cookieSecret).update(`same-site ${sid}`).digest('base64url').slice(0, 32);
+  // The page the user logged out from, for the logged-out page's "Log in again": sealed, and sent
+  // only to that page (SameSite=Lax: with Auth0's redirect back, a top-level navigation).
+  const returns = new CookieSealer(options.cookieSecret, 'logged out');
+  // Not `__Host-`: its path is the page's.
+  const returnName = (): string => `${options.cookieName.replace(/^__(Host|Secure)-/i, '')}_logged_out`;
+  const loggedOutPath = (): string => `${nodeRoot()}${options.loggedOutPath}`;
   const callbackPath = (): string => `${nodeRoot()}${options.callbackPath}`;
   const redirectUri = (): string => `${options.baseUrl}${callbackPath()}`;
   let rule: { caseSensitive: boolean; rule: PathRule } | undefined;
@@ -127,6 +133,20 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
   function clearSession(res: ServerResponse): void {
     setCookie(res, cookieName(), '', { path: cookiePath(), secure: options.secure, maxAge: 0 });
     setCookie(res, sameSiteName(), '', { path: cookiePath(), secure: options.secure, maxAge: 0, strict: true });
+  }
+
+  /** Keeps the page of this site the logout was asked from (its Referer), but never the logout itself. */
+  function rememberPage(req: IncomingMessage, res: ServerResponse): void {
+    let from: URL;
+    try {
+      from = new URL(String(req.headers.referer ?? ''));
+    } catch {
+      return;
+    }
+    if (from.origin !== new URL(options.baseUrl).origin) return;
+    const page = boundedReturnPath(`${from.pathname}${from.search}`);
+    if (page === '' || isRoute(page, nodeRoot(), options.logoutPath, caseSensitiveRouting())) return;
+    setCookie(res, returnName(), returns.seal(returnName(), page), { path: loggedOutPath(), secure: options.secure, maxAge: PENDING_LOGIN_SECONDS });
   }
 
   function startLogin(req: IncomingMessage, res: ServerResponse): void {
@@ -239,9 +259,18 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
           closeSockets(session.sid);
         }
         clearSession(res);
-        redirect(res, client.logoutUrl(options.logoutReturnTo));
+        rememberPage(req, res);
+        redirect(res, client.logoutUrl(options.logoutReturnTo ?? `${options.baseUrl}${nodeRoot()}${options.loggedOutPath}`));
       })
       .catch(next);
+  };
+
+  // Public: it shows no session, and a browser whose session just ended must see it.
+  // "Log in again" goes back to the page the user logged out from, else to httpNodeRoot.
+  const loggedOut: RequestHandler = (req, res) => {
+    const page = returns.open(returnName(), readCookies(req).get(returnName()));
+    setCookie(res, returnName(), '', { path: loggedOutPath(), secure: options.secure, maxAge: 0 });
+    sendHtml(res, 200, loggedOutPage(safeReturnPath(page, `${nodeRoot()}/`)));
   };
 
   const middleware = ((req: LoginRequest, res: ServerResponse, next: Next) => {
@@ -250,6 +279,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     const caseSensitive = caseSensitiveRouting();
     if (req.method === 'GET' && isRoute(target, root, options.callbackPath, caseSensitive)) return callback(req, res, next);
     if ((req.method === 'GET' || req.method === 'POST') && isRoute(target, root, options.logoutPath, caseSensitive)) return logout(req, res, next);
+    if (req.method === 'GET' && isRoute(target, root, options.loggedOutPath, caseSensitive)) return loggedOut(req, res, next);
     readSession(req)
       .then(({ session, present }) => {
         if (present && !session) clearSession(res);
@@ -298,6 +328,7 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     routes: [
       { path: options.callbackPath, handler: callback },
       { path: options.logoutPath, handler: logout, post: true },
+      { path: options.loggedOutPath, handler: loggedOut },
     ],
   });
   return middleware;

@@ -64,5 +64,5 @@ export function httpMiddleware(options: LoginOptions): HttpLoginMiddleware {
  */
 export function logoutUrl(options: LoginOptions): string {
   const login = resolveOptions(options, { cookieSecret: false, permissions: false });
-  return new OidcClient(login).logoutUrl(login.logoutReturnTo);
+  return new OidcClient(login).logoutUrl(login.logoutReturnTo ?? `${login.baseUrl}/`);
 }

@@ -37,8 +37,13 @@ export interface LoginOptions {
   logoutPath?: string;
   /** httpMiddleware: the path Auth0 sends the browser back to, default `/auth0/callback`. */
   callbackPath?: string;
-  /** Where Auth0 sends the browser after logout; default `baseUrl` + `/`. */
+  /**
+   * Where Auth0 sends the browser after a logout. Default: for httpMiddleware, its "You are logged
+   * out" page (`loggedOutPath` under httpNodeRoot); for logoutUrl() (the editor), `baseUrl` + `/`.
+   */
   logoutReturnTo?: string;
+  /** httpMiddleware: the page saying the logout worked, with a link to log in again; default `/logged-out`. */
+  loggedOutPath?: string;
   /** httpMiddleware: session lifetime in seconds, renewed while in use (sliding); default 8 hours. */
   sessionLifetime?: number;
   /** httpMiddleware: the longest a session lives however much it is used, seconds; default 7 days. */
@@ -71,7 +76,9 @@ export interface ResolvedOptions {
   cookieSecret?: string;
   logoutPath: string;
   callbackPath: string;
-  logoutReturnTo: string;
+  /** As given; undefined: each function's default (see LoginOptions). */
+  logoutReturnTo?: string;
+  loggedOutPath: string;
   sessionLifetime: number;
   sessionMaxAge: number;
   cookieName: string;
@@ -223,7 +230,8 @@ export function resolveOptions(options: LoginOptions, need: { cookieSecret: bool
     ...(cookieSecret ? { cookieSecret } : {}),
     logoutPath: path(options.logoutPath, 'logoutPath', '/logout'),
     callbackPath: path(options.callbackPath, 'callbackPath', '/auth0/callback'),
-    logoutReturnTo: text(options.logoutReturnTo, 'logoutReturnTo') ?? `${baseUrl}/`,
+    ...(text(options.logoutReturnTo, 'logoutReturnTo') ? { logoutReturnTo: text(options.logoutReturnTo, 'logoutReturnTo') } : {}),
+    loggedOutPath: path(options.loggedOutPath, 'loggedOutPath', '/logged-out'),
     sessionLifetime,
     sessionMaxAge: Math.max(seconds(options.sessionMaxAge, 'sessionMaxAge', 7 * 86400), sessionLifetime),
     cookieName: cookieName(options.cookieName, base.protocol === 'https:'),

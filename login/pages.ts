@@ -1,4 +1,4 @@
-/** The few pages the login shows itself: refused (no role that lets the user in) and a failed login. */
+/** The few pages the login shows itself: refused (no role that lets the user in), a failed login, the logout's confirmation and its end. */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -45,5 +45,14 @@ export function logoutConfirmPage(action: string): string {
     'Log out',
     `<h1>Log out?</h1><p>Another site sent you here to end your session. Log out only if you meant to.</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">Log out</button></form>`,
+  );
+}
+
+/** Where Auth0 sends the browser back after a logout: it says the logout worked, and offers the login again. */
+export function loggedOutPage(loginUrl: string): string {
+  return page(
+    'Logged out',
+    `<h1>You are logged out</h1><p>Your session here and your Auth0 session have ended. To use the pages again, log in again.</p>
+<a class="button" href="${escapeHtml(loginUrl)}">Log in again</a>`,
   );
 }

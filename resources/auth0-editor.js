@@ -556,6 +556,27 @@
 
   window.Auth0Editor = {
     /**
+     * For a node's oneditsave: its number properties (a number default, and those named in
+     * `more`, whose default is empty) saved as numbers, as typed. Node-RED saves what a field
+     * holds, text, so an exported flow said "5" for 5. Text that is no number is left as typed, for
+     * the property's validator to mark. Node-RED keeps the number afterwards: it replaces a
+     * property only when the field's text differs from it (loosely: "5" == 5).
+     */
+    saveNumbers: function (node, more) {
+      var defaults = node._def.defaults;
+      Object.keys(defaults).forEach(function (key) {
+        if (typeof defaults[key].value !== 'number' && (!more || more.indexOf(key) === -1)) return;
+        // A config node's dialog names its fields node-config-input-<key>.
+        var field = $('#node-input-' + key);
+        if (field.length === 0) field = $('#node-config-input-' + key);
+        if (field.length === 0 || field.attr('type') === 'checkbox') return;
+        var text = String(field.val() == null ? '' : field.val()).trim();
+        var number = Number(text);
+        if (text !== '' && isFinite(number)) node[key] = number;
+      });
+    },
+
+    /**
      * The Store row of a node that keeps its state in a context store (the watchers, the log
      * alert, the tenant snapshot): a select of the default store first, then the stores of
      * settings.js, and a saved store that is no longer configured, marked so. It fills the form

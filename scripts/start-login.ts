@@ -50,7 +50,8 @@ export function setUpLogin(emulator: Emulator, userDir: string, nodeRedPort: num
         app_type: 'regular_web',
         grant_types: ['authorization_code'],
         callbacks: [`${base}/auth/strategy/callback`, `${base}/auth0/callback`],
-        allowed_logout_urls: [`${base}/`],
+        // The editor's logout comes back to the editor; the pages' to the "You are logged out" page.
+        allowed_logout_urls: [`${base}/`, `${base}/logged-out`],
       },
     ],
   });

@@ -73,7 +73,8 @@ module.exports = {
     flowFile: 'flows.json',
     // Made at first start, kept beside this file (never in git): the credentials typed into this editor are encrypted with it.
     credentialSecret: require('fs').readFileSync(require('path').join(__dirname, '${SECRET_FILE}'), 'utf8').trim(),
-    contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' } },
+    // checkpoints: where the examples' log and event watchers keep their place (see durableWatchers).
+    contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' }, ${CHECKPOINT_STORE}: { module: 'localfilesystem', config: { cache: false } } },
     editorTheme: { tours: false },
     // No consent modal and no update notice in the way of a first look at the examples.
     telemetry: { enabled: false, updateNotification: false },
@@ -81,6 +82,19 @@ module.exports = {
 };
 `,
   );
+}
+
+/**
+ * The store npm start gives the log and event watchers of the examples that use the default one: a
+ * file store without cache, which keeps their place as they promise. With the default memory store
+ * every watcher warned at each deploy that a restart loses its place, on every untouched example.
+ * The example files keep the default store, so they import anywhere.
+ */
+const CHECKPOINT_STORE = 'checkpoints';
+const WATCHERS = new Set(['auth0-log-watch', 'auth0-events']);
+
+function durableWatchers(flow: FlowNode[]): FlowNode[] {
+  return flow.map((node) => (WATCHERS.has(node.type) && !node.store ? { ...node, store: CHECKPOINT_STORE } : node));
 }
 
 /** The examples' own addresses (Node-RED on 1880, the emulator on 4010) made this start's, in every text: comments, URLs, code. */
@@ -172,7 +186,12 @@ async function main(): Promise<void> {
   const stop = async (code: number): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    if (child.exitCode === null) child.kill('SIGINT');
+    if (child.exitCode === null && child.signalCode === null) {
+      // Node-RED's nodes save their place as they close (the checkpoints store writes at once): wait for it, a while at most.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    }
     await emulator.close();
     process.exit(code);
   };
@@ -185,10 +204,12 @@ async function main(): Promise<void> {
   const dashboard = dashboardDir() !== undefined;
   const { examples, tabLabels } = startExamples(root, dashboard);
   const fresh = retarget(
-    arrangedFlow(
-      examples,
-      { name: 'Local emulator', domain: '${AUTH0_DOMAIN}', protocol: 'http', clientId: '${AUTH0_CLIENT_ID}', clientSecret: '${AUTH0_CLIENT_SECRET}' },
-      tabLabels,
+    durableWatchers(
+      arrangedFlow(
+        examples,
+        { name: 'Local emulator', domain: '${AUTH0_DOMAIN}', protocol: 'http', clientId: '${AUTH0_CLIENT_ID}', clientSecret: '${AUTH0_CLIENT_SECRET}' },
+        tabLabels,
+      ),
     ),
     emulator.domain,
   );

@@ -34,6 +34,17 @@ interface AdminApi {
   auth?: { needsPermission(permission: string): unknown };
 }
 
+/** What the node keeps in its context store: the windows, and how many alerts it has sent with them. */
+interface SavedState {
+  windows: unknown;
+  alerts: number;
+}
+
+function isSavedState(value: unknown): value is SavedState {
+  const v = value as Partial<SavedState> | undefined;
+  return typeof v === 'object' && v !== null && 'windows' in v && typeof v.alerts === 'number' && Number.isInteger(v.alerts) && v.alerts >= 0;
+}
+
 class LogAlert {
   private readonly clock = new EventClock();
   private readonly local: AlertWindows;
@@ -125,7 +136,10 @@ class LogAlert {
   }
 
   private async load(): Promise<void> {
-    const stored = await this.record.read();
+    const saved = await this.record.read();
+    // The windows with the count of alerts sent (what the status shows), or the windows alone as saved before.
+    const withAlerts = isSavedState(saved);
+    const stored = withAlerts ? saved.windows : saved;
     if (!isWindowsRecord(stored)) return;
     if (stored.signature !== this.settings.signature) {
       this.node.log('the stored alert windows were made with another key, window or type filter; counting starts over');
@@ -133,12 +147,15 @@ class LogAlert {
     }
     this.local.restore(stored);
     this.clock.state = stored.clock;
+    // Alerts sent before a redeploy or restart are still sent: the status keeps counting them.
+    if (withAlerts) this.alerts += saved.alerts;
   }
 
   private async save(): Promise<void> {
     this.dirty = false;
     this.lastSave = wallClock.now();
-    await this.record.write(this.local.toRecord(this.settings.signature, this.clock.state));
+    const state: SavedState = { windows: this.local.toRecord(this.settings.signature, this.clock.state), alerts: this.alerts };
+    await this.record.write(state);
   }
 
   /** One event of a message, read: undefined when it does not count (another type, no time, no key). */

@@ -78,10 +78,21 @@ describe('editor in a real browser: Check connection', function () {
     assert.match(text, /read:users/);
     assert.match(text, /Token lifetime: 24 h/);
     assert.doesNotMatch(text, new RegExp(READER.clientSecret));
+    // A number typed in is saved as a number (an exported flow says 12, not "12").
+    await tray().locator('#node-config-input-timeout').fill('12');
     await page.locator('#node-config-dialog-ok').click();
     await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
     await page.locator('#node-dialog-ok').click();
     await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    const timeouts = await page.evaluate(() => {
+      const RED = (globalThis as unknown as { RED: { nodes: { eachConfig(f: (n: Record<string, unknown>) => void): void } } }).RED;
+      const found: unknown[] = [];
+      RED.nodes.eachConfig((n) => {
+        if (n.type === 'auth0-config') found.push(n.timeout);
+      });
+      return found;
+    });
+    assert.deepEqual(timeouts, [12]);
     await editor.deploy();
   });
 

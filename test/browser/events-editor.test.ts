@@ -76,9 +76,10 @@ describe('event nodes in the editor, in a real browser', function () {
     const delivery = await page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
       const n = RED.nodes.filterNodes({ type: 'auth0-events' })[0];
-      return { output: n.output, batchSize: String(n.batchSize), ack: n.ack };
+      return { output: n.output, batchSize: n.batchSize, ack: n.ack };
     });
-    assert.deepEqual(delivery, { output: 'batch', batchSize: '200', ack: false });
+    // The number typed in is saved as a number (an exported flow says 200, not "200").
+    assert.deepEqual(delivery, { output: 'batch', batchSize: 200, ack: false });
     await waitUntil(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), {
       what: `the label shows the types: ${await editor.label(node)}`,
       timeout: 5000,

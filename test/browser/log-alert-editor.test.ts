@@ -72,13 +72,23 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       assert.equal(await tray.locator('#node-input-window').inputValue(), '600');
       // Every log type of the catalogue is offered, as in the log watch.
       assert.equal(await tray.locator('#auth0-log-alert-code-list option').count(), 167);
+      // A number typed in is saved as a number (an exported flow says 900, not "900").
+      await tray.locator('#node-input-cooldown').fill('900');
       await closeTray();
       const saved = await page.evaluate(() => {
         const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
         const n = RED.nodes.filterNodes({ type: 'auth0-log-alert' })[0];
-        return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: String(n.threshold), window: String(n.window) };
+        return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: n.threshold, window: n.window, cooldown: n.cooldown };
       });
-      assert.deepEqual(saved, { rule: 'failed_logins_user_ip', categories: ['login_failure'], types: [], key: 'user+ip', threshold: '5', window: '600' });
+      assert.deepEqual(saved, {
+        rule: 'failed_logins_user_ip',
+        categories: ['login_failure'],
+        types: [],
+        key: 'user+ip',
+        threshold: 5,
+        window: 600,
+        cooldown: 900,
+      });
 
       const debug = await editor.dragFromPalette('debug', 700, 150);
       await editor.wire(watch, alert);

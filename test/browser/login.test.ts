@@ -226,6 +226,8 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       const logout = await fetch(`${base}/logout`, { redirect: 'manual' });
       assert.equal(logout.status, 302);
       assert.ok(String(logout.headers.get('location')).startsWith(`${emu.url}/v2/logout?`));
+      const loggedOut = await fetch(`${base}/logged-out`, { redirect: 'manual' });
+      assert.equal(loggedOut.status, 200, 'the logged-out page is a route of its own too');
     });
 
     it('the editor sends an unknown browser to the login page; the admin logs in and deploys', async () => {
@@ -335,7 +337,11 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
       assert.equal(emu.logs.all().filter((e) => e.type === 'slo').length, before, 'Auth0 was not asked to log out');
       // The user's own click logs out.
       await page.locator('button[type=submit]').click();
-      // Back at Node-RED's root: the editor, which sends a browser without a session to the login page.
+      // Back from Auth0: a page that says so, not the login page with nothing said.
+      await page.waitForURL(`${base}/logged-out`, { timeout: 60000 });
+      assert.equal(await page.locator('h1').textContent(), 'You are logged out');
+      // Its link: Node-RED's root, the editor, which sends a browser without a session to the login page.
+      await page.getByRole('link', { name: 'Log in again' }).click();
       await page.waitForURL((url) => url.href.startsWith(`${emu.url}/authorize`), { timeout: 60000 });
       assert.equal((await page.context().cookies(base)).filter((c) => c.name === 'auth0_session').length, 0, 'the session cookie is gone');
       assert.equal(emu.logs.all().filter((e) => e.type === 'slo' && e.client_id === CLIENT.id).length, before + 1, 'Auth0 logged the user out');

@@ -108,7 +108,7 @@ describe('tenant use: the one way a node uses its tenant', function () {
     await waitUntil(() => lastStatus('streams')?.text === 'no streams', { what: () => `streams: ${JSON.stringify(statusCalls('streams'))}`, timeout: 10_000 });
     await waitUntil(() => lastStatus('verify')?.fill === 'yellow', { what: () => `verify: ${JSON.stringify(statusCalls('verify'))}`, timeout: 10_000 });
     await waitUntil(() => lastStatus('events')?.text === 'connected', { what: () => `events: ${JSON.stringify(statusCalls('events'))}`, timeout: 10_000 });
-    await waitUntil(() => lastStatus('receiver')?.text === 'no authorization', {
+    await waitUntil(() => lastStatus('receiver')?.text === 'refuses all: set authorization', {
       what: () => `receiver: ${JSON.stringify(statusCalls('receiver'))}`,
       timeout: 10_000,
     });

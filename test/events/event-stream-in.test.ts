@@ -158,7 +158,7 @@ describe('auth0-event-stream-in', function () {
     assert.equal((await post(cloudEvent(1), {})).status, 401);
     await settle();
     assert.equal(out.messages.length, 0);
-    assert.ok(statusCalls('in').some((s) => s.text === 'no authorization'));
+    assert.ok(statusCalls('in').some((s) => s.text === 'refuses all: set authorization'));
   });
 
   it('duplicated and reordered deliveries: each event once', async () => {

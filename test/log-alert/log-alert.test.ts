@@ -426,6 +426,14 @@ describe('auth0-log-alert', function () {
       await feed([{ payload: event(START + 4000) }], done);
       assert.equal(alerts.messages.length, 1, 'the fifth failed login, counted across a redeploy and a restart, alerts');
       assert.equal((alerts.messages[0].payload as AlertPayload).count, 5);
+      // The status still counts that alert after a redeploy and a restart: it was sent.
+      const alertStatus = (): string => String(statusCalls(ALERT).pop()?.text);
+      await waitUntil(() => alertStatus() === '1 keys, 1 alerts', { what: alertStatus });
+      await stopFlows();
+      await startFlows();
+      await waitUntil(() => alertStatus() === '1 keys, 1 alerts', { what: alertStatus });
+      await restartProcess();
+      await waitUntil(() => alertStatus() === '1 keys, 1 alerts', { what: alertStatus });
       // A changed window starts over.
       await deploy(alertFlow({ store: 'disk', window: 300 }), {});
       alerts = new Collector(ALERTS).attach();

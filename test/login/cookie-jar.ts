@@ -26,7 +26,7 @@ export function nodeRedApplication(base: string, client: { id: string; secret: s
     app_type: 'regular_web' as const,
     grant_types: ['authorization_code'],
     callbacks: callbackPaths.map((p) => `${base}${p}`),
-    allowed_logout_urls: [`${base}/`],
+    allowed_logout_urls: [`${base}/`, `${base}/logged-out`],
   };
 }
 

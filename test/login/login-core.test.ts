@@ -298,10 +298,33 @@ describe('login: the HTTP middleware against the emulator', function () {
     assert.equal(out.status, 302);
     const location = new URL(String(out.headers.get('location')));
     assert.equal(`${location.origin}${location.pathname}`, `${emu.url}/v2/logout`);
-    assert.equal(location.searchParams.get('returnTo'), `${base}/`);
+    assert.equal(location.searchParams.get('returnTo'), `${base}/logged-out`);
     assert.equal(cookies.has('auth0_session'), false);
-    assert.equal((await fetch(location, { redirect: 'manual' })).status, 302, 'the emulator accepts the returnTo');
+    const back = await fetch(location, { redirect: 'manual' });
+    assert.equal(back.status, 302, 'the emulator accepts the returnTo');
+    // Back from Auth0: a page that says the logout worked, and offers the login again.
+    const landing = await call(String(back.headers.get('location')), cookies);
+    assert.equal(landing.status, 200);
+    const html = await landing.text();
+    assert.match(html, /You are logged out/);
+    assert.match(html, /<a class="button" href="\/">Log in again<\/a>/);
     assert.equal((await call(`${base}/private/y`, cookies)).status, 302);
+  });
+
+  it('the logged-out page\'s "Log in again" goes back to the page the logout was asked from, on this site only', async () => {
+    const loggedOutLink = async (referer: string | undefined): Promise<string> => {
+      const { cookies } = await logIn('/private/y', 'ops@example.com', 'Ops-passw0rd!');
+      const out = await call(`${base}/logout`, cookies, referer === undefined ? {} : { referer });
+      assert.equal(out.status, 302);
+      const html = await (await call(`${base}/logged-out`, cookies)).text();
+      // Once: the page shown again links to httpNodeRoot.
+      assert.match(await (await call(`${base}/logged-out`, cookies)).text(), /href="\/">Log in again/);
+      return /href="([^"]*)">Log in again/.exec(html)?.[1] ?? '';
+    };
+    assert.equal(await loggedOutLink(`${base}/private/y?tab=2`), '/private/y?tab=2');
+    assert.equal(await loggedOutLink('https://other.example/private/y'), '/', 'another site is not a page of this one');
+    assert.equal(await loggedOutLink(`${base}/logout`), '/', 'the confirmation page is not where to go back to');
+    assert.equal(await loggedOutLink(undefined), '/');
   });
 
   it('refuses a socket.io connection without a valid session (Dashboard 2 ioMiddleware)', async () => {

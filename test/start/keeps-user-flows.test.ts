@@ -46,6 +46,18 @@ describe('npm start keeps the flows a user made or changed', function () {
     await waitUntil(() => warnings() >= 3, { what: () => `the end-of-life warnings:\n${output().slice(-2000)}`, timeout: 30_000, interval: 250 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(warnings(), 3, output());
+    // The examples' watchers keep their place in npm start's file store: none warns that a restart
+    // loses it. The nodes' other warnings at the first deploy: the retired features, and the event
+    // watchers starting from now (nothing stored yet).
+    assert.doesNotMatch(output(), /keeps nothing across a restart/);
+    const nodeWarnings = output()
+      .split('\n')
+      .filter((line) => /\[warn\] \[[\w-]+:/.test(line));
+    assert.deepEqual(
+      nodeWarnings.filter((line) => !/End of life since|no stored offset/.test(line)),
+      [],
+      'a node of an untouched example warns',
+    );
     const usersTab = tabs.find((t) => t.label === 'Users examples') as FlowNode;
     const jobsTab = tabs.find((t) => t.label === 'Jobs examples') as FlowNode;
 

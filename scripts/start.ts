@@ -20,6 +20,7 @@ import { DASHBOARD_TAB, arrangedFlow, startExamples, type FlowNode } from './exa
 import { readFlowsFile, readRecord, recordOf, startFlows, writeRecord } from './start-flows';
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
 import { loginBanner, loginWanted, setUpLogin } from './start-login';
+import { CHECKPOINT_STORE, CONTEXT_STORAGE } from './context-storage';
 
 const root = path.resolve(__dirname, '..', '..');
 // NODE_RED_USER_DIR lets the first-start test run npm start without touching a developer's own .node-red-data/.
@@ -74,7 +75,7 @@ module.exports = {
     // Made at first start, kept beside this file (never in git): the credentials typed into this editor are encrypted with it.
     credentialSecret: require('fs').readFileSync(require('path').join(__dirname, '${SECRET_FILE}'), 'utf8').trim(),
     // checkpoints: where the examples' log and event watchers keep their place (see durableWatchers).
-    contextStorage: { default: { module: 'memory' }, file: { module: 'localfilesystem' }, ${CHECKPOINT_STORE}: { module: 'localfilesystem', config: { cache: false } } },
+    contextStorage: ${JSON.stringify(CONTEXT_STORAGE)},
     editorTheme: { tours: false },
     // No consent modal and no update notice in the way of a first look at the examples.
     telemetry: { enabled: false, updateNotification: false },
@@ -85,12 +86,11 @@ module.exports = {
 }
 
 /**
- * The store npm start gives the log and event watchers of the examples that use the default one: a
+ * The log and event watchers of the examples that use the default store get CHECKPOINT_STORE: a
  * file store without cache, which keeps their place as they promise. With the default memory store
  * every watcher warned at each deploy that a restart loses its place, on every untouched example.
  * The example files keep the default store, so they import anywhere.
  */
-const CHECKPOINT_STORE = 'checkpoints';
 const WATCHERS = new Set(['auth0-log-watch', 'auth0-events']);
 
 function durableWatchers(flow: FlowNode[]): FlowNode[] {

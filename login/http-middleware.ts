@@ -145,7 +145,10 @@ export function createHttpMiddleware(options: ResolvedOptions & { cookieSecret: 
     }
     if (from.origin !== new URL(options.baseUrl).origin) return;
     const page = boundedReturnPath(`${from.pathname}${from.search}`);
-    if (page === '' || isRoute(page, nodeRoot(), options.logoutPath, caseSensitiveRouting())) return;
+    // The login's own routes are no page to go back to: the callback's code is used, the others end where they start.
+    const root = nodeRoot();
+    const caseSensitive = caseSensitiveRouting();
+    if (page === '' || [options.logoutPath, options.callbackPath, options.loggedOutPath].some((route) => isRoute(page, root, route, caseSensitive))) return;
     setCookie(res, returnName(), returns.seal(returnName(), page), { path: loggedOutPath(), secure: options.secure, maxAge: PENDING_LOGIN_SECONDS });
   }
 

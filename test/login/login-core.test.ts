@@ -324,6 +324,9 @@ describe('login: the HTTP middleware against the emulator', function () {
     assert.equal(await loggedOutLink(`${base}/private/y?tab=2`), '/private/y?tab=2');
     assert.equal(await loggedOutLink('https://other.example/private/y'), '/', 'another site is not a page of this one');
     assert.equal(await loggedOutLink(`${base}/logout`), '/', 'the confirmation page is not where to go back to');
+    // "Log in as someone else" on the refused page, shown at the callback: a used code is no page to go back to.
+    assert.equal(await loggedOutLink(`${base}/auth0/callback?code=used&state=old`), '/', 'the callback is not where to go back to');
+    assert.equal(await loggedOutLink(`${base}/logged-out`), '/', 'the logged-out page is not where to go back to');
     assert.equal(await loggedOutLink(undefined), '/');
   });
 

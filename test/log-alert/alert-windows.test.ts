@@ -199,7 +199,46 @@ describe('auth0-log-alert windows in this process', function () {
     restored.restore(earlier);
     const alert = restored.add('a', 1200, 1200, 'fp', { id: 'e3', type: 'fp' }, false);
     assert.ok(alert);
-    assert.deepEqual(alert.sample, [{ id: 'e1', type: 'fp' }, { text: '{not json' }, { id: 'e3', type: 'fp' }]);
+    assert.deepEqual(alert.sample, [{ id: 'e1', type: 'fp' }, {}, { id: 'e3', type: 'fp' }], 'unreadable text gives an empty sample');
     assert.ok(!isWindowsRecord({ ...record, samples: [1, 2] }), 'a sample neither text nor object');
+  });
+
+  it('makes a stored sample again as it makes one from an event: plain fields only, however the store was written', () => {
+    const shape = windowShape(60_000, { threshold: 2, cooldownMs: 0, maxKeys: 10 });
+    const windows = new AlertWindows(shape);
+    windows.add('a', 1000, 1000, 'fp', { id: 'e1', type: 'fp' }, false);
+    const record = windows.toRecord('s', { newest: 1000, seenAt: 0 });
+    // Anyone on the tab can read the memory store's record: its samples cannot be changed through it.
+    assert.throws(() => {
+      (record.samples[0] as Record<string, unknown>).id = 'changed through the store';
+    }, TypeError);
+    const many: Record<string, unknown> = {};
+    for (let i = 0; i < 200; i++) many[`f${i}`] = i;
+    const hostile = [
+      { id: 'nested', details: { secret: 'kept by no sample' }, list: [1, 2] },
+      JSON.stringify({ id: 'text', ['__proto__']: { isAdmin: true }, long: 'x'.repeat(1000) }),
+      Object.defineProperty({ id: 'getter' }, 'boom', {
+        enumerable: true,
+        get() {
+          throw new Error('read me not');
+        },
+      }),
+      many,
+    ];
+    for (const [i, stored] of hostile.entries()) {
+      const restored = new AlertWindows(shape);
+      restored.restore({ ...record, samples: [stored] });
+      const alert = restored.add('a', 1100, 1100, 'fp', { id: 'e2', type: 'fp' }, false);
+      assert.ok(alert, `alert ${i}`);
+      const sample = alert.sample[0];
+      if (i === 0) assert.deepEqual(sample, { id: 'nested' });
+      if (i === 1) {
+        assert.deepEqual(Object.keys(sample), ['id', 'long']);
+        assert.equal(Object.getPrototypeOf(sample), Object.prototype);
+        assert.equal(String((sample as Record<string, unknown>).long).length, 257, 'cut at 256 characters and an ellipsis');
+      }
+      if (i === 2) assert.deepEqual(sample, {}, 'a field that throws when read gives an empty sample');
+      if (i === 3) assert.equal(Object.keys(sample).length, 64, 'at most 64 fields');
+    }
   });
 });

@@ -83,18 +83,39 @@ export function eventTime(event: AlertEvent): number | undefined {
 }
 
 const SAMPLE_TEXT_MAX = 256;
+const SAMPLE_FIELDS_MAX = 64;
 
 /**
  * An event as kept in an alert's sample: its top-level plain fields (ids, time, type, description,
- * user, address, application), nested objects left out, so thousands of keys cost little memory.
+ * user, address, application), nested objects left out, strings cut at 256 characters and at most
+ * 64 fields, so thousands of keys cost little memory. Frozen: the windows hand it to the stored
+ * state as it is, and each alert a copy.
  */
 export function sampleOf(event: AlertEvent): AlertEvent {
   const sample: AlertEvent = {};
+  let fields = 0;
   for (const name in event) {
     if (!Object.prototype.hasOwnProperty.call(event, name)) continue;
     const value = event[name];
     if (typeof value === 'string') sample[name] = value.length > SAMPLE_TEXT_MAX ? `${value.slice(0, SAMPLE_TEXT_MAX)}…` : value;
     else if (typeof value === 'number' || typeof value === 'boolean') sample[name] = value;
+    else continue;
+    if (++fields === SAMPLE_FIELDS_MAX) break;
   }
-  return sample;
+  return Object.freeze(sample);
+}
+
+/**
+ * A sample from a stored state (a context store anyone on the tab can write): made again as
+ * sampleOf makes one; JSON text (an earlier version's form) is read first. What cannot be read
+ * gives an empty sample, never an error.
+ */
+export function storedSampleOf(stored: unknown): AlertEvent {
+  try {
+    const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return sampleOf(value as AlertEvent);
+  } catch {
+    // Unreadable text, or a field that throws when read.
+  }
+  return Object.freeze({});
 }

@@ -13,7 +13,7 @@
  *   "resolved" goes out once the clock passes dropAt + cooldown with no event pushing it back up.
  * - At most maxKeys keys are kept; a new key beyond them drops the least recently seen one.
  */
-import { type AlertEvent, sampleOf } from './alert-event';
+import { type AlertEvent, sampleOf, storedSampleOf } from './alert-event';
 import { NumberSlab } from './number-slab';
 
 export interface WindowShape {
@@ -670,7 +670,7 @@ export class AlertWindows {
       const kept = Math.min(sampleEnd - sample, this.shape.sampleSize);
       const base = slot * this.shape.sampleSize;
       for (let i = 0; i < kept; i++) {
-        this.sampleEvents[base + i] = storedSample(record.samples[sample + i]);
+        this.sampleEvents[base + i] = storedSampleOf(record.samples[sample + i]);
         this.slots[slot * STRIDE + SAMPLE_BUCKETS + i] = record.sampleBuckets[sample + i];
       }
       this.slots[slot * STRIDE + SAMPLE_LENGTH] = kept;
@@ -691,17 +691,6 @@ function numbers(value: unknown): value is Numbers {
 /** A stored sample: its plain fields, or (stored by an earlier version) their JSON. */
 function sampleList(value: unknown): value is (AlertEvent | string)[] {
   return Array.isArray(value) && value.every((n) => typeof n === 'string' || (n !== null && typeof n === 'object' && !Array.isArray(n)));
-}
-
-function storedSample(sample: AlertEvent | string): AlertEvent {
-  if (typeof sample !== 'string') return sample;
-  try {
-    const parsed: unknown = JSON.parse(sample);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as AlertEvent;
-  } catch {
-    // Unreadable text: the sample shows it as it is.
-  }
-  return { text: sample };
 }
 
 function strings(value: unknown): value is string[] {

@@ -12,7 +12,7 @@ import { FencedStore, LeaseLost } from '../../nodes/shared-state/fenced-store';
 import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { compare, control, eventModules, eventSettings, produce, sentIds } from './support';
 import { waitUntil } from '../helpers/wait';
@@ -23,18 +23,12 @@ const WATCH: FlowNode = { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, 
 
 describe('auth0-events across replicas (a real redis-server)', function () {
   this.timeout(60000);
-  let redis: RedisServer;
+  const redis = useRedis();
   let emu: Emulator;
   let other: SharedState;
   let prefix = '';
   let n = 0;
 
-  before(async () => {
-    redis = await RedisServer.start();
-  });
-  after(async () => {
-    await redis.remove();
-  });
   beforeEach(async () => {
     prefix = `events-replicas-${++n}`;
     emu = await startEmulator({ port: 0 });

@@ -13,8 +13,8 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
-import { TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { OUT, TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventsWatchNode, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import {
   Collector,
@@ -32,12 +32,7 @@ import {
   removeAtExit,
 } from '../helpers/node-red';
 
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const key = eventCheckpointKey('watch');
-
-function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']], ...overrides };
-}
 
 describe('auth0-events: exactly once across disconnects, faults and restarts', function () {
   this.timeout(120000);
@@ -60,7 +55,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     await helper.load(
       [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
-      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT],
+      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), eventsWatchNode(), OUT],
       credentials,
     );
     const out = new Collector('out').attach();
@@ -141,7 +136,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       const credentials = tenantCredentials(emu);
       await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
-      await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
+      await deploy([TAB, tenantNode(emu), eventsWatchNode({ store: 'file' }), OUT], credentials);
       const out = new Collector('out').attach();
       await connected('file');
       produce(emu, 400);
@@ -179,7 +174,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     // One long connection: the bound is the batch's, not a reconnect's.
     await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 3_600_000 });
     const credentials = tenantCredentials(emu);
-    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), eventsWatchNode(), OUT], credentials);
     await connected();
     const total = OFFSET_BATCH_EVENTS * 4 + 37;
     const startOffset = await storedOffset('watch', key);
@@ -209,7 +204,11 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
     const caught: FlowNode = { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 300 };
-    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
+    await helper.load(
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu), eventsWatchNode(), OUT, catcher, caught],
+      credentials,
+    );
     const out = new Collector('out').attach();
     await connected();
     produce(emu, 20);
@@ -237,7 +236,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
 
   it('deleting the node deletes its offset', async () => {
     const credentials = tenantCredentials(emu);
-    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), eventsWatchNode(), OUT], credentials);
     await connected();
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): unknown } } };
     const flow = node.context().flow;

@@ -7,7 +7,8 @@ import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
-import { helper } from '../helpers/node-red';
+import { helper, type FlowNode } from '../helpers/node-red';
+import { watcherNode } from '../logs/runtime';
 
 const dist = path.resolve(__dirname, '..', '..');
 
@@ -15,6 +16,11 @@ const dist = path.resolve(__dirname, '..', '..');
 export function eventModules(...names: string[]): unknown[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return ['config/auth0-config', ...names.map((n) => `events/${n}`)].map((name) => translating(require(path.join(dist, 'nodes', name))));
+}
+
+/** The tests' auth0-events node `watch` on the tenant `tenant`: every type, the default store, wired to `out`; with `overrides`. */
+export function eventsWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
+  return watcherNode('auth0-events', { types: [], store: '', ...overrides });
 }
 
 export async function control(emu: Emulator, method: string, pathName: string, body?: unknown): Promise<Record<string, unknown>> {

@@ -26,16 +26,14 @@ export function tenantCredentials(emu: Emulator): Record<string, unknown> {
 /** The helper node a watcher's output is wired to. */
 export const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
+/** A watcher node `watch` of `type` on the tests' tab, on the tenant `tenant`, wired to OUT, with `fields`. */
+export function watcherNode(type: string, fields: Record<string, unknown> = {}): FlowNode {
+  return { id: 'watch', type, z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', wires: [['out']], ...fields };
+}
+
 /** An auth0-log-watch `watch` on the tenant, every event from the oldest, polling every 0.2 s, wired to OUT. */
 export function logWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'watch',
-    type: 'auth0-log-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
+  return watcherNode('auth0-log-watch', {
     interval: 0.2,
     start: 'oldest',
     startId: '',
@@ -43,9 +41,8 @@ export function logWatchNode(overrides: Record<string, unknown> = {}): FlowNode 
     categories: [],
     output: 'event',
     store: '',
-    wires: [['out']],
     ...overrides,
-  };
+  });
 }
 
 /** Loads `watch` (an auth0-log-watch) with the tenant, OUT and `extra` (Catch nodes available); collects what reaches OUT. */

@@ -11,13 +11,11 @@ import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import type { WatcherLease } from '../../nodes/shared-state/lease';
 import { useRedis } from '../helpers/redis';
-import { TAB, logModules, sleep, tenantNode } from '../logs/runtime';
+import { OUT, TAB, logModules, sleep, tenantNode } from '../logs/runtime';
 import { eventModules, eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
 import { OtherReplica } from '../helpers/other-replica';
 import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 /** What differs between the two watchers. */
 interface Watched {

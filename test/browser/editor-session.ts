@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
+import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
 
@@ -117,6 +118,52 @@ export async function openEditor(options: EditorSessionOptions = {}): Promise<Ed
       await browser.close();
       await nodeRed.stop();
       fs.rmSync(userDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An editor session as a suite's tests see it: opened and closed by `useEditorSession()`. */
+export type SuiteEditor = Omit<EditorSession, 'close'>;
+
+/**
+ * `openEditor()` for the describe block that calls this: opened in a `before` hook (after
+ * `requireChromium`, so the suite is skipped or fails as that says), closed in an `after` hook.
+ * `runtime` names the Node-RED to run (default: this project's Node-RED 4 on the Node.js running the
+ * tests). Its fields are readable from the hooks and tests that run after that `before`.
+ */
+export function useEditorSession(runtime?: RuntimeName): SuiteEditor {
+  let session: EditorSession | undefined;
+  before(async function () {
+    requireChromium(this);
+    const chosen = runtime === undefined ? undefined : await nodeRedRuntime(runtime);
+    session = await openEditor(chosen && { redJs: chosen.redJs, node: chosen.node });
+  });
+  after(async () => {
+    await session?.close();
+    session = undefined;
+  });
+  const open = (): EditorSession => {
+    if (!session) throw new Error('useEditorSession(): the editor is open only between the before and after hooks of its suite');
+    return session;
+  };
+  return {
+    get nodeRed() {
+      return open().nodeRed;
+    },
+    get userDir() {
+      return open().userDir;
+    },
+    get browser() {
+      return open().browser;
+    },
+    get page() {
+      return open().page;
+    },
+    get editor() {
+      return open().editor;
+    },
+    get pageErrors() {
+      return open().pageErrors;
     },
   };
 }

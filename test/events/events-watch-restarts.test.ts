@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
@@ -19,18 +18,17 @@ import { waitUntil } from '../helpers/wait';
 import {
   Collector,
   coreNodes,
-  closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
+  restartLosingMemory,
   restartProcess,
   startFlows,
   stopFlows,
-  useSettings,
   type FlowNode,
-  removeAtExit,
 } from '../helpers/node-red';
+import { withFileStore } from '../helpers/file-store';
 
 const key = eventCheckpointKey('watch');
 
@@ -125,14 +123,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
   });
 
   it('restarted as a process with a file context store: resumes right after the last event it read', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-events-'));
-    const restoreSettings = useSettings({
-      contextStorage: {
-        default: { module: 'memory' },
-        file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } },
-      },
-    });
-    try {
+    await withFileStore('auth0-events-', async (dir) => {
       const credentials = tenantCredentials(emu);
       await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
@@ -142,14 +133,8 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       produce(emu, 400);
       await waitUntil(() => out.messages.length >= 100, { what: () => `stuck at ${out.messages.length}` });
 
-      const node = helper.getNode('watch') as unknown as {
-        context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
-      };
-      node.context().flow.set('marker', 'before restart', 'memory');
-      await restartProcess();
+      await restartLosingMemory('watch');
       out.attach();
-      const restarted = helper.getNode('watch') as unknown as typeof node;
-      assert.equal(restarted.context().flow.get('marker', 'memory'), undefined, 'the memory store survived the "restart"');
       const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'context', TAB.id, 'flow.json'), 'utf8')) as Record<string, { lastEventId?: string }>;
       assert.ok(onDisk[key]?.lastEventId, 'no offset in the file store');
 
@@ -162,12 +147,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected), timeout: 60000 });
       await sleep(400);
       assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
-    } finally {
-      await helper.unload();
-      restoreSettings();
-      await closeContextStores();
-      removeAtExit(dir); // Node-RED may still be cleaning it
-    }
+    });
   });
 
   it('draining a backlog, the stored offset is never more than one batch behind the events sent (what a crash repeats), and all of it is written within the time bound', async () => {

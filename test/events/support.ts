@@ -9,6 +9,7 @@ import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
 import { helper, type FlowNode } from '../helpers/node-red';
 import { watcherNode } from '../logs/runtime';
+import { repeatsAndGaps } from '../helpers/repeats-and-gaps';
 
 const dist = path.resolve(__dirname, '..', '..');
 
@@ -66,10 +67,7 @@ export function sentIds(messages: Record<string, unknown>[]): string[] {
 
 /** Repeats and gaps, described for a failure message. */
 export function compare(sent: string[], expected: string[]): string {
-  const seen = new Set<string>();
-  const repeated = sent.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  const missing = expected.filter((id) => !seen.has(id));
-  return `${sent.length} sent, ${expected.length} produced; repeated ${repeated.length} (${repeated.slice(0, 3).join(', ')}), missing ${missing.length} (${missing.slice(0, 3).join(', ')})`;
+  return repeatsAndGaps(sent, expected, 'produced');
 }
 
 /** The watcher's stored offset, read through the context API of the deployed node. */

@@ -5,7 +5,7 @@
  */
 import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
-import type { Emulator } from '../../emulator';
+import { startEmulator, type Emulator } from '../../emulator';
 import { helper, placed } from '../helpers/node-red';
 import { TestServer } from '../tenant-client/helpers';
 
@@ -31,6 +31,38 @@ export function databaseConnectionId(emulator: Emulator): string {
   const connection = emulator.state.connectionByName('Username-Password-Authentication');
   if (!connection) throw new Error('the emulator has no database connection');
   return connection.id;
+}
+
+/**
+ * The suite's emulator, started once and reset before each test with its clock running
+ * `clockSpeed` times as fast, and the test helper's runtime started for each test and stopped after
+ * it; `started` receives the emulator and its database connection's id before each test.
+ */
+export function useJobsTenant(clockSpeed: number, started: (emulator: Emulator, connectionId: string) => void): void {
+  let emulator: Emulator | undefined;
+  before(async () => {
+    emulator = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emulator?.close();
+  });
+  beforeEach(async () => {
+    const running = required(emulator);
+    running.reset();
+    running.clock.setSpeed(clockSpeed);
+    started(running, databaseConnectionId(running));
+    await helper.startServer();
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await helper.stopServer();
+    emulator?.clock.resetTime();
+  });
+}
+
+function required(emulator: Emulator | undefined): Emulator {
+  if (!emulator) throw new Error('the emulator did not start');
+  return emulator;
 }
 
 export interface JobsFlowOptions {

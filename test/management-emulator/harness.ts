@@ -206,6 +206,37 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
   };
 }
 
+/** `startHarness(options)` for the describe block that calls this: started before its tests, closed after them. */
+export function useHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  let started: Harness | undefined;
+  before(async () => {
+    started = await startHarness(options);
+  });
+  after(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  const running = (): Harness => {
+    if (!started) throw new Error('useHarness(): the harness runs only between the before and after hooks of its suite');
+    return started;
+  };
+  return {
+    get emulator() {
+      return running().emulator;
+    },
+    get exercised() {
+      return running().exercised;
+    },
+    run: (...args) => running().run(...args),
+    runNode: (...args) => running().runNode(...args),
+    runItems: (...args) => running().runItems(...args),
+    fail: (...args) => running().fail(...args),
+    gone: (...args) => running().gone(...args),
+    assertAllExercised: (...args) => running().assertAllExercised(...args),
+    close: () => running().close(),
+  };
+}
+
 /** The payload of an output message. */
 export function payloadOf<T = Msg>(msg: Msg): T {
   return msg.payload as T;

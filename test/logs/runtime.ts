@@ -4,7 +4,6 @@
  * context store, and waiting without timed assertions.
  */
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../../emulator';
 import { Collector, coreNodes, helper, nodeModules, type FlowNode } from '../helpers/node-red';
 
@@ -53,21 +52,6 @@ export async function loadLogWatch(emu: Emulator, watch: FlowNode, extra: FlowNo
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Serves Node-RED's httpNode app (the HTTP server for nodes) on a loopback port. */
-export async function serveHttpNode(app: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 export interface Answer {

@@ -11,6 +11,7 @@ import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
+import { suiteResource } from '../helpers/suite-resource';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -132,20 +133,15 @@ export type SuiteEditor = Omit<EditorSession, 'close'>;
  * tests). Its fields are readable from the hooks and tests that run after that `before`.
  */
 export function useEditorSession(runtime?: RuntimeName): SuiteEditor {
-  let session: EditorSession | undefined;
-  before(async function () {
-    requireChromium(this);
-    const chosen = runtime === undefined ? undefined : await nodeRedRuntime(runtime);
-    session = await openEditor(chosen && { redJs: chosen.redJs, node: chosen.node });
-  });
-  after(async () => {
-    await session?.close();
-    session = undefined;
-  });
-  const open = (): EditorSession => {
-    if (!session) throw new Error('useEditorSession(): the editor is open only between the before and after hooks of its suite');
-    return session;
-  };
+  const open = suiteResource(
+    'useEditorSession()',
+    async (context) => {
+      requireChromium(context);
+      const chosen = runtime === undefined ? undefined : await nodeRedRuntime(runtime);
+      return openEditor(chosen && { redJs: chosen.redJs, node: chosen.node });
+    },
+    (session) => session.close(),
+  );
   return {
     get nodeRed() {
       return open().nodeRed;

@@ -5,12 +5,12 @@
  * sent), none skipped; and once the messages sent before are passed, nothing more is marked.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OUT, TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
-import { eventModules, eventsWatchNode, eventSettings, produce, sentIds, storedOffset } from './support';
+import { eventModules, eventsWatchNode, useEventsEmulator, produce, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, helper, type FlowNode } from '../helpers/node-red';
 
@@ -28,14 +28,7 @@ describe('auth0-events: acknowledged mode across a change of types', function ()
   const key = eventCheckpointKey('watch');
   const offsetOfEvent = (id: string): string => encodeOffset(eventBusOfState(emu.state)!.log.byId(id)!.seq);
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
   async function redeploy(types: string[], count: number): Promise<Collector> {
     await deploy([TAB, tenantNode(emu), watchNode(types), OUT], tenantCredentials(emu));

@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OUT, TAB, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventsWatchNode, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { compare, control, eventModules, eventsWatchNode, useEventsEmulator, produce, producedIds, sentIds, storedOffset } from './support';
 import { sleep, waitUntil } from '../helpers/wait';
 import { nested } from '../helpers/nested';
 import {
@@ -48,14 +48,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   let emu: Emulator;
   const key = eventCheckpointKey('watch');
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
   async function load(node: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
     await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));

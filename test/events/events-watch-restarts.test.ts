@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
 import { OUT, TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventsWatchNode, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { compare, control, eventModules, eventsWatchNode, useEventsEmulator, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import {
   Collector,
@@ -36,15 +36,8 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
   this.timeout(120000);
   let emu: Emulator;
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    // Auth0 disconnects every few minutes; here every 300 ms, with heartbeats every 50 ms.
-    await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 300, retryAfterSeconds: 1 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  // Auth0 disconnects every few minutes; here every 300 ms, with heartbeats every 50 ms.
+  useEventsEmulator((started) => (emu = started), { heartbeatMs: 50, disconnectMs: 300, retryAfterSeconds: 1 });
 
   const connected = (store?: string) =>
     waitUntil(async () => (await storedOffset('watch', key, store)) !== undefined, { what: () => 'the watcher stored no offset after connecting' });

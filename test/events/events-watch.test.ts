@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OUT, TAB, tenantCredentials, tenantNode } from '../logs/runtime';
-import { control, eventModules, eventsWatchNode, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { control, eventModules, eventsWatchNode, useEventsEmulator, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
@@ -24,14 +24,7 @@ describe('auth0-events', function () {
   let emu: Emulator;
   const key = eventCheckpointKey('watch');
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
   async function load(node: FlowNode = eventsWatchNode(), extra: FlowNode[] = []): Promise<Collector> {
     await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));

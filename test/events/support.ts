@@ -3,7 +3,7 @@
  * producing events in bulk through the emulator's own bus (as its state changes would).
  */
 import * as path from 'node:path';
-import type { Emulator } from '../../emulator';
+import { startEmulator, type Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
@@ -22,6 +22,24 @@ export function eventModules(...names: string[]): unknown[] {
 /** The tests' auth0-events node `watch` on the tenant `tenant`: every type, the default store, wired to `out`; with `overrides`. */
 export function eventsWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return watcherNode('auth0-events', { types: [], store: '', ...overrides });
+}
+
+/**
+ * A fresh emulator for each test of the suite, its events `settings` applied (default: a heartbeat
+ * every 100 ms); after each test the flow is unloaded and the emulator closed. `started` receives
+ * the emulator before each test.
+ */
+export function useEventsEmulator(started: (emu: Emulator) => void, settings: Record<string, unknown> = { heartbeatMs: 100 }): void {
+  let emu: Emulator | undefined;
+  beforeEach(async () => {
+    emu = await startEmulator({ port: 0 });
+    await eventSettings(emu, settings);
+    started(emu);
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await emu?.close();
+  });
 }
 
 export async function control(emu: Emulator, method: string, pathName: string, body?: unknown): Promise<Record<string, unknown>> {

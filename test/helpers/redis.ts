@@ -5,6 +5,7 @@
  * needs Redis (nodes or connections to close first) declares that hook before calling `useRedis()`.
  */
 import { RedisServer } from '../../scripts/local-redis';
+import { suiteResource } from './suite-resource';
 
 /** The suite's Redis: readable from the hooks and tests that run after its `before` hook. */
 export interface SuiteRedis {
@@ -18,18 +19,11 @@ export interface SuiteRedis {
 }
 
 export function useRedis(options: { password?: string } = {}): SuiteRedis {
-  let server: RedisServer | undefined;
-  before(async function () {
-    server = await RedisServer.start(options);
-  });
-  after(async function () {
-    await server?.remove();
-    server = undefined;
-  });
-  const started = (): RedisServer => {
-    if (!server) throw new Error('useRedis(): Redis runs only between the before and after hooks of its suite');
-    return server;
-  };
+  const started = suiteResource(
+    'useRedis()',
+    () => RedisServer.start(options),
+    (server) => server.remove(),
+  );
   return {
     get url() {
       return started().url;

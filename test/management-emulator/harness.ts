@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { coreNodes, helper, managementGroupModules, nodeModules } from '../helpers/node-red';
+import { suiteResource } from '../helpers/suite-resource';
 
 export type Msg = Record<string, unknown>;
 
@@ -208,18 +209,11 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
 
 /** `startHarness(options)` for the describe block that calls this: started before its tests, closed after them. */
 export function useHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
-  let started: Harness | undefined;
-  before(async () => {
-    started = await startHarness(options);
-  });
-  after(async () => {
-    await started?.close();
-    started = undefined;
-  });
-  const running = (): Harness => {
-    if (!started) throw new Error('useHarness(): the harness runs only between the before and after hooks of its suite');
-    return started;
-  };
+  const running = suiteResource(
+    'useHarness()',
+    () => startHarness(options),
+    (harness) => harness.close(),
+  );
   return {
     get emulator() {
       return running().emulator;

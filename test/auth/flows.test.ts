@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { captureHttpNode, serveHttpNodes } from '../helpers/http-node';
 import { AUTH_FLOW_MODULES } from './flow-modules';
+import { useEmulator } from '../helpers/emulator';
 
 type Msg = Record<string, unknown>;
 type TestNode = NonNullable<ReturnType<typeof helper.getNode>>;
@@ -62,12 +63,7 @@ describe('auth nodes end to end against the emulator', function () {
   this.timeout(30000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(async () => {
     emu.reset();
     await helper.startServer();

@@ -11,7 +11,7 @@ import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
 import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
-import { suiteResource } from '../helpers/suite-resource';
+import { readThrough, suiteResource } from '../helpers/suite-resource';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -142,24 +142,5 @@ export function useEditorSession(runtime?: RuntimeName): SuiteEditor {
     },
     (session) => session.close(),
   );
-  return {
-    get nodeRed() {
-      return open().nodeRed;
-    },
-    get userDir() {
-      return open().userDir;
-    },
-    get browser() {
-      return open().browser;
-    },
-    get page() {
-      return open().page;
-    },
-    get editor() {
-      return open().editor;
-    },
-    get pageErrors() {
-      return open().pageErrors;
-    },
-  };
+  return readThrough(open);
 }

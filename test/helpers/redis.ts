@@ -5,7 +5,7 @@
  * needs Redis (nodes or connections to close first) declares that hook before calling `useRedis()`.
  */
 import { RedisServer } from '../../scripts/local-redis';
-import { suiteResource } from './suite-resource';
+import { readThrough, suiteResource } from './suite-resource';
 
 /** The suite's Redis: readable from the hooks and tests that run after its `before` hook. */
 export interface SuiteRedis {
@@ -24,15 +24,5 @@ export function useRedis(options: { password?: string } = {}): SuiteRedis {
     () => RedisServer.start(options),
     (server) => server.remove(),
   );
-  return {
-    get url() {
-      return started().url;
-    },
-    get port() {
-      return started().port;
-    },
-    stop: () => started().stop(),
-    begin: () => started().begin(),
-    restart: () => started().restart(),
-  };
+  return readThrough(started);
 }

@@ -18,3 +18,17 @@ export function suiteResource<T>(name: string, start: (context: Mocha.Context) =
     return value;
   };
 }
+
+/**
+ * The resource read through `current` as an object of its own type, for a suite to keep in a
+ * `const`: each property is read from what `current()` returns at that moment (methods bound to it).
+ */
+export function readThrough<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const value = current();
+      const property: unknown = Reflect.get(value, key);
+      return typeof property === 'function' ? (property as (...args: unknown[]) => unknown).bind(value) : property;
+    },
+  });
+}

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { coreNodes, helper, managementGroupModules, nodeModules } from '../helpers/node-red';
-import { suiteResource } from '../helpers/suite-resource';
+import { readThrough, suiteResource } from '../helpers/suite-resource';
 
 export type Msg = Record<string, unknown>;
 
@@ -214,21 +214,7 @@ export function useHarness(options: Parameters<typeof startHarness>[0] = {}): Ha
     () => startHarness(options),
     (harness) => harness.close(),
   );
-  return {
-    get emulator() {
-      return running().emulator;
-    },
-    get exercised() {
-      return running().exercised;
-    },
-    run: (...args) => running().run(...args),
-    runNode: (...args) => running().runNode(...args),
-    runItems: (...args) => running().runItems(...args),
-    fail: (...args) => running().fail(...args),
-    gone: (...args) => running().gone(...args),
-    assertAllExercised: (...args) => running().assertAllExercised(...args),
-    close: () => running().close(),
-  };
+  return readThrough(running);
 }
 
 /** The payload of an output message. */

@@ -65,6 +65,22 @@ function required(emulator: Emulator | undefined): Emulator {
   return emulator;
 }
 
+/** The tests' auth0-job-watch `watch` on the tenant `cfg` (polling every 50 ms), sending to `done` and `failed`; with `overrides`. */
+export function jobWatchNode(overrides: Msg = {}): Msg {
+  return {
+    id: 'watch',
+    type: 'auth0-job-watch',
+    z: 'tab',
+    tenant: 'cfg',
+    interval: 0.05,
+    store: '',
+    exportOutput: 'array',
+    version: 1,
+    wires: [['done'], ['failed']],
+    ...overrides,
+  };
+}
+
 export interface JobsFlowOptions {
   jobs?: Msg;
   watch?: Msg | false;
@@ -107,22 +123,7 @@ function jobsNodes(domain: string, options: JobsFlowOptions): Msg[] {
     { id: 'caught', type: 'helper', z: 'tab' },
   ];
   if (options.watch !== false) {
-    flow.push(
-      {
-        id: 'watch',
-        type: 'auth0-job-watch',
-        z: 'tab',
-        tenant: 'cfg',
-        interval: 0.05,
-        store: '',
-        exportOutput: 'array',
-        version: 1,
-        wires: [['done'], ['failed']],
-        ...options.watch,
-      },
-      { id: 'done', type: 'helper', z: 'tab' },
-      { id: 'failed', type: 'helper', z: 'tab' },
-    );
+    flow.push(jobWatchNode(options.watch), { id: 'done', type: 'helper', z: 'tab' }, { id: 'failed', type: 'helper', z: 'tab' });
   }
   return flow;
 }

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Emulator } from '../../emulator';
 import { json, TestServer } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules, placed } from '../helpers/node-red';
-import { collect, importDirectly, jobsFlow, makeUsers, type Msg, trackJobTimers, useJobsTenant } from './fixtures';
+import { collect, importDirectly, jobsFlow, jobWatchNode, makeUsers, type Msg, trackJobTimers, useJobsTenant } from './fixtures';
 import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
@@ -19,18 +19,7 @@ function watchFlow(domain: string, watch: Msg = {}): Msg[] {
   return placed([
     { id: 'tab', type: 'tab', label: 'watch' },
     { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0, readTimeout: 5 },
-    {
-      id: 'watch',
-      type: 'auth0-job-watch',
-      z: 'tab',
-      tenant: 'cfg',
-      interval: 0.05,
-      store: '',
-      exportOutput: 'array',
-      version: 1,
-      wires: [['done'], ['failed']],
-      ...watch,
-    },
+    jobWatchNode(watch),
     { id: 'done', type: 'helper', z: 'tab' },
     { id: 'failed', type: 'helper', z: 'tab' },
     { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['caught']] },

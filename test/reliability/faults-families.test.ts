@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { FaultProxy } from './support/fault-proxy';
 import { useFaultyTenant } from './support/faulty-tenant';
+import { jobWatchNode } from '../jobs/fixtures';
 import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
@@ -183,17 +184,7 @@ describe('reliability: jobs under faults', function () {
       tenant(proxy.domain, emu, config),
       { id: 'jobs', type: 'auth0-jobs', z: 'tab', tenant: 'cfg', operation: 'import_users', version: 1, wires: [['jobsOut', 'watch']] },
       { id: 'jobsOut', type: 'helper', z: 'tab' },
-      {
-        id: 'watch',
-        type: 'auth0-job-watch',
-        z: 'tab',
-        tenant: 'cfg',
-        interval: 0.05,
-        store: '',
-        exportOutput: 'array',
-        version: 1,
-        wires: [['done'], ['failed']],
-      },
+      jobWatchNode(),
       { id: 'done', type: 'helper', z: 'tab' },
       { id: 'failed', type: 'helper', z: 'tab' },
       ...catchNodes(),

@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { apiPath } from '../../nodes/api/api-path';
 import { InputError } from '../../nodes/shared/errors';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
+import { useEmulator } from '../helpers/emulator';
 
 type Msg = Record<string, unknown>;
 
@@ -65,12 +66,7 @@ describe('auth0-api in Node-RED', function () {
   this.timeout(20000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   afterEach(async () => {
     await helper.unload();
     await helper.stopServer();

@@ -10,6 +10,8 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { coreNodes, helper, nodeFiles, nodeModules } from '../helpers/node-red';
+import { captureHttpNode, serveHttpNodes } from '../helpers/http-node';
+import { AUTH_FLOW_MODULES } from './flow-modules';
 
 type FlowNode = Record<string, unknown> & { id: string; type: string; name?: string };
 type Msg = Record<string, unknown>;
@@ -18,18 +20,6 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const EXAMPLES = path.join(root, 'examples', 'auth');
 const EXAMPLE_DOMAIN = '127.0.0.1:4010';
 const EXAMPLE_NODE_RED = 'http://127.0.0.1:1880';
-
-/** http in nodes register on an express app the test helper serves nowhere; this node hands it over. */
-let httpNodeApp: http.RequestListener | undefined;
-function httpAppCapture(RED: {
-  httpNode?: unknown;
-  nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void };
-}): void {
-  httpNodeApp = RED.httpNode as http.RequestListener;
-  RED.nodes.registerType('test-http-app', function (this: object, config: object) {
-    RED.nodes.createNode(this, config);
-  });
-}
 
 function coreModules(): unknown[] {
   const core = path.join(path.dirname(require.resolve('@node-red/nodes/package.json')), 'core');
@@ -51,17 +41,7 @@ function coreModules(): unknown[] {
 function modules(): unknown[] {
   return [
     ...nodeModules(
-      'auth/auth0-authorize',
-      'auth/auth0-token',
-      'auth/auth0-userinfo',
-      'auth/auth0-verify-token',
-      'auth/auth0-revoke-token',
-      'auth/auth0-passwordless',
-      'auth/auth0-database',
-      'auth/auth0-logout',
-      'auth/auth0-social',
-      'auth/auth0-enterprise',
-      'auth/auth0-delegated',
+      ...AUTH_FLOW_MODULES,
       'connections/auth0-connections',
       'auth/auth0-device-flow',
       'auth/auth0-backchannel',
@@ -76,7 +56,7 @@ function modules(): unknown[] {
     ),
     ...coreNodes('25-catch.js'),
     ...coreModules(),
-    httpAppCapture,
+    captureHttpNode,
   ];
 }
 
@@ -106,7 +86,7 @@ const PREPARE = 'allow the grant on the web app (once)';
 describe('auth example flows against the emulator', function () {
   this.timeout(30000);
   let emu: Emulator;
-  let server: http.Server;
+  let server: { url: string; close(): Promise<void> } | undefined;
   let serverUrl: string;
   let nodes: FlowNode[] = [];
   const savedEnv: Record<string, string | undefined> = {};
@@ -114,9 +94,8 @@ describe('auth example flows against the emulator', function () {
   before(async () => {
     const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as SeedData;
     emu = await startEmulator({ port: 0, seed });
-    server = http.createServer((req, res) => (httpNodeApp ? httpNodeApp(req, res) : res.writeHead(503).end()));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    serverUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await serveHttpNodes();
+    serverUrl = server.url;
     const env: Record<string, string> = {
       AUTH0_DOMAIN: emu.domain,
       AUTH0_WEB_CLIENT_ID: emu.webClient.clientId,
@@ -140,8 +119,7 @@ describe('auth example flows against the emulator', function () {
   });
   after(async () => {
     await helper.stopServer();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server?.close();
     await emu.close();
     for (const [key, value] of Object.entries(savedEnv)) {
       if (value === undefined) delete process.env[key];
@@ -160,11 +138,7 @@ describe('auth example flows against the emulator', function () {
     assert.ok(config && config.domain === '${AUTH0_DOMAIN}' && config.protocol === 'http', `${file}: an auth0-config node for \${AUTH0_DOMAIN} over http`);
     nodes = retarget(retarget(raw, `http://${EXAMPLE_DOMAIN}`, emu.url), EXAMPLE_NODE_RED, serverUrl) as FlowNode[];
     nodes = retarget(nodes, EXAMPLE_DOMAIN, emu.domain) as FlowNode[];
-    const flow = [
-      { id: 'tab', type: 'tab', label: file },
-      ...nodes.map((n) => (n.type === 'auth0-config' ? n : { ...n, z: 'tab' })),
-      { id: 'app', type: 'test-http-app', z: 'tab', x: 0, y: 0, wires: [] },
-    ];
+    const flow = [{ id: 'tab', type: 'tab', label: file }, ...nodes.map((n) => (n.type === 'auth0-config' ? n : { ...n, z: 'tab' }))];
     // The file's own credentials: references to the environment set above, resolved by Node-RED.
     await helper.load(modules(), flow, { [config.id]: config.credentials });
   }

@@ -7,9 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { totpCode } from '../../emulator/authentication/totp';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
+import { useEmulator } from '../helpers/emulator';
 
 type Msg = Record<string, unknown>;
 
@@ -54,12 +55,7 @@ describe('auth flow nodes end to end against the emulator', function () {
   let userId: string;
   let statuses: unknown[];
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(async () => {
     emu.reset();
     emu.seed({ users: [{ email: 'ada@example.com', password: PASSWORD, name: 'Ada' }] });

@@ -7,25 +7,15 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
+import { captureHttpNode, serveHttpNodes } from '../helpers/http-node';
+import { AUTH_FLOW_MODULES } from './flow-modules';
+import { useEmulator } from '../helpers/emulator';
 
 type Msg = Record<string, unknown>;
 type TestNode = NonNullable<ReturnType<typeof helper.getNode>>;
 
-const AUTH_MODULES = [
-  'auth/auth0-authorize',
-  'auth/auth0-token',
-  'auth/auth0-userinfo',
-  'auth/auth0-verify-token',
-  'auth/auth0-revoke-token',
-  'auth/auth0-passwordless',
-  'auth/auth0-database',
-  'auth/auth0-logout',
-  'auth/auth0-social',
-  'auth/auth0-enterprise',
-  'auth/auth0-delegated',
-];
 const CALLBACK = 'http://127.0.0.1:1880/callback';
 
 /** Node-RED's http in / http response and function nodes, for the flows a user would wire. */
@@ -35,38 +25,8 @@ function coreFlowNodes(): unknown[] {
   return ['network/21-httpin.js', 'function/10-function.js'].map((file) => require(path.join(core, 'core', file)));
 }
 
-/**
- * The test helper gives http in nodes an express app (RED.httpNode) that no server serves; this
- * node type hands it over so the test can put it behind a loopback server, as Node-RED does.
- */
-let httpNodeApp: http.RequestListener | undefined;
-function httpAppCapture(RED: {
-  httpNode?: unknown;
-  nodes: { createNode(node: object, config: object): void; registerType(type: string, ctor: unknown): void };
-}): void {
-  httpNodeApp = RED.httpNode as http.RequestListener;
-  RED.nodes.registerType('test-http-app', function (this: object, config: object) {
-    RED.nodes.createNode(this, config);
-  });
-}
-
-async function serveHttpNodes(): Promise<{ url: string; close(): Promise<void> }> {
-  if (!httpNodeApp) throw new Error('no http app captured');
-  const server = http.createServer(httpNodeApp);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 function modules(): unknown[] {
-  return [...nodeModules(...AUTH_MODULES), ...coreNodes('25-catch.js'), ...coreFlowNodes(), httpAppCapture];
+  return [...nodeModules(...AUTH_FLOW_MODULES), ...coreNodes('25-catch.js'), ...coreFlowNodes(), captureHttpNode];
 }
 
 /** GET without following redirects. */
@@ -103,12 +63,7 @@ describe('auth nodes end to end against the emulator', function () {
   this.timeout(30000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(async () => {
     emu.reset();
     await helper.startServer();
@@ -126,7 +81,6 @@ describe('auth nodes end to end against the emulator', function () {
       ...nodes.map((node) => ({ z: 'tab', x: 100, y: 100, tenant: 'cfg', ...node })),
       { id: 'catch', type: 'catch', z: 'tab', x: 100, y: 300, scope: null, uncaught: false, wires: [['caught']] },
       { id: 'caught', type: 'helper', z: 'tab', x: 300, y: 300 },
-      { id: 'app', type: 'test-http-app', z: 'tab', x: 100, y: 400, wires: [] },
     ];
   }
   const webCredentials = (): Record<string, unknown> => ({ cfg: { clientId: emu.webClient.clientId, clientSecret: emu.webClient.clientSecret } });

@@ -9,12 +9,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
 import { root } from '../package/package-files';
 import { registerKey, type RegisteredKey } from '../tenant-client/private-key-fixtures';
-import type { EditorPage } from './editor-page';
-import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import { useEditorSession } from './editor-session';
 
 const READER = { clientId: 'browser-check-reader', clientSecret: 'browser-check-reader-secret-0123456789' };
 
@@ -22,14 +21,11 @@ describe('editor in a real browser: Check connection', function () {
   this.timeout(180000);
   let emu: Emulator;
   let key: RegisteredKey;
-  let session: EditorSession | undefined;
-  let page: Page;
-  let editor: EditorPage;
   let usersNode: Locator;
-  let pageErrors: string[] = [];
+
+  const session = useEditorSession();
 
   before(async function () {
-    requireChromium(this);
     emu = await startEmulator({ port: 0 });
     emu.seed({
       clients: [
@@ -44,16 +40,13 @@ describe('editor in a real browser: Check connection', function () {
       clientGrants: [{ client_id: READER.clientId, audience: emu.managementAudience, scope: ['read:users'] }],
     });
     key = await registerKey(emu, READER.clientId);
-    session = await openEditor();
-    ({ page, editor, pageErrors } = session);
   });
 
   after(async () => {
-    await session?.close();
     await emu?.close();
   });
 
-  const tray = (): Locator => page.locator('.red-ui-tray').last();
+  const tray = (): Locator => session.page.locator('.red-ui-tray').last();
 
   async function pressCheck(): Promise<Locator> {
     const result = tray().locator('#node-config-check-result');
@@ -63,10 +56,10 @@ describe('editor in a real browser: Check connection', function () {
   }
 
   it('checks a new tenant from its dialog: connected, with the granted scopes', async () => {
-    usersNode = await editor.dragFromPalette('auth0-users', 420, 200);
-    await editor.edit(usersNode);
-    await page.locator('#node-input-operation').selectOption('create');
-    await editor.addConfigButton('tenant').click();
+    usersNode = await session.editor.dragFromPalette('auth0-users', 420, 200);
+    await session.editor.edit(usersNode);
+    await session.page.locator('#node-input-operation').selectOption('create');
+    await session.editor.addConfigButton('tenant').click();
     await tray().locator('#node-config-input-domain').waitFor({ state: 'visible' });
     await tray().locator('#node-config-input-domain').fill(emu.domain);
     await tray().locator('#node-config-input-protocol').selectOption('http');
@@ -80,11 +73,11 @@ describe('editor in a real browser: Check connection', function () {
     assert.doesNotMatch(text, new RegExp(READER.clientSecret));
     // A number typed in is saved as a number (an exported flow says 12, not "12").
     await tray().locator('#node-config-input-timeout').fill('12');
-    await page.locator('#node-config-dialog-ok').click();
-    await page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
-    const timeouts = await page.evaluate(() => {
+    await session.page.locator('#node-config-dialog-ok').click();
+    await session.page.locator('#node-config-dialog-ok').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-ok').click();
+    await session.page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    const timeouts = await session.page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { eachConfig(f: (n: Record<string, unknown>) => void): void } } }).RED;
       const found: unknown[] = [];
       RED.nodes.eachConfig((n) => {
@@ -93,24 +86,24 @@ describe('editor in a real browser: Check connection', function () {
       return found;
     });
     assert.deepEqual(timeouts, [12]);
-    await editor.deploy();
+    await session.editor.deploy();
   });
 
   async function openTenant(): Promise<void> {
-    await editor.edit(usersNode);
-    await page.locator('#node-input-btn-tenant-edit, #node-input-lookup-tenant').first().click();
+    await session.editor.edit(usersNode);
+    await session.page.locator('#node-input-btn-tenant-edit, #node-input-lookup-tenant').first().click();
     await tray().locator('#node-config-input-domain').waitFor({ state: 'visible' });
     // The deployed credentials arrive after the dialog opens; a field typed before would be overwritten.
-    await page.waitForFunction(
+    await session.page.waitForFunction(
       "document.querySelector('#node-config-input-clientSecret') && document.querySelector('#node-config-input-clientSecret').value === '__PWRD__'",
     );
   }
 
   async function closeDialogs(): Promise<void> {
-    await page.locator('#node-config-dialog-cancel').click();
-    await page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
-    await page.locator('#node-dialog-cancel').click();
-    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+    await session.page.locator('#node-config-dialog-cancel').click();
+    await session.page.locator('#node-config-dialog-cancel').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-cancel').click();
+    await session.page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   }
 
   it('flags the deployed auth0-users create: it needs create:users, which the token lacks', async () => {
@@ -122,7 +115,7 @@ describe('editor in a real browser: Check connection', function () {
     // For a person to look at (test-results/ is not committed).
     fs.mkdirSync(path.join(root, 'test-results', 'screenshots'), { recursive: true });
     await missing.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(root, 'test-results', 'screenshots', 'config-check.png') });
+    await session.page.screenshot({ path: path.join(root, 'test-results', 'screenshots', 'config-check.png') });
     await closeDialogs();
   });
 
@@ -144,6 +137,6 @@ describe('editor in a real browser: Check connection', function () {
     const result = await pressCheck();
     assert.match(await result.innerText(), /Connected to .*private key JWT/, await result.innerText());
     await closeDialogs();
-    assert.deepEqual(pageErrors, [], 'the editor page threw');
+    assert.deepEqual(session.pageErrors, [], 'the editor page threw');
   });
 });

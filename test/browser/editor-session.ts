@@ -8,8 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
+import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
 import { root } from '../package/package-files';
 import { EditorPage } from './editor-page';
+import { readThrough, suiteResource } from '../helpers/suite-resource';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -119,4 +121,26 @@ export async function openEditor(options: EditorSessionOptions = {}): Promise<Ed
       fs.rmSync(userDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An editor session as a suite's tests see it: opened and closed by `useEditorSession()`. */
+export type SuiteEditor = Omit<EditorSession, 'close'>;
+
+/**
+ * `openEditor()` for the describe block that calls this: opened in a `before` hook (after
+ * `requireChromium`, so the suite is skipped or fails as that says), closed in an `after` hook.
+ * `runtime` names the Node-RED to run (default: this project's Node-RED 4 on the Node.js running the
+ * tests). Its fields are readable from the hooks and tests that run after that `before`.
+ */
+export function useEditorSession(runtime?: RuntimeName): SuiteEditor {
+  const open = suiteResource(
+    'useEditorSession()',
+    async (context) => {
+      requireChromium(context);
+      const chosen = runtime === undefined ? undefined : await nodeRedRuntime(runtime);
+      return openEditor(chosen && { redJs: chosen.redJs, node: chosen.node });
+    },
+    (session) => session.close(),
+  );
+  return readThrough(open);
 }

@@ -10,11 +10,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import type { NodeRedProcess } from '../helpers/node-red-process';
-import type { EditorPage } from './editor-page';
-import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import { useEditorSession } from './editor-session';
 import { waitUntil } from '../helpers/wait';
 
 const SECRET = 'editor-check-bearer-4Jq9-secret';
@@ -22,34 +19,26 @@ const SECRET = 'editor-check-bearer-4Jq9-secret';
 describe('event nodes in the editor, in a real browser', function () {
   this.timeout(180000);
   let emu: Emulator;
-  let nodeRed: NodeRedProcess;
-  let session: EditorSession | undefined;
-  let userDir: string;
-  let page: Page;
-  let editor: EditorPage;
-  let pageErrors: string[] = [];
+
+  const session = useEditorSession();
 
   before(async function () {
-    requireChromium(this);
     emu = await startEmulator({ port: 0 });
-    session = await openEditor();
-    ({ nodeRed, page, editor, pageErrors, userDir } = session);
   });
 
   after(async () => {
-    await session?.close();
     await emu?.close();
   });
 
   it('auth0-events: the type list comes from the runtime, early access marked; the checked types are saved; deployed, it connects', async () => {
-    const node = await editor.dragFromPalette('auth0-events', 300, 150);
-    const tray = await editor.edit(node);
+    const node = await session.editor.dragFromPalette('auth0-events', 300, 150);
+    const tray = await session.editor.edit(node);
     const boxes = tray.locator('#auth0-events-types input[type=checkbox]');
     await boxes.first().waitFor({ state: 'visible' });
     assert.equal(await boxes.count(), 22);
     assert.match(String(await tray.locator('label[for="auth0-events-type-group-created"]').textContent()), /early access/);
     assert.doesNotMatch(String(await tray.locator('label[for="auth0-events-type-user-created"]').textContent()), /early access/);
-    await editor.createTenant(emu, 'Local emulator');
+    await session.editor.createTenant(emu, 'Local emulator');
     await tray.locator('#auth0-events-type-user-created').check();
     await tray.locator('#auth0-events-type-user-deleted').check();
     // Batch size shows only for batches, Most outstanding only in acknowledged mode; both start at the defaults.
@@ -67,25 +56,25 @@ describe('event nodes in the editor, in a real browser', function () {
     await tray.locator('#node-input-batchSize').fill('200');
     await tray.locator('#node-input-batchSize').dispatchEvent('change');
     assert.doesNotMatch(String(await tray.locator('#node-input-batchSize').getAttribute('class')), /input-error/);
-    await page.locator('#node-dialog-ok').click();
-    const types = await page.evaluate(() => {
+    await session.page.locator('#node-dialog-ok').click();
+    const types = await session.page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): { types: string[] }[] } } }).RED;
       return RED.nodes.filterNodes({ type: 'auth0-events' })[0].types;
     });
     assert.deepEqual(types, ['user.created', 'user.deleted']);
-    const delivery = await page.evaluate(() => {
+    const delivery = await session.page.evaluate(() => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
       const n = RED.nodes.filterNodes({ type: 'auth0-events' })[0];
       return { output: n.output, batchSize: n.batchSize, ack: n.ack };
     });
     // The number typed in is saved as a number (an exported flow says 200, not "200").
     assert.deepEqual(delivery, { output: 'batch', batchSize: 200, ack: false });
-    await waitUntil(async () => /events \(user\.created, user\.deleted\)/.test(await editor.label(node)), {
-      what: `the label shows the types: ${await editor.label(node)}`,
+    await waitUntil(async () => /events \(user\.created, user\.deleted\)/.test(await session.editor.label(node)), {
+      what: `the label shows the types: ${await session.editor.label(node)}`,
       timeout: 5000,
       interval: 100,
     });
-    await editor.deploy();
+    await session.editor.deploy();
     await waitUntil(async () => /connected/.test((await node.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
       what: 'the status never said connected',
       timeout: 30_000,
@@ -94,8 +83,8 @@ describe('event nodes in the editor, in a real browser', function () {
   });
 
   it("auth0-event-stream-in: the chosen authorization's fields; creates the stream from its button; receives a user; the secret is nowhere saved", async () => {
-    const node = await editor.dragFromPalette('auth0-event-stream-in', 300, 300);
-    let tray = await editor.edit(node);
+    const node = await session.editor.dragFromPalette('auth0-event-stream-in', 300, 300);
+    let tray = await session.editor.edit(node);
     await tray.locator('#node-input-url').fill('/auth0/editor-events');
     await tray.locator('#node-input-authMethod').selectOption('custom_header');
     assert.ok(await tray.locator('#node-input-headerName').isVisible());
@@ -105,12 +94,12 @@ describe('event nodes in the editor, in a real browser', function () {
     assert.ok(!(await tray.locator('#node-input-headerName').isVisible()));
     await tray.locator('#node-input-token').fill(SECRET);
     await tray.locator('#node-input-tenant').selectOption({ label: 'Local emulator' });
-    await tray.locator('#node-input-publicUrl').fill(nodeRed!.url);
+    await tray.locator('#node-input-publicUrl').fill(session.nodeRed.url);
     await tray.locator('#node-input-types-text').fill('user.created');
-    await page.locator('#node-dialog-ok').click();
-    await editor.deploy();
+    await session.page.locator('#node-dialog-ok').click();
+    await session.editor.deploy();
 
-    tray = await editor.edit(node);
+    tray = await session.editor.edit(node);
     await tray.locator('#auth0-event-stream-in-create').click();
     const result = tray.locator('#auth0-event-stream-in-result');
     await waitUntil(async () => /Created stream est_/.test((await result.textContent()) ?? ''), {
@@ -119,14 +108,14 @@ describe('event nodes in the editor, in a real browser', function () {
       interval: 100,
     });
     assert.ok(!((await result.textContent()) ?? '').includes(SECRET));
-    await page.locator('#node-dialog-cancel').click();
+    await session.page.locator('#node-dialog-cancel').click();
 
     const token = emu.managementToken();
     const streams = (await (await fetch(`${emu.url}/api/v2/event-streams`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       eventStreams: { id: string; destination: { configuration: { webhook_endpoint: string } } }[];
     };
     assert.equal(streams.eventStreams.length, 1);
-    assert.equal(streams.eventStreams[0].destination.configuration.webhook_endpoint, `${nodeRed!.url}/auth0/editor-events`);
+    assert.equal(streams.eventStreams[0].destination.configuration.webhook_endpoint, `${session.nodeRed.url}/auth0/editor-events`);
     await fetch(`${emu.url}/api/v2/users`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -145,7 +134,7 @@ describe('event nodes in the editor, in a real browser', function () {
       interval: 100,
     });
 
-    const exported = await page.evaluate(() =>
+    const exported = await session.page.evaluate(() =>
       JSON.stringify(
         (globalThis as unknown as { RED: { nodes: { createCompleteNodeSet(o: { credentials: boolean }): unknown } } }).RED.nodes.createCompleteNodeSet({
           credentials: false,
@@ -153,8 +142,8 @@ describe('event nodes in the editor, in a real browser', function () {
       ),
     );
     assert.ok(!exported.includes(SECRET), 'the secret is in the exported flow');
-    assert.ok(!fs.readFileSync(path.join(userDir!, 'flows.json'), 'utf8').includes(SECRET), 'the secret is in flows.json');
-    assert.ok(!nodeRed!.output().includes(SECRET), 'the secret is in the log');
-    assert.deepEqual(pageErrors, []);
+    assert.ok(!fs.readFileSync(path.join(session.userDir, 'flows.json'), 'utf8').includes(SECRET), 'the secret is in flows.json');
+    assert.ok(!session.nodeRed.output().includes(SECRET), 'the secret is in the log');
+    assert.deepEqual(session.pageErrors, []);
   });
 });

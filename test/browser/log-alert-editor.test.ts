@@ -7,11 +7,10 @@
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
  */
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { startEmulator, type Emulator } from '../../emulator';
-import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
-import type { EditorPage } from './editor-page';
-import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import type { RuntimeName } from '../package/node-red-runtimes';
+import { useEditorSession } from './editor-session';
 import { passwordLogin } from '../logs/runtime';
 import { waitUntil } from '../helpers/wait';
 
@@ -21,41 +20,34 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
   describe(`auth0-log-alert in the editor (Node-RED ${runtimeName}, real browser)`, function () {
     this.timeout(300000);
     let emu: Emulator;
-    let session: EditorSession | undefined;
-    let page: Page;
-    let editor: EditorPage;
-    let pageErrors: string[] = [];
+
+    const session = useEditorSession(runtimeName);
 
     before(async function () {
-      requireChromium(this);
       emu = await startEmulator({ port: 0, seed: { users: [{ email: 'ada@example.com', password: PASSWORD }] } });
-      const runtime = await nodeRedRuntime(runtimeName);
-      session = await openEditor({ redJs: runtime.redJs, node: runtime.node });
-      ({ page, editor, pageErrors } = session);
     });
 
     after(async () => {
-      await session?.close();
       await emu?.close();
     });
 
     it('the failed-logins preset chosen in the form, deployed: six failed logins make one alert', async () => {
       // Done, and the tray gone: a node dragged while it still slides out lands on it, not on the workspace.
       const closeTray = async (): Promise<void> => {
-        await page.locator('#node-dialog-ok').click();
-        await page.locator('#node-dialog-ok').waitFor({ state: 'detached', timeout: 60000 });
-        await page.locator('.red-ui-tray').first().waitFor({ state: 'detached', timeout: 60000 });
+        await session.page.locator('#node-dialog-ok').click();
+        await session.page.locator('#node-dialog-ok').waitFor({ state: 'detached', timeout: 60000 });
+        await session.page.locator('.red-ui-tray').first().waitFor({ state: 'detached', timeout: 60000 });
       };
       // The log watch, with a new tenant pointed at the emulator.
-      const watch = await editor.dragFromPalette('auth0-log-watch', 200, 150);
-      let tray = await editor.edit(watch);
-      await editor.createTenant(emu);
+      const watch = await session.editor.dragFromPalette('auth0-log-watch', 200, 150);
+      let tray = await session.editor.edit(watch);
+      await session.editor.createTenant(emu);
       await tray.locator('#node-input-interval').fill('1');
       await closeTray();
 
       // The alert: another preset first, then failed logins per user and IP address, which fills the form in.
-      const alert = await editor.dragFromPalette('auth0-log-alert', 450, 150);
-      tray = await editor.edit(alert);
+      const alert = await session.editor.dragFromPalette('auth0-log-alert', 450, 150);
+      tray = await session.editor.edit(alert);
       const rule = tray.locator('#node-input-rule');
       await tray.locator('#node-input-rule option[value="signups_ip"]').waitFor({ state: 'attached' });
       await tray.locator('#auth0-log-alert-category-login_failure').waitFor({ state: 'visible' });
@@ -75,7 +67,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       // A number typed in is saved as a number (an exported flow says 900, not "900").
       await tray.locator('#node-input-cooldown').fill('900');
       await closeTray();
-      const saved = await page.evaluate(() => {
+      const saved = await session.page.evaluate(() => {
         const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
         const n = RED.nodes.filterNodes({ type: 'auth0-log-alert' })[0];
         return { rule: n.rule, categories: n.categories, types: n.types, key: n.key, threshold: n.threshold, window: n.window, cooldown: n.cooldown };
@@ -90,20 +82,20 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
         cooldown: 900,
       });
 
-      const debug = await editor.dragFromPalette('debug', 700, 150);
-      await editor.wire(watch, alert);
-      await editor.wire(alert, debug);
-      await editor.deploy();
+      const debug = await session.editor.dragFromPalette('debug', 700, 150);
+      await session.editor.wire(watch, alert);
+      await session.editor.wire(alert, debug);
+      await session.editor.deploy();
       await waitUntil(async () => /watching|last/.test((await watch.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
         what: async () => `the log watch status: ${await watch.locator('.red-ui-flow-node-status-label').textContent()}`,
         timeout: 30000,
         interval: 200,
       });
 
-      await editor.openSidebar('debug');
+      await session.editor.openSidebar('debug');
       // The debug node's messages (msg.payload); the sidebar also shows the nodes' warnings, such as
       // the log watch's about a checkpoint in the memory context store.
-      const alerts = (): Locator => editor.debugMessages().filter({ hasText: /msg\.payload/ });
+      const alerts = (): Locator => session.editor.debugMessages().filter({ hasText: /msg\.payload/ });
       for (let i = 0; i < 6; i++) assert.equal((await passwordLogin(emu, 'ada@example.com', `wrong-${i}`)).status, 403);
       await waitUntil(async () => (await alerts().count()) >= 1, { what: 'the alert in the debug sidebar', timeout: 30000, interval: 200 });
       // The sixth failed login is read too (the alert node counts it) and makes no second alert.
@@ -119,6 +111,6 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       const text = await alerts().first().innerText();
       assert.match(text, /failed_logins_user_ip/);
       assert.match(text, /count: 5|"count":5|count\s*5/);
-      assert.deepEqual(pageErrors, []);
+      assert.deepEqual(session.pageErrors, []);
     });
   });

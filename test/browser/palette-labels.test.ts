@@ -6,8 +6,8 @@
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI (.ci/run installs it).
  */
 import assert from 'node:assert/strict';
-import { nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
-import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import type { RuntimeName } from '../package/node-red-runtimes';
+import { useEditorSession } from './editor-session';
 
 interface DrawnLabel {
   type: string;
@@ -18,20 +18,10 @@ interface DrawnLabel {
 for (const runtimeName of ['4', '5'] as RuntimeName[])
   describe(`palette labels in a real browser (Node-RED ${runtimeName})`, function () {
     this.timeout(300000);
-    let session: EditorSession | undefined;
-
-    before(async function () {
-      requireChromium(this);
-      const runtime = await nodeRedRuntime(runtimeName);
-      session = await openEditor({ redJs: runtime.redJs, node: runtime.node });
-    });
-
-    after(async () => {
-      await session?.close();
-    });
+    const session = useEditorSession(runtimeName);
 
     it('wraps every Auth0 node label between words, never inside one', async () => {
-      const page = (session as EditorSession).page;
+      const page = session.page;
       const drawn = await page.locator('#red-ui-palette-container .red-ui-palette-node[data-palette-type^="auth0-"]').evaluateAll((els) =>
         els.map((el) => ({
           type: el.getAttribute('data-palette-type') ?? '',

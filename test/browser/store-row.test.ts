@@ -7,36 +7,23 @@
  * Skipped, with a message, only when /usr/bin/chromium is missing outside CI.
  */
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import type { EditorPage } from './editor-page';
-import { type EditorSession, openEditor, requireChromium } from './editor-session';
+import type { Locator } from 'playwright-core';
+import { useEditorSession } from './editor-session';
 
 describe('the Store row of the context-store nodes, in a real browser', function () {
   this.timeout(180000);
-  let session: EditorSession | undefined;
-  let page: Page;
-  let editor: EditorPage;
-  let pageErrors: string[] = [];
 
-  before(async function () {
-    requireChromium(this);
-    session = await openEditor();
-    ({ page, editor, pageErrors } = session);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  const session = useEditorSession();
 
   const storeOf = (type: string): Promise<unknown> =>
-    page.evaluate((t) => {
+    session.page.evaluate((t) => {
       const RED = (globalThis as unknown as { RED: { nodes: { filterNodes(f: { type: string }): Record<string, unknown>[] } } }).RED;
       return RED.nodes.filterNodes({ type: t })[0].store;
     }, type);
 
   async function done(): Promise<void> {
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-ok').click();
+    await session.page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
   }
 
   async function options(tray: Locator): Promise<string[]> {
@@ -44,8 +31,8 @@ describe('the Store row of the context-store nodes, in a real browser', function
   }
 
   it('auth0-job-watch: its own label, the default store named, the chosen store saved and shown again', async () => {
-    const node = await editor.dragFromPalette('auth0-job-watch', 300, 150);
-    let tray = await editor.edit(node);
+    const node = await session.editor.dragFromPalette('auth0-job-watch', 300, 150);
+    let tray = await session.editor.edit(node);
     const store = tray.locator('#node-input-store');
     await store.locator('option').first().waitFor({ state: 'attached' });
     assert.equal((await tray.locator('label[for="node-input-store"]').innerText()).trim(), 'Keep jobs in');
@@ -56,16 +43,16 @@ describe('the Store row of the context-store nodes, in a real browser', function
     await done();
     assert.equal(await storeOf('auth0-job-watch'), 'memory');
 
-    tray = await editor.edit(node);
+    tray = await session.editor.edit(node);
     await tray.locator('#node-input-store option').first().waitFor({ state: 'attached' });
     assert.equal(await tray.locator('#node-input-store').inputValue(), 'memory');
-    await page.locator('#node-dialog-cancel').click();
-    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-cancel').click();
+    await session.page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });
 
   it('auth0-tenant-snapshot: the Store row shows only when it sends changes, and its store is saved', async () => {
-    const node = await editor.dragFromPalette('auth0-tenant-snapshot', 300, 300);
-    const tray = await editor.edit(node);
+    const node = await session.editor.dragFromPalette('auth0-tenant-snapshot', 300, 300);
+    const tray = await session.editor.edit(node);
     const store = tray.locator('#node-input-store');
     await store.locator('option').first().waitFor({ state: 'attached' });
     assert.equal((await tray.locator('label[for="node-input-store"]').innerText()).trim(), 'Store');
@@ -77,6 +64,6 @@ describe('the Store row of the context-store nodes, in a real browser', function
     await store.selectOption('memory');
     await done();
     assert.equal(await storeOf('auth0-tenant-snapshot'), 'memory');
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(session.pageErrors, []);
   });
 });

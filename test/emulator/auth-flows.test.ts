@@ -4,19 +4,15 @@
  * /login/unlink, and a route it does not know (404, never a made-up success).
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { call } from './http';
+import { useEmulator } from '../helpers/emulator';
 
 describe('emulator: Authentication API flows over HTTP', () => {
   let emu: Emulator;
   const post = (path: string, body: unknown, form = false) => call(emu.url, 'POST', path, body, { form });
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(() => {
     emu.reset();
     emu.seed({

@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { DEFAULT_DB_CONNECTION } from '../../emulator/core/state';
+import { useEmulator } from '../helpers/emulator';
 
 interface Answer {
   status: number;
@@ -19,12 +20,7 @@ describe('emulator jobs over HTTP', function () {
   let token: string;
   let connectionId: string;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(() => {
     emu.reset();
     token = emu.managementToken();

@@ -6,9 +6,9 @@
  * status, log line, admin answer or the saved flow.
  */
 import assert from 'node:assert/strict';
-import type * as http from 'node:http';
 import { startEmulator, type Emulator } from '../../emulator';
-import { TAB, request, serveHttpNode, tenantCredentials, tenantNode } from '../logs/runtime';
+import { TAB, request, tenantCredentials, tenantNode } from '../logs/runtime';
+import { captureHttpNode, serveHttpNodes } from '../helpers/http-node';
 import { control, eventModules } from './support';
 import { waitUntil } from '../helpers/wait';
 import { nested } from '../helpers/nested';
@@ -63,11 +63,6 @@ function adminApi(): { post(path: string): { send(body: unknown): Promise<AdminA
   return (helper as unknown as { request(): ReturnType<typeof adminApi> }).request();
 }
 
-let httpNodeApp: http.RequestListener | undefined;
-function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
-  httpNodeApp = RED.httpNode;
-}
-
 describe('auth0-event-stream-in', function () {
   this.timeout(30000);
   let server: { url: string; close(): Promise<void> } | undefined;
@@ -79,7 +74,7 @@ describe('auth0-event-stream-in', function () {
     extraCredentials: Record<string, unknown> = {},
   ): Promise<Collector> {
     await helper.load([captureHttpNode, ...eventModules('auth0-event-stream-in')], [TAB, node, OUT, ...extra], { in: credentials, ...extraCredentials });
-    server = await serveHttpNode(httpNodeApp as http.RequestListener);
+    server = await serveHttpNodes();
     return new Collector('out').attach();
   }
 

@@ -5,19 +5,18 @@
  * sent), none skipped; and once the messages sent before are passed, nothing more is marked.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
-import { TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
-import { eventModules, eventSettings, produce, sentIds, storedOffset } from './support';
+import { OUT, TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
+import { eventModules, eventsWatchNode, useEventsEmulator, produce, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, helper, type FlowNode } from '../helpers/node-red';
 
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
-
+/** The watcher of `types` in acknowledged mode. */
 function watchNode(types: string[]): FlowNode {
-  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types, store: '', ack: true, wires: [['out']] };
+  return eventsWatchNode({ types, ack: true });
 }
 
 const marks = (messages: Record<string, unknown>[]): boolean[] => messages.map((m) => (m.auth0 as { redelivered?: boolean }).redelivered === true);
@@ -29,14 +28,7 @@ describe('auth0-events: acknowledged mode across a change of types', function ()
   const key = eventCheckpointKey('watch');
   const offsetOfEvent = (id: string): string => encodeOffset(eventBusOfState(emu.state)!.log.byId(id)!.seq);
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
   async function redeploy(types: string[], count: number): Promise<Collector> {
     await deploy([TAB, tenantNode(emu), watchNode(types), OUT], tenantCredentials(emu));

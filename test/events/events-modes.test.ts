@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
-import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { OUT, TAB, tenantCredentials, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventsWatchNode, useEventsEmulator, produce, producedIds, sentIds, storedOffset } from './support';
 import { sleep, waitUntil } from '../helpers/wait';
 import { nested } from '../helpers/nested';
 import {
@@ -32,15 +32,10 @@ import {
   removeAtExit,
 } from '../helpers/node-red';
 
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const CATCHER: FlowNode[] = [
   { id: 'catcher', type: 'catch', z: TAB.id, x: 100, y: 200, scope: ['watch'], uncaught: false, wires: [['caught']] },
   { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 200 },
 ];
-
-function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']], ...overrides };
-}
 
 /** Warnings the node logged (the test helper's log spy). */
 function warnings(nodeId: string): string[] {
@@ -53,14 +48,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   let emu: Emulator;
   const key = eventCheckpointKey('watch');
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
   async function load(node: FlowNode, extra: FlowNode[] = []): Promise<Collector> {
     await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
@@ -72,7 +60,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   const latestOffset = (): string => encodeOffset(eventBusOfState(emu.state)!.log.latest);
 
   it('output batch: one message per read with an array of CloudEvents (at most batchSize), topic batch, every event once in order', async () => {
-    const out = await load(watchNode({ output: 'batch', batchSize: 40 }));
+    const out = await load(eventsWatchNode({ output: 'batch', batchSize: 40 }));
     produce(emu, 300);
     await sleep(30);
     produce(emu, 7);
@@ -93,7 +81,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('a message whose data is not a JSON event goes to Catch with its offset; the events around it are sent', async () => {
-    const out = await load(watchNode(), CATCHER);
+    const out = await load(eventsWatchNode(), CATCHER);
     const caught = new Collector('caught').attach();
     const ids = produce(emu, 3);
     const log = eventBusOfState(emu.state)!.log;
@@ -110,7 +98,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack: at most maxUnacked outstanding (the status says so); the stored offset moves only past messages returned to the input', async () => {
-    const out = await load(watchNode({ ack: true, maxUnacked: 4 }));
+    const out = await load(eventsWatchNode({ ack: true, maxUnacked: 4 }));
     const start = await storedOffset('watch', key);
     const ids = produce(emu, 10);
     await waitUntil(() => out.messages.length >= 4, { what: () => `${out.messages.length} messages` });
@@ -141,7 +129,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack: after a restart, what was sent and not acknowledged comes again marked redelivered; what follows is not', async () => {
-    const out = await load(watchNode({ ack: true }));
+    const out = await load(eventsWatchNode({ ack: true }));
     const ids = produce(emu, 8);
     await waitUntil(() => out.messages.length >= 8, { what: () => `${out.messages.length} messages` });
     const watch = helper.getNode('watch')!;
@@ -161,7 +149,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack with batches: a batch is one message to acknowledge', async () => {
-    const out = await load(watchNode({ ack: true, output: 'batch', batchSize: 5, maxUnacked: 1 }));
+    const out = await load(eventsWatchNode({ ack: true, output: 'batch', batchSize: 5, maxUnacked: 1 }));
     const ids = produce(emu, 12);
     await waitUntil(() => out.messages.length >= 1, { what: () => 'no batch' });
     await sleep(200);
@@ -178,7 +166,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack: a message that comes back nested deeper than Node-RED copies is still its acknowledgement; a deep message that is none is refused to Catch', async () => {
-    const out = await load(watchNode({ ack: true, maxUnacked: 1 }), CATCHER);
+    const out = await load(eventsWatchNode({ ack: true, maxUnacked: 1 }), CATCHER);
     const caught = new Collector('caught').attach();
     const ids = produce(emu, 2);
     await waitUntil(() => out.messages.length >= 1, { what: () => 'nothing sent' });
@@ -194,7 +182,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack: a flow that acknowledges at once makes the node wait every message; the status says so without changing each time', async () => {
-    const out = await load(watchNode({ ack: true, maxUnacked: 1 }));
+    const out = await load(eventsWatchNode({ ack: true, maxUnacked: 1 }));
     const watch = helper.getNode('watch')!;
     let acknowledging = true;
     helper.getNode('out')!.on('input', (msg: Record<string, unknown>) => (acknowledging ? watch.receive(msg) : undefined));
@@ -219,7 +207,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('says at deploy and in its status what the memory store keeps across a restart, and that it starts from now', async () => {
-    await load(watchNode());
+    await load(eventsWatchNode());
     const said = warnings('watch');
     assert.ok(
       said.some((w) => /"default" \(memory\).*at most once across restarts/.test(w)),
@@ -245,13 +233,13 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
       const credentials = tenantCredentials(emu);
       await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
-      await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
+      await deploy([TAB, tenantNode(emu), eventsWatchNode({ store: 'file' }), OUT], credentials);
       await waitUntil(async () => (await storedOffset('watch', key, 'file')) !== undefined, { what: () => 'no offset stored' });
       assert.deepEqual(
         warnings('watch').filter((w) => /keeps nothing|writes to disk/.test(w)),
         [],
       );
-      await deploy([TAB, tenantNode(emu), watchNode({ store: 'cached' }), OUT], credentials);
+      await deploy([TAB, tenantNode(emu), eventsWatchNode({ store: 'cached' }), OUT], credentials);
       await waitUntil(() => warnings('watch').some((w) => /writes to disk/.test(w)), { what: () => warnings('watch').join('\n') });
       assert.ok(warnings('watch').some((w) => /"cached" \(file, cached\) writes to disk every 30 s/.test(w)));
     } finally {
@@ -263,7 +251,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('ack: after an expired offset (410), a restart marks nothing redelivered that was never sent before', async () => {
-    await load(watchNode({ ack: true }), CATCHER);
+    await load(eventsWatchNode({ ack: true }), CATCHER);
     const before = await storedOffset('watch', key);
     const out = new Collector('out').attach();
     produce(emu, 3);
@@ -297,7 +285,7 @@ describe('auth0-events: batches, acknowledged mode, what is not an event, store 
   });
 
   it('a message without an id (no offset) goes to Catch with its data, not dropped unseen', async () => {
-    const out = await load(watchNode(), CATCHER);
+    const out = await load(eventsWatchNode(), CATCHER);
     const caught = new Collector('caught').attach();
     const ids = produce(emu, 3);
     const entry = eventBusOfState(emu.state)!

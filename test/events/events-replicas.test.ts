@@ -12,29 +12,22 @@ import { FencedStore, LeaseLost } from '../../nodes/shared-state/fenced-store';
 import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
-import { TAB, sleep, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, sentIds } from './support';
+import { useRedis } from '../helpers/redis';
+import { OUT, TAB, sleep, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventsWatchNode, eventSettings, produce, sentIds } from './support';
 import { waitUntil } from '../helpers/wait';
-import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
+import { Collector, helper, statusCalls } from '../helpers/node-red';
 
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
-const WATCH: FlowNode = { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']] };
+const WATCH = eventsWatchNode();
 
 describe('auth0-events across replicas (a real redis-server)', function () {
   this.timeout(60000);
-  let redis: RedisServer;
+  const redis = useRedis();
   let emu: Emulator;
   let other: SharedState;
   let prefix = '';
   let n = 0;
 
-  before(async () => {
-    redis = await RedisServer.start();
-  });
-  after(async () => {
-    await redis.remove();
-  });
   beforeEach(async () => {
     prefix = `events-replicas-${++n}`;
     emu = await startEmulator({ port: 0 });

@@ -8,50 +8,36 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
 import { OFFSET_BATCH_EVENTS, OFFSET_BATCH_MS } from '../../nodes/events/watch/offset-batch';
-import { TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
-import { compare, control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { OUT, TAB, sleep, tenantCredentials, tenantNode } from '../logs/runtime';
+import { compare, control, eventModules, eventsWatchNode, useEventsEmulator, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import {
   Collector,
   coreNodes,
-  closeContextStores,
   deploy,
   errorCalls,
   helper,
   loadContextStores,
+  restartLosingMemory,
   restartProcess,
   startFlows,
   stopFlows,
-  useSettings,
   type FlowNode,
-  removeAtExit,
 } from '../helpers/node-red';
+import { withFileStore } from '../helpers/file-store';
 
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 const key = eventCheckpointKey('watch');
-
-function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']], ...overrides };
-}
 
 describe('auth0-events: exactly once across disconnects, faults and restarts', function () {
   this.timeout(120000);
   let emu: Emulator;
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    // Auth0 disconnects every few minutes; here every 300 ms, with heartbeats every 50 ms.
-    await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 300, retryAfterSeconds: 1 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  // Auth0 disconnects every few minutes; here every 300 ms, with heartbeats every 50 ms.
+  useEventsEmulator((started) => (emu = started), { heartbeatMs: 50, disconnectMs: 300, retryAfterSeconds: 1 });
 
   const connected = (store?: string) =>
     waitUntil(async () => (await storedOffset('watch', key, store)) !== undefined, { what: () => 'the watcher stored no offset after connecting' });
@@ -60,7 +46,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     await helper.load(
       [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
-      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), watchNode(), OUT],
+      [TAB, tenantNode(emu, { readTimeout: 2, retries: 2 }), eventsWatchNode(), OUT],
       credentials,
     );
     const out = new Collector('out').attach();
@@ -130,31 +116,18 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
   });
 
   it('restarted as a process with a file context store: resumes right after the last event it read', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-events-'));
-    const restoreSettings = useSettings({
-      contextStorage: {
-        default: { module: 'memory' },
-        file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } },
-      },
-    });
-    try {
+    await withFileStore('auth0-events-', async (dir) => {
       const credentials = tenantCredentials(emu);
       await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), OUT], credentials);
       await loadContextStores();
-      await deploy([TAB, tenantNode(emu), watchNode({ store: 'file' }), OUT], credentials);
+      await deploy([TAB, tenantNode(emu), eventsWatchNode({ store: 'file' }), OUT], credentials);
       const out = new Collector('out').attach();
       await connected('file');
       produce(emu, 400);
       await waitUntil(() => out.messages.length >= 100, { what: () => `stuck at ${out.messages.length}` });
 
-      const node = helper.getNode('watch') as unknown as {
-        context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
-      };
-      node.context().flow.set('marker', 'before restart', 'memory');
-      await restartProcess();
+      await restartLosingMemory('watch');
       out.attach();
-      const restarted = helper.getNode('watch') as unknown as typeof node;
-      assert.equal(restarted.context().flow.get('marker', 'memory'), undefined, 'the memory store survived the "restart"');
       const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'context', TAB.id, 'flow.json'), 'utf8')) as Record<string, { lastEventId?: string }>;
       assert.ok(onDisk[key]?.lastEventId, 'no offset in the file store');
 
@@ -167,19 +140,14 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
       await waitUntil(() => out.messages.length >= expected.length, { what: () => compare(sentIds(out.messages), expected), timeout: 60000 });
       await sleep(400);
       assert.deepEqual(sentIds(out.messages), expected, compare(sentIds(out.messages), expected));
-    } finally {
-      await helper.unload();
-      restoreSettings();
-      await closeContextStores();
-      removeAtExit(dir); // Node-RED may still be cleaning it
-    }
+    });
   });
 
   it('draining a backlog, the stored offset is never more than one batch behind the events sent (what a crash repeats), and all of it is written within the time bound', async () => {
     // One long connection: the bound is the batch's, not a reconnect's.
     await eventSettings(emu, { heartbeatMs: 50, disconnectMs: 3_600_000 });
     const credentials = tenantCredentials(emu);
-    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), eventsWatchNode(), OUT], credentials);
     await connected();
     const total = OFFSET_BATCH_EVENTS * 4 + 37;
     const startOffset = await storedOffset('watch', key);
@@ -209,7 +177,11 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
     const credentials = tenantCredentials(emu);
     const catcher: FlowNode = { id: 'catch', type: 'catch', z: TAB.id, x: 100, y: 300, scope: ['watch'], uncaught: false, wires: [['caught']] };
     const caught: FlowNode = { id: 'caught', type: 'helper', z: TAB.id, x: 300, y: 300 };
-    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT, catcher, caught], credentials);
+    await helper.load(
+      [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
+      [TAB, tenantNode(emu), eventsWatchNode(), OUT, catcher, caught],
+      credentials,
+    );
     const out = new Collector('out').attach();
     await connected();
     produce(emu, 20);
@@ -237,7 +209,7 @@ describe('auth0-events: exactly once across disconnects, faults and restarts', f
 
   it('deleting the node deletes its offset', async () => {
     const credentials = tenantCredentials(emu);
-    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), watchNode(), OUT], credentials);
+    await helper.load(eventModules('auth0-events'), [TAB, tenantNode(emu), eventsWatchNode(), OUT], credentials);
     await connected();
     const node = helper.getNode('watch') as unknown as { context(): { flow: { get(k: string): unknown } } };
     const flow = node.context().flow;

@@ -6,20 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { eventCheckpointKey } from '../../nodes/events/watch/event-checkpoint';
-import { TAB, tenantCredentials, tenantNode } from '../logs/runtime';
-import { control, eventModules, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
+import { OUT, TAB, tenantCredentials, tenantNode } from '../logs/runtime';
+import { control, eventModules, eventsWatchNode, useEventsEmulator, eventSettings, produce, producedIds, sentIds, storedOffset } from './support';
 import { waitUntil } from '../helpers/wait';
 import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
-
-function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return { id: 'watch', type: 'auth0-events', z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', types: [], store: '', wires: [['out']], ...overrides };
-}
 
 async function connectionsOpened(emu: Emulator): Promise<number> {
   return Number((await control(emu, 'GET', 'events/settings')).connectionsOpened);
@@ -30,16 +24,9 @@ describe('auth0-events', function () {
   let emu: Emulator;
   const key = eventCheckpointKey('watch');
 
-  beforeEach(async () => {
-    emu = await startEmulator({ port: 0 });
-    await eventSettings(emu, { heartbeatMs: 100 });
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await emu.close();
-  });
+  useEventsEmulator((started) => (emu = started));
 
-  async function load(node: FlowNode = watchNode(), extra: FlowNode[] = []): Promise<Collector> {
+  async function load(node: FlowNode = eventsWatchNode(), extra: FlowNode[] = []): Promise<Collector> {
     await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), node, OUT, ...extra], tenantCredentials(emu));
     const out = new Collector('out').attach();
     // Connected once the start position (the first offset-only marker) is stored.
@@ -73,7 +60,7 @@ describe('auth0-events', function () {
   });
 
   it('receives only the chosen types, and still stores the offset-only markers past the others', async () => {
-    const out = await load(watchNode({ types: ['user.deleted'] }));
+    const out = await load(eventsWatchNode({ types: ['user.deleted'] }));
     produce(emu, 30, ['user.created', 'user.updated', 'organization.created']);
     const bus = eventBusOfState(emu.state)!;
     const latest = encodeOffset(bus.log.latest);
@@ -106,7 +93,7 @@ describe('auth0-events', function () {
   it('refuses an event type Auth0 does not have at deploy, naming it, before any request', async () => {
     await helper.load(
       [...eventModules('auth0-events'), ...coreNodes('25-catch.js')],
-      [TAB, tenantNode(emu), watchNode({ types: ['user.created', 'user.exploded'] }), OUT],
+      [TAB, tenantNode(emu), eventsWatchNode({ types: ['user.created', 'user.exploded'] }), OUT],
       tenantCredentials(emu),
     );
     await new Promise((r) => setTimeout(r, 200));
@@ -125,7 +112,7 @@ describe('auth0-events', function () {
     const other = http.get(`${emu.url}/api/v2/events`, { headers: { authorization: `Bearer ${emu.managementToken()}` } });
     other.on('error', () => undefined); // destroyed below
     await new Promise<void>((resolve) => other.once('response', () => resolve()));
-    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), watchNode(), OUT], tenantCredentials(emu));
+    await helper.load([...eventModules('auth0-events'), ...coreNodes('25-catch.js')], [TAB, tenantNode(emu), eventsWatchNode(), OUT], tenantCredentials(emu));
     const out = new Collector('out').attach();
     await waitUntil(() => statusCalls('watch').some((s) => /connection cap reached/.test(s.text ?? '')), { what: () => JSON.stringify(statusCalls('watch')) });
     other.destroy();

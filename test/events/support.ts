@@ -3,11 +3,13 @@
  * producing events in bulk through the emulator's own bus (as its state changes would).
  */
 import * as path from 'node:path';
-import type { Emulator } from '../../emulator';
+import { startEmulator, type Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { GA_EVENT_TYPES } from '../../emulator/management/events/event-types';
 import { translating } from '../helpers/messages';
-import { helper } from '../helpers/node-red';
+import { helper, type FlowNode } from '../helpers/node-red';
+import { watcherNode } from '../logs/runtime';
+import { repeatsAndGaps } from '../helpers/repeats-and-gaps';
 
 const dist = path.resolve(__dirname, '..', '..');
 
@@ -15,6 +17,29 @@ const dist = path.resolve(__dirname, '..', '..');
 export function eventModules(...names: string[]): unknown[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return ['config/auth0-config', ...names.map((n) => `events/${n}`)].map((name) => translating(require(path.join(dist, 'nodes', name))));
+}
+
+/** The tests' auth0-events node `watch` on the tenant `tenant`: every type, the default store, wired to `out`; with `overrides`. */
+export function eventsWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
+  return watcherNode('auth0-events', { types: [], store: '', ...overrides });
+}
+
+/**
+ * A fresh emulator for each test of the suite, its events `settings` applied (default: a heartbeat
+ * every 100 ms); after each test the flow is unloaded and the emulator closed. `started` receives
+ * the emulator before each test.
+ */
+export function useEventsEmulator(started: (emu: Emulator) => void, settings: Record<string, unknown> = { heartbeatMs: 100 }): void {
+  let emu: Emulator | undefined;
+  beforeEach(async () => {
+    emu = await startEmulator({ port: 0 });
+    await eventSettings(emu, settings);
+    started(emu);
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await emu?.close();
+  });
 }
 
 export async function control(emu: Emulator, method: string, pathName: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -60,10 +85,7 @@ export function sentIds(messages: Record<string, unknown>[]): string[] {
 
 /** Repeats and gaps, described for a failure message. */
 export function compare(sent: string[], expected: string[]): string {
-  const seen = new Set<string>();
-  const repeated = sent.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  const missing = expected.filter((id) => !seen.has(id));
-  return `${sent.length} sent, ${expected.length} produced; repeated ${repeated.length} (${repeated.slice(0, 3).join(', ')}), missing ${missing.length} (${missing.slice(0, 3).join(', ')})`;
+  return repeatsAndGaps(sent, expected, 'produced');
 }
 
 /** The watcher's stored offset, read through the context API of the deployed node. */

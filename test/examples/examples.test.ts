@@ -12,7 +12,8 @@ import { deployableFlow, readExamples, type ExampleFlow } from '../../scripts/ex
 import {
   coreNodeModules, EDITOR_TYPES, exampleFiles, examplesDir, groupOf, isConfigType, nodesOf, packageNodeModules, root, type RawNode, wiredTo,
 } from './flow-files';
-import { debugNodesAfter, deploy, post, problemLogged, problemsLogged, serveHttpNodes, watch } from './runtime';
+import { debugNodesAfter, deploy, post, problemLogged, problemsLogged, watch } from './runtime';
+import { serveHttpNodes } from '../helpers/http-node';
 import { waitUntil } from '../helpers/wait';
 import { helper } from '../helpers/node-red';
 

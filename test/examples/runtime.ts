@@ -4,8 +4,8 @@
  * serves Node-RED's HTTP-in endpoints on a loopback port.
  */
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { helper } from '../helpers/node-red';
+import { captureHttpNode } from '../helpers/http-node';
 import { coreNodeModules, EDITOR_TYPES, packageNodeModules, type RawNode, wiredTo } from './flow-files';
 
 type Listener = (msg: Record<string, unknown>) => void;
@@ -27,11 +27,6 @@ interface LogCall {
 const LOG_ERROR = 20;
 const LOG_WARN = 30;
 
-let httpNodeApp: http.RequestListener | undefined;
-/** A node module that only remembers Node-RED's HTTP-in app, so tests can serve it. */
-function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
-  httpNodeApp = RED.httpNode;
-}
 
 type NodeModuleFn = (red: unknown) => unknown;
 const helperInternals = helper as unknown as { _nodeModules: Record<string, NodeModuleFn> };
@@ -157,18 +152,6 @@ export function watch(ids: string[]): { count(id: string): number; last(id: stri
 export function problemLogged(): string | undefined {
   const problems = problemsLogged();
   return problems.length > 0 ? `logged:\n  ${problems.join('\n  ')}` : undefined;
-}
-
-/** Serves the HTTP-in endpoints of the deployed flows on a loopback port. */
-export async function serveHttpNodes(): Promise<{ url: string; close(): Promise<void> }> {
-  if (!httpNodeApp) throw new Error('no flow with the HTTP-in app has been loaded');
-  const server = http.createServer(httpNodeApp);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
 }
 
 export interface HttpAnswer {

@@ -6,6 +6,7 @@
  * stores (a file store survives it). A Node-RED in its own process (an installed package, Node-RED
  * 4 or 5, the editor) is node-red-process.ts here.
  */
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
@@ -199,6 +200,18 @@ export async function restartProcess(): Promise<void> {
   internals._context.init(internals._settings);
   await internals._context.load();
   await internals._redNodes.startFlows();
+}
+
+/**
+ * restartProcess(), proving first that the restart is real: a marker put in the memory store of
+ * node `nodeId`'s flow context is gone after it.
+ */
+export async function restartLosingMemory(nodeId: string): Promise<void> {
+  type FlowContext = { set(key: string, value: unknown, store?: string): void; get(key: string, store?: string): unknown };
+  const flowContext = (): FlowContext => (helper.getNode(nodeId) as unknown as { context(): { flow: FlowContext } }).context().flow;
+  flowContext().set('marker', 'before restart', 'memory');
+  await restartProcess();
+  assert.equal(flowContext().get('marker', 'memory'), undefined, 'the memory store survived the "restart"');
 }
 
 /** Settings with context stores (helper.load ignores contextStorage; loadContextStores opens them). */

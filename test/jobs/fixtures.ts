@@ -5,7 +5,7 @@
  */
 import { createHook } from 'node:async_hooks';
 import * as http from 'node:http';
-import type { Emulator } from '../../emulator';
+import { startEmulator, type Emulator } from '../../emulator';
 import { helper, placed } from '../helpers/node-red';
 import { TestServer } from '../tenant-client/helpers';
 
@@ -31,6 +31,54 @@ export function databaseConnectionId(emulator: Emulator): string {
   const connection = emulator.state.connectionByName('Username-Password-Authentication');
   if (!connection) throw new Error('the emulator has no database connection');
   return connection.id;
+}
+
+/**
+ * The suite's emulator, started once and reset before each test with its clock running
+ * `clockSpeed` times as fast, and the test helper's runtime started for each test and stopped after
+ * it; `started` receives the emulator and its database connection's id before each test.
+ */
+export function useJobsTenant(clockSpeed: number, started: (emulator: Emulator, connectionId: string) => void): void {
+  let emulator: Emulator | undefined;
+  before(async () => {
+    emulator = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emulator?.close();
+  });
+  beforeEach(async () => {
+    const running = required(emulator);
+    running.reset();
+    running.clock.setSpeed(clockSpeed);
+    started(running, databaseConnectionId(running));
+    await helper.startServer();
+  });
+  afterEach(async () => {
+    await helper.unload();
+    await helper.stopServer();
+    emulator?.clock.resetTime();
+  });
+}
+
+function required(emulator: Emulator | undefined): Emulator {
+  if (!emulator) throw new Error('the emulator did not start');
+  return emulator;
+}
+
+/** The tests' auth0-job-watch `watch` on the tenant `cfg` (polling every 50 ms), sending to `done` and `failed`; with `overrides`. */
+export function jobWatchNode(overrides: Msg = {}): Msg {
+  return {
+    id: 'watch',
+    type: 'auth0-job-watch',
+    z: 'tab',
+    tenant: 'cfg',
+    interval: 0.05,
+    store: '',
+    exportOutput: 'array',
+    version: 1,
+    wires: [['done'], ['failed']],
+    ...overrides,
+  };
 }
 
 export interface JobsFlowOptions {
@@ -75,22 +123,7 @@ function jobsNodes(domain: string, options: JobsFlowOptions): Msg[] {
     { id: 'caught', type: 'helper', z: 'tab' },
   ];
   if (options.watch !== false) {
-    flow.push(
-      {
-        id: 'watch',
-        type: 'auth0-job-watch',
-        z: 'tab',
-        tenant: 'cfg',
-        interval: 0.05,
-        store: '',
-        exportOutput: 'array',
-        version: 1,
-        wires: [['done'], ['failed']],
-        ...options.watch,
-      },
-      { id: 'done', type: 'helper', z: 'tab' },
-      { id: 'failed', type: 'helper', z: 'tab' },
-    );
+    flow.push(jobWatchNode(options.watch), { id: 'done', type: 'helper', z: 'tab' }, { id: 'failed', type: 'helper', z: 'tab' });
   }
   return flow;
 }

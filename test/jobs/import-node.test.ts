@@ -5,10 +5,10 @@
  * request, and 10,000 users go end to end through auth0-job-watch with their counts.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { TestServer, json } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules } from '../helpers/node-red';
-import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, startProxy } from './fixtures';
+import { collect, importDirectly, jobsFlow, makeUsers, type Msg, startProxy, useJobsTenant } from './fixtures';
 import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
@@ -19,24 +19,15 @@ describe('auth0-jobs import_users in Node-RED', function () {
   let connectionId: string;
   const credentials = (): Record<string, unknown> => ({ cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
 
-  before(async () => {
-    emulator = await startEmulator({ port: 0 });
+  before(() => {
     helper.settings({ auth0JobsImportPollInterval: 0.02 });
   });
-  after(async () => {
+  after(() => {
     helper.settings({ auth0JobsImportPollInterval: undefined });
-    await emulator.close();
   });
-  beforeEach(async () => {
-    emulator.reset();
-    emulator.clock.setSpeed(400);
-    connectionId = databaseConnectionId(emulator);
-    await helper.startServer();
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await helper.stopServer();
-    emulator.clock.resetTime();
+  useJobsTenant(400, (started, id) => {
+    emulator = started;
+    connectionId = id;
   });
 
   it('sends a small import as one multipart request, as before, and answers the job', async () => {

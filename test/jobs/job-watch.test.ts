@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { json, TestServer } from '../tenant-client/helpers';
 import { coreNodes, helper, nodeModules, placed } from '../helpers/node-red';
-import { collect, databaseConnectionId, importDirectly, jobsFlow, makeUsers, type Msg, trackJobTimers } from './fixtures';
+import { collect, importDirectly, jobsFlow, jobWatchNode, makeUsers, type Msg, trackJobTimers, useJobsTenant } from './fixtures';
 import { waitUntil } from '../helpers/wait';
 
 const modules = (): unknown[] => [...nodeModules('jobs/auth0-jobs', 'jobs/auth0-job-watch'), ...coreNodes('25-catch.js')];
@@ -19,18 +19,7 @@ function watchFlow(domain: string, watch: Msg = {}): Msg[] {
   return placed([
     { id: 'tab', type: 'tab', label: 'watch' },
     { id: 'cfg', type: 'auth0-config', domain, protocol: 'http', retries: 0, readTimeout: 5 },
-    {
-      id: 'watch',
-      type: 'auth0-job-watch',
-      z: 'tab',
-      tenant: 'cfg',
-      interval: 0.05,
-      store: '',
-      exportOutput: 'array',
-      version: 1,
-      wires: [['done'], ['failed']],
-      ...watch,
-    },
+    jobWatchNode(watch),
     { id: 'done', type: 'helper', z: 'tab' },
     { id: 'failed', type: 'helper', z: 'tab' },
     { id: 'catch', type: 'catch', z: 'tab', scope: null, uncaught: false, wires: [['caught']] },
@@ -68,22 +57,9 @@ describe('auth0-job-watch in Node-RED', function () {
   let connectionId: string;
   const credentials = (): Record<string, unknown> => ({ cfg: { clientId: emulator.clientId, clientSecret: emulator.clientSecret } });
 
-  before(async () => {
-    emulator = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    emulator.reset();
-    emulator.clock.setSpeed(200);
-    connectionId = databaseConnectionId(emulator);
-    await helper.startServer();
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await helper.stopServer();
-    emulator.clock.resetTime();
+  useJobsTenant(200, (started, id) => {
+    emulator = started;
+    connectionId = id;
   });
 
   it("sends a failed job to output 2 with its details, and the message's properties with it", async () => {

@@ -22,7 +22,7 @@ import { CookieSealer } from '../../login/sealed-cookie';
 import type { ContextStore } from '../../nodes/shared/node-red-types';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 import { asExpressRequest, call, nodeRedApplication } from './cookie-jar';
 import { rawGet } from './raw-request';
 
@@ -226,7 +226,7 @@ describe('login: the callback, logout and the session cookie against the emulato
   let server: http.Server;
   let port: number;
   let base: string;
-  let redis: RedisServer;
+  const redis = useRedis();
   const states: SharedState[] = [];
   /** The middleware each request goes to (chosen per test). */
   let current: HttpLoginMiddleware;
@@ -234,7 +234,6 @@ describe('login: the callback, logout and the session cookie against the emulato
 
   before(async () => {
     emu = await startEmulator({ port: 0 });
-    redis = await RedisServer.start();
     server = http.createServer((req, res) => {
       const r = asExpressRequest(req);
       current(r, res, (err?: unknown) => {
@@ -286,7 +285,6 @@ describe('login: the callback, logout and the session cookie against the emulato
   after(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await emu.close();
-    await redis.remove();
   });
 
   /** The login through the emulator's shortcut (the callback's origin replaced by this server's). */

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type Emulator, type SeedData } from '../../emulator';
 import { freePort, get, startNodeRed, type NodeRedProcess } from '../helpers/node-red-process';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
 import { cachedInstall, nodeRedRuntime, type RuntimeName } from '../package/node-red-runtimes';
@@ -56,10 +56,15 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
     let port: number;
     let base: string;
     let io: SocketIoClient;
-    let redis: RedisServer;
 
+    // Declared before useRedis(), so it runs first: Node-RED stops while Redis still runs.
+    after(async () => {
+      await nodeRed?.stop();
+      await emu?.close();
+      if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+    });
+    const redis = useRedis();
     before(async () => {
-      redis = await RedisServer.start();
       const runtime = await nodeRedRuntime(runtimeName);
       const client = await cachedInstall('socket-io-client', 'socket.io-client@4', 'socket.io-client', '4.');
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- installed into the test cache at run time
@@ -103,13 +108,6 @@ for (const runtimeName of ['4', '5'] as RuntimeName[]) {
         credentials: { clientId: emu.clientId, clientSecret: emu.clientSecret, redisUrl: redis.url },
       };
       await deployWithDashboard(nodeRed, base, [...HTTP_FLOW, ...DASHBOARD_FLOW, tenant]);
-    });
-
-    after(async () => {
-      await nodeRed?.stop();
-      await emu?.close();
-      await redis?.remove();
-      if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
     });
 
     /** A login through the emulator's shortcut, starting at `path`; the cookies of the session. */

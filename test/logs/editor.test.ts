@@ -10,11 +10,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { LOG_CATEGORIES } from '../../nodes/logs/log-watch/log-categories';
-import type { EditorPage } from '../browser/editor-page';
-import { type EditorSession, openEditor, requireChromium } from '../browser/editor-session';
-import type { NodeRedProcess } from '../helpers/node-red-process';
+import { useEditorSession } from '../browser/editor-session';
 
 interface EditorNode {
   id: string;
@@ -32,25 +29,11 @@ interface EditorNode {
 
 describe('logs nodes in the editor (real browser)', function () {
   this.timeout(180000);
-  let nodeRed: NodeRedProcess;
-  let session: EditorSession | undefined;
-  let userDir: string;
-  let page: Page;
-  let editor: EditorPage;
-  let pageErrors: string[] = [];
 
-  before(async function () {
-    requireChromium(this);
-    session = await openEditor();
-    ({ nodeRed, page, editor, pageErrors, userDir } = session);
-  });
-
-  after(async () => {
-    await session?.close();
-  });
+  const session = useEditorSession();
 
   async function nodeOfType(type: string): Promise<EditorNode> {
-    return page.evaluate((t) => {
+    return session.page.evaluate((t) => {
       const red = (globalThis as unknown as { RED: { nodes: { eachNode(fn: (n: Record<string, unknown>) => void): void } } }).RED;
       let found: Record<string, unknown> | undefined;
       red.nodes.eachNode((n) => {
@@ -61,8 +44,8 @@ describe('logs nodes in the editor (real browser)', function () {
   }
 
   it('the log watch dialog offers the categories and codes, shows the start id only for "after a log id", and saves the choice', async () => {
-    const watch = await editor.dragFromPalette('auth0-log-watch', 400, 200);
-    const tray = await editor.edit(watch);
+    const watch = await session.editor.dragFromPalette('auth0-log-watch', 400, 200);
+    const tray = await session.editor.edit(watch);
     const boxes = tray.locator('#auth0-log-watch-categories input[type=checkbox]');
     await boxes.first().waitFor({ state: 'visible' });
     assert.equal(await boxes.count(), LOG_CATEGORIES.length, 'not every category is offered');
@@ -103,8 +86,8 @@ describe('logs nodes in the editor (real browser)', function () {
     await tray.locator('#node-input-maxUnacked').dispatchEvent('change');
     assert.match(String(await tray.locator('#node-input-maxUnacked').getAttribute('class')), /input-error/, 'an empty Most outstanding is not marked');
     await tray.locator('#node-input-maxUnacked').fill('50');
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-ok').click();
+    await session.page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
 
     const saved = await nodeOfType('auth0-log-watch');
     assert.deepEqual(saved.categories, ['login_failure', 'blocked']);
@@ -112,10 +95,10 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.equal(saved.start, 'id');
     assert.equal(saved.startId, '90020260101000000000000000000000000000000000000000000001');
     assert.deepEqual([saved.output, saved.ack, String(saved.maxUnacked)], ['batch', true, '50']);
-    assert.equal(await editor.label(watch), 'watch logs (5 filters)');
+    assert.equal(await session.editor.label(watch), 'watch logs (5 filters)');
 
     // Opened again, the dialog shows what was saved.
-    const again = await editor.edit(watch);
+    const again = await session.editor.edit(watch);
     await again.locator('#auth0-log-watch-categories input[type=checkbox]').first().waitFor({ state: 'visible' });
     assert.ok(await again.locator('#auth0-log-watch-category-blocked').isChecked());
     assert.ok(!(await again.locator('#auth0-log-watch-category-mfa').isChecked()));
@@ -132,39 +115,42 @@ describe('logs nodes in the editor (real browser)', function () {
     assert.match(await maxUnackedClass(), /input-error/, 'Most outstanding 0 is not marked');
     await again.locator('#node-input-maxUnacked').pressSequentially('2');
     assert.doesNotMatch(await maxUnackedClass(), /input-error/, 'Most outstanding 2 is marked');
-    await page.locator('#node-dialog-cancel').click();
-    await page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-cancel').click();
+    await session.page.locator('#node-dialog-cancel').waitFor({ state: 'detached' });
   });
 
   it('the log stream receiver dialog shows the address for Auth0 and keeps the authorization out of the flow', async () => {
-    const receiver = await editor.dragFromPalette('auth0-log-stream-in', 400, 320);
-    const tray = await editor.edit(receiver);
+    const receiver = await session.editor.dragFromPalette('auth0-log-stream-in', 400, 320);
+    const tray = await session.editor.edit(receiver);
     await tray.locator('#node-input-url').fill('auth0/log-stream');
     assert.equal((await tray.locator('#auth0-log-stream-in-full-url').innerText()).trim(), '/auth0/log-stream');
     await tray.locator('#node-input-authorization').fill('Bearer editor-test-secret');
-    await page.locator('#node-dialog-ok').click();
-    await page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
+    await session.page.locator('#node-dialog-ok').click();
+    await session.page.locator('#node-dialog-ok').waitFor({ state: 'detached' });
     const saved = await nodeOfType('auth0-log-stream-in');
     assert.equal(saved.url, 'auth0/log-stream');
-    await editor.deploy();
-    const flowPath = path.join(userDir, 'flows.json');
+    await session.editor.deploy();
+    const flowPath = path.join(session.userDir, 'flows.json');
     // Node-RED writes flows.json.$$$ and renames it: wait for the rename.
     for (let i = 0; i < 100 && !fs.existsSync(flowPath); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(fs.existsSync(flowPath), `no flows.json in ${fs.readdirSync(userDir).join(', ')}: ${nodeRed?.output().slice(-1500)}`);
+    assert.ok(fs.existsSync(flowPath), `no flows.json in ${fs.readdirSync(session.userDir).join(', ')}: ${session.nodeRed.output().slice(-1500)}`);
     const flowFile = fs.readFileSync(flowPath, 'utf8');
     const deployed = (JSON.parse(flowFile) as EditorNode[]).find((n) => n.type === 'auth0-log-stream-in');
     assert.equal(deployed?.url, 'auth0/log-stream');
     assert.ok(!flowFile.includes('editor-test-secret'), 'the authorization was written into the flow file');
-    assert.ok(fs.existsSync(path.join(userDir, 'flows_cred.json')), 'no credentials file');
+    assert.ok(fs.existsSync(path.join(session.userDir, 'flows_cred.json')), 'no credentials file');
   });
 
   it('the help of each logs node is shown in the sidebar (its sections load when it is shown)', async () => {
     for (const type of ['auth0-log-watch', 'auth0-log-stream-watch', 'auth0-log-stream-in']) {
-      await page.evaluate((t) => (globalThis as unknown as { RED: { sidebar: { help: { show(type: string): void } } } }).RED.sidebar.help.show(t), type);
-      const help = page.locator('.red-ui-help').filter({ has: page.locator('h3', { hasText: 'Details' }) });
+      await session.page.evaluate(
+        (t) => (globalThis as unknown as { RED: { sidebar: { help: { show(type: string): void } } } }).RED.sidebar.help.show(t),
+        type,
+      );
+      const help = session.page.locator('.red-ui-help').filter({ has: session.page.locator('h3', { hasText: 'Details' }) });
       await help.last().waitFor({ state: 'visible' });
       assert.match(await help.last().innerText(), /Outputs[\s\S]*Details/, `${type}: no help`);
     }
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(session.pageErrors, []);
   });
 });

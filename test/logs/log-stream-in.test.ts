@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import type * as http from 'node:http';
-import { TAB, logModules, request, serveHttpNode } from './runtime';
+import { TAB, logModules, request } from './runtime';
+import { captureHttpNode, serveHttpNodes } from '../helpers/http-node';
 import { Collector, helper, statusCalls, useSettings, type FlowNode } from '../helpers/node-red';
 import { nested } from '../helpers/nested';
 
@@ -24,19 +25,13 @@ const EVENTS = [
   { log_id: '90020260101000000000000000000000000000000000000000000003', date: '2026-01-01T10:00:02.000Z', type: 's', user_name: 'bob@example.com' },
 ];
 
-let httpNodeApp: http.RequestListener | undefined;
-/** A module that only keeps Node-RED's httpNode app, so the test can serve it. */
-function captureHttpNode(RED: { httpNode: http.RequestListener }): void {
-  httpNodeApp = RED.httpNode;
-}
-
 describe('auth0-log-stream-in in Node-RED', function () {
   this.timeout(20000);
   let server: { url: string; close(): Promise<void> } | undefined;
 
   async function load(node: FlowNode = inNode(), credentials: Record<string, unknown> = { 'stream-in': { authorization: SECRET } }): Promise<Collector> {
     await helper.load([captureHttpNode, ...logModules('auth0-log-stream-in')], [TAB, node, OUT], credentials);
-    server = await serveHttpNode(httpNodeApp as http.RequestListener);
+    server = await serveHttpNodes();
     return new Collector('out').attach();
   }
 

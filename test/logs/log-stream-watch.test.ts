@@ -4,27 +4,15 @@
  * polling at once, failures to Catch nodes.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
-import { TAB, logModules, request, sleep, tenantCredentials, tenantNode } from './runtime';
+import type { Emulator } from '../../emulator';
+import { OUT, TAB, logModules, request, sleep, tenantCredentials, tenantNode, watcherNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import { Collector, coreNodes, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
+import { useEmulator } from '../helpers/emulator';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'streams',
-    type: 'auth0-log-stream-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
-    interval: 0.2,
-    wires: [['out']],
-    ...overrides,
-  };
+  return watcherNode('auth0-log-stream-watch', { id: 'streams', interval: 0.2, ...overrides });
 }
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 const STREAMS = [
   {
@@ -49,12 +37,7 @@ describe('auth0-log-stream-watch in Node-RED', function () {
   this.timeout(30000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   beforeEach(() => {
     emu.seed({ logStreams: STREAMS });
   });

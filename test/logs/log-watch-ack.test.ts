@@ -5,11 +5,12 @@
  * msg.auth0.redelivered = true; the memory store's promise said at deploy.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { OUT, TAB, loadLogWatch, logWatchNode, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, helper, startFlows, statusCalls, stopFlows, type FlowNode } from '../helpers/node-red';
+import { useEmulator } from '../helpers/emulator';
 
 function watchNode(overrides: Record<string, unknown> = {}): FlowNode {
   return logWatchNode({ types: ['fp'], ack: true, ...overrides });
@@ -37,12 +38,7 @@ describe('auth0-log-watch: acknowledged mode', function () {
   this.timeout(60000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   afterEach(async () => {
     await helper.unload();
     emu.reset();

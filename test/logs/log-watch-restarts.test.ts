@@ -6,26 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
+import { repeatsAndGaps } from '../helpers/repeats-and-gaps';
 import { OUT, TAB, logModules, logWatchNode, sleep, tenantCredentials, tenantNode } from './runtime';
 import { waitUntil } from '../helpers/wait';
-import {
-  Collector,
-  closeContextStores,
-  deploy,
-  errorCalls,
-  helper,
-  loadContextStores,
-  restartProcess,
-  startFlows,
-  stopFlows,
-  useSettings,
-  type FlowNode,
-  removeAtExit,
-} from '../helpers/node-red';
+import { Collector, deploy, errorCalls, helper, loadContextStores, restartLosingMemory, startFlows, stopFlows, type FlowNode } from '../helpers/node-red';
+import { withFileStore } from '../helpers/file-store';
 
 const TYPES = ['fp', 's', 'fu', 'sapi', 'limit_wc', 'fapi', 'seccft', 'pwd_leak', 'f', 'ss'];
 
@@ -53,10 +41,7 @@ function sentIds(out: Collector): string[] {
 
 /** Repeats and gaps, described for a failure message. */
 function compare(sent: string[], expected: string[]): string {
-  const seen = new Set<string>();
-  const repeated = sent.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
-  const missing = expected.filter((id) => !seen.has(id));
-  return `${sent.length} sent, ${expected.length} in the log; repeated ${repeated.length} (${repeated.slice(0, 3).join(', ')}), missing ${missing.length} (${missing.slice(0, 3).join(', ')})`;
+  return repeatsAndGaps(sent, expected, 'in the log');
 }
 
 describe('auth0-log-watch: exactly once across faults and restarts', function () {
@@ -158,14 +143,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
 
   for (const output of ['event', 'batch']) {
     it(`restarted as a process with a file context store (${output} mode): resumes right after the last event it read`, async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth0-log-watch-'));
-      const restoreSettings = useSettings({
-        contextStorage: {
-          default: { module: 'memory' },
-          file: { module: 'localfilesystem', config: { dir, flushInterval: 30 } },
-        },
-      });
-      try {
+      await withFileStore('auth0-log-watch-', async (dir) => {
         write(emu, 400);
         const credentials = tenantCredentials(emu);
         const types = ['fp', 'fu', 'limit_wc', 'pwd_leak'];
@@ -178,15 +156,8 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         const sentCount = () => sentIds(out).length;
         await waitUntil(() => sentCount() >= 60, { what: () => `stuck at ${sentCount()}` });
 
-        // A value in the memory store, to show the restart really loses memory.
-        const node = helper.getNode('watch') as unknown as {
-          context(): { flow: { set(k: string, v: unknown, s?: string): void; get(k: string, s?: string): unknown } };
-        };
-        node.context().flow.set('marker', 'before restart', 'memory');
-        await restartProcess();
+        await restartLosingMemory('watch');
         out.attach();
-        const restarted = helper.getNode('watch') as unknown as typeof node;
-        assert.equal(restarted.context().flow.get('marker', 'memory'), undefined, 'the memory store survived the "restart"');
         const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'context', TAB.id, 'flow.json'), 'utf8')) as Record<string, { lastLogId?: string }>;
         assert.ok(onDisk[checkpointKey('watch')]?.lastLogId, 'no checkpoint in the file store');
 
@@ -195,12 +166,7 @@ describe('auth0-log-watch: exactly once across faults and restarts', function ()
         await waitUntil(() => sentCount() >= expected.length, { what: () => compare(sentIds(out), expected) });
         await sleep(400);
         assert.deepEqual(sentIds(out), expected, compare(sentIds(out), expected));
-      } finally {
-        await helper.unload();
-        restoreSettings();
-        await closeContextStores();
-        removeAtExit(dir); // Node-RED may still be cleaning it
-      }
+      });
     });
   }
 

@@ -4,12 +4,13 @@
  * status, and close ending every timer and request.
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import type { LogEvent } from '../../emulator/core/logs';
 import { checkpointKey } from '../../nodes/logs/log-watch/log-checkpoint';
 import { OUT, TAB, loadLogWatch, logModules, logWatchNode, sleep, tenantCredentials, tenantNode, trackTimers } from './runtime';
 import { waitUntil } from '../helpers/wait';
 import { Collector, errorCalls, helper, statusCalls, type FlowNode } from '../helpers/node-red';
+import { useEmulator } from '../helpers/emulator';
 
 const watchNode = logWatchNode;
 
@@ -35,12 +36,7 @@ describe('auth0-log-watch in Node-RED', function () {
   this.timeout(60000);
   let emu: Emulator;
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  useEmulator((started) => (emu = started));
   afterEach(async () => {
     await helper.unload();
     emu.faults.clear();

@@ -4,7 +4,6 @@
  * context store, and waiting without timed assertions.
  */
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Emulator } from '../../emulator';
 import { Collector, coreNodes, helper, nodeModules, type FlowNode } from '../helpers/node-red';
 
@@ -26,16 +25,14 @@ export function tenantCredentials(emu: Emulator): Record<string, unknown> {
 /** The helper node a watcher's output is wired to. */
 export const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
+/** A watcher node `watch` of `type` on the tests' tab, on the tenant `tenant`, wired to OUT, with `fields`. */
+export function watcherNode(type: string, fields: Record<string, unknown> = {}): FlowNode {
+  return { id: 'watch', type, z: TAB.id, x: 100, y: 100, name: '', tenant: 'tenant', wires: [['out']], ...fields };
+}
+
 /** An auth0-log-watch `watch` on the tenant, every event from the oldest, polling every 0.2 s, wired to OUT. */
 export function logWatchNode(overrides: Record<string, unknown> = {}): FlowNode {
-  return {
-    id: 'watch',
-    type: 'auth0-log-watch',
-    z: TAB.id,
-    x: 100,
-    y: 100,
-    name: '',
-    tenant: 'tenant',
+  return watcherNode('auth0-log-watch', {
     interval: 0.2,
     start: 'oldest',
     startId: '',
@@ -43,9 +40,8 @@ export function logWatchNode(overrides: Record<string, unknown> = {}): FlowNode 
     categories: [],
     output: 'event',
     store: '',
-    wires: [['out']],
     ...overrides,
-  };
+  });
 }
 
 /** Loads `watch` (an auth0-log-watch) with the tenant, OUT and `extra` (Catch nodes available); collects what reaches OUT. */
@@ -56,21 +52,6 @@ export async function loadLogWatch(emu: Emulator, watch: FlowNode, extra: FlowNo
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Serves Node-RED's httpNode app (the HTTP server for nodes) on a loopback port. */
-export async function serveHttpNode(app: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 export interface Answer {

@@ -4,7 +4,7 @@
  * failed build to Catch with nothing bound; bad input refused before any request).
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 
 const code = (tag: string): string =>
@@ -12,13 +12,7 @@ const code = (tag: string): string =>
 
 describe('management nodes against the emulator: actions', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const bindingNames = async (trigger = 'post-login'): Promise<string[]> => {
     const list = payloadOf(await h.run('actions', 'get_trigger_bindings', { id: trigger }));

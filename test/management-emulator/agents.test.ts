@@ -1,18 +1,12 @@
 /** auth0-agents in Node-RED against the emulator: CRUD of registered agents. */
 import assert from 'node:assert/strict';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';
 
 describe('management nodes against the emulator: agents', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates an agent, reads it, lists it, updates it, deletes it, then reads 404', async () => {
     const agent = await crudRoundTrip(h, {

@@ -4,18 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { ANOMALY_IP_BLOCKS } from '../../emulator/management/security/security-resources.routes';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: anomaly', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('checks a blocked address, unblocks it, and then finds it not blocked', async () => {
     // Attack protection would block the address after suspicious traffic; the test puts the block in place.

@@ -3,7 +3,7 @@
  * read, changed with a PATCH that keeps the other properties, and read back.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 
 /** Per protection: a property of Auth0's defaults, a change, and a change Auth0 refuses. */
 const PROTECTIONS: ReadonlyArray<{ id: string; kept: string; change: Msg; answered?: Msg; refused: Msg }> = [
@@ -24,13 +24,7 @@ const PROTECTIONS: ReadonlyArray<{ id: string; kept: string; change: Msg; answer
 
 describe('management nodes against the emulator: attack_protection', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   for (const p of PROTECTIONS) {
     it(`reads ${p.id}, changes it, and reads the change back with the rest kept`, async () => {

@@ -2,7 +2,7 @@
  * auth0-blacklists in Node-RED against the emulator: a blacklisted token is listed and refused.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 function claimsOf(token: string): Msg {
@@ -11,13 +11,7 @@ function claimsOf(token: string): Msg {
 
 describe('management nodes against the emulator: blacklists', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('blacklists a token by jti: it is listed (also by aud) and the API refuses it', async () => {
     const token = h.emulator.managementToken(['read:roles']);

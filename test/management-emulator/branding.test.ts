@@ -3,7 +3,7 @@
  * theme, and phone providers and templates (their test messages land in the outbox).
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
+import { itemsOf, payloadOf, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 const TEMPLATE = '<!DOCTYPE html><html><head>{%- auth0:head -%}</head><body>{%- auth0:widget -%}</body></html>';
@@ -84,13 +84,7 @@ const THEME = {
 
 describe('management nodes against the emulator: branding', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('changes the branding settings and reads them back', async () => {
     const before = payloadOf(await h.run('branding', 'get', {}));

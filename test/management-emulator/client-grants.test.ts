@@ -3,18 +3,12 @@
  * changes what /oauth/token issues.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
 
 describe('management nodes against the emulator: client grants', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a grant, reads it back, updates its scopes, deletes it; /oauth/token follows', async () => {
     const audience = await createApi(h, ['read:a', 'write:a']);

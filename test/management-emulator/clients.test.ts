@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { signAssertion } from '../../nodes/tenant-client/client-assertion';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, createApi, tokenRequest, unique } from './fixtures';
 
 function publicKeyPem(): string {
@@ -14,13 +14,7 @@ function publicKeyPem(): string {
 
 describe('management nodes against the emulator: clients', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates an application, reads it back, updates it, deletes it, then reads 404', async () => {
     const name = unique('Portal ');

@@ -3,18 +3,12 @@
  * e-mail, and deleting a connection with its users.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, passwordLogin, unique } from './fixtures';
 
 describe('management nodes against the emulator: connections', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const newConnection = async (): Promise<Msg> => {
     const name = unique('db-');

@@ -3,18 +3,12 @@
  * verify (ready), delete.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 
 describe('management nodes against the emulator: custom domains', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a domain, reads it back, verifies it, deletes it, then reads 404', async () => {
     const domain = `${unique('login')}.example.com`;

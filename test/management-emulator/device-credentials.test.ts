@@ -3,18 +3,12 @@
  * filters and deleted; refresh tokens show up as credentials and deleting one revokes it.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, tokenRequest, unique } from './fixtures';
 
 describe('management nodes against the emulator: device credentials', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a public key, reads it back by filters, deletes it, and it is gone', async () => {
     const deviceId = unique('device-');

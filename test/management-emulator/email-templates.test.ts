@@ -2,18 +2,12 @@
  * auth0-email-templates in Node-RED against the emulator: create, read, update, read back.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness } from './harness';
+import { payloadOf, useHarness } from './harness';
 import { assertSuccess } from './fixtures';
 
 describe('management nodes against the emulator: e-mail templates', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('reads 404 before creation, creates a template, reads it back, updates it and reads the change', async () => {
     assert.equal((await h.gone('email_templates', 'get', { template_name: 'welcome_email' })).errorCode, 'inexistent_email_template');

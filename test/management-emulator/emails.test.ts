@@ -3,20 +3,14 @@
  * secret shown), update, delete.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, assertSuccess } from './fixtures';
 
 const SMTP_PASSWORD = 'smtp-secret-password-value';
 
 describe('management nodes against the emulator: e-mail provider', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('configures the provider, reads it back, updates it, deletes it, then reads 404', async () => {
     await h.gone('emails', 'get', {});

@@ -3,7 +3,7 @@
  * and an experiment that validates and starts only once its allocations name the flag's variations.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { unique } from './fixtures';
 import { crudRoundTrip } from './resource-crud';
 
@@ -11,13 +11,7 @@ const ops = (kind: string) => ({ list: `list_${kind}s`, create: `create_${kind}`
 
 describe('management nodes against the emulator: experimentation', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const flag = async (): Promise<Msg> =>
     payloadOf(

@@ -3,19 +3,13 @@
  * so seeded here) and vault connections, whose credentials are written once and never read back.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
+import { itemsOf, payloadOf, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';
 
 describe('management nodes against the emulator: flows', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a flow, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {

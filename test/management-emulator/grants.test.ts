@@ -3,18 +3,12 @@
  * and deleted (which revokes the refresh token).
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, tokenRequest } from './fixtures';
 
 describe('management nodes against the emulator: grants', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('lists the grant of a login with offline_access, deletes it, and the refresh token stops working', async () => {
     const user = await createUser(h);

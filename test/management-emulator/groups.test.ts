@@ -4,18 +4,12 @@
  * their members then hold (read back through users' effective roles).
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: groups', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const seedGroup = (fields: Msg): Msg => {
     const group = {

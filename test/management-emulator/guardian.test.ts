@@ -3,18 +3,12 @@
  * enrollment tickets, enrollments.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: guardian', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const factor = async (name: string): Promise<Msg | undefined> => payloadOf<Msg[]>(await h.run('guardian', 'all_factors', {})).find((f) => f.name === name);
 

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
 import type { GroupSpec } from '../../nodes/shared/catalogue';
 import { coreNodes, helper, managementGroupModules, nodeModules } from '../helpers/node-red';
+import { readThrough, suiteResource } from '../helpers/suite-resource';
 
 export type Msg = Record<string, unknown>;
 
@@ -204,6 +205,16 @@ export async function startHarness(options: { extraNodes?: (emulator: Emulator) 
       await emulator.close();
     },
   };
+}
+
+/** `startHarness(options)` for the describe block that calls this: started before its tests, closed after them. */
+export function useHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  const running = suiteResource(
+    'useHarness()',
+    () => startHarness(options),
+    (harness) => harness.close(),
+  );
+  return readThrough(running);
 }
 
 /** The payload of an output message. */

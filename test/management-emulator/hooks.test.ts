@@ -3,20 +3,14 @@
  * stored, never shown).
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 
 const SCRIPT = 'module.exports = function (client, scope, audience, context, cb) { cb(null, { scope }); };';
 
 describe('management nodes against the emulator: hooks', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const storedSecrets = (id: unknown): Record<string, string> => h.emulator.state.collection('hooks').get(String(id))?.secrets as Record<string, string>;
 

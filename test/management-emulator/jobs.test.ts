@@ -4,19 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { assertDeprecated, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { assertDeprecated, payloadOf, useHarness, type Msg } from './harness';
 import { DB, assertStatus, createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: jobs', function () {
   this.timeout(60000);
-  let h: Harness;
+  const h = useHarness();
   let connectionId: string;
   before(async () => {
-    h = await startHarness();
     connectionId = String(h.emulator.state.connectionByName(DB)?.id);
-  });
-  after(async () => {
-    await h.close();
   });
 
   /** Reads the job through the node, jumping the emulator's clock until it is done. */

@@ -4,18 +4,12 @@
  * and rekey; Network ACL keys whose secret is never returned.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: keys', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const signingKeys = async (): Promise<Msg[]> => payloadOf<Msg[]>(await h.run('keys', 'all_signing_keys', {}));
 

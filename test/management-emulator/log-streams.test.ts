@@ -2,18 +2,12 @@
  * auth0-log-streams in Node-RED against the emulator: CRUD of an HTTP stream, pausing it.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, assertSuccess, unique } from './fixtures';
 
 describe('management nodes against the emulator: log streams', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a stream, reads it back, pauses it, deletes it, then reads 404', async () => {
     const name = unique('siem-');

@@ -3,20 +3,16 @@
  * checkpoint reading with from/take, fetch all pages by checkpoint and by page.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, useHarness, type Msg } from './harness';
 import { PASSWORD, createUser, passwordLogin } from './fixtures';
 
 describe('management nodes against the emulator: logs', function () {
   this.timeout(60000);
-  let h: Harness;
+  const h = useHarness();
   before(async () => {
-    h = await startHarness();
     h.emulator.seed({
       logs: Array.from({ length: 150 }, (_, i) => ({ type: i % 3 === 0 ? 'fp' : 's', description: `seeded ${i}`, user_name: `seeded${i}@example.com` })),
     });
-  });
-  after(async () => {
-    await h.close();
   });
 
   it('searches with q (include_totals by default), sorts, projects fields, and gets one event by id', async () => {

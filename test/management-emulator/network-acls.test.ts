@@ -3,7 +3,7 @@
  * read, replace, update, delete.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 const acl = (n: number): Msg => ({
@@ -15,13 +15,7 @@ const acl = (n: number): Msg => ({
 
 describe('management nodes against the emulator: network_acls', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates an ACL, reads it, replaces it, updates one property, and deletes it', async () => {
     const created = payloadOf(await h.run('network_acls', 'create', { body: acl(1) }));

@@ -3,20 +3,16 @@
  * invitations, members and member roles.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, useHarness, type Msg } from './harness';
 import { DB, PASSWORD, assertStatus, createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: organizations', function () {
   this.timeout(60000);
-  let h: Harness;
+  const h = useHarness();
   let dbConnectionId: string;
   before(async () => {
-    h = await startHarness();
     const connections = itemsOf(payloadOf(await h.run('connections', 'all', { strategy: 'auth0' })));
     dbConnectionId = String(connections.find((c) => c.name === DB)?.id);
-  });
-  after(async () => {
-    await h.close();
   });
 
   const newOrg = async (): Promise<Msg> =>

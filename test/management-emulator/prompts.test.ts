@@ -2,18 +2,12 @@
  * auth0-prompts in Node-RED against the emulator: prompt settings and custom text.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: prompts', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('reads the prompt settings, updates them, and reads the change back', async () => {
     assert.equal(payloadOf(await h.run('prompts', 'get', {})).identifier_first, false);

@@ -3,7 +3,7 @@
  * checkpoint paging, read, update, delete.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 const policy = (client: string): Msg => ({
@@ -15,13 +15,7 @@ const policy = (client: string): Msg => ({
 
 describe('management nodes against the emulator: rate_limit_policies', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a policy, reads it, changes its configuration and deletes it', async () => {
     const created = payloadOf(await h.run('rate_limit_policies', 'create', { body: policy('client_a') }));

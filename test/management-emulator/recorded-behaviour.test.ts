@@ -6,18 +6,12 @@
  * error (Auth0 answers 204 for a user already deleted); Auth0's own error codes reach the flow.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin, unique } from './fixtures';
 
 describe("management nodes against the emulator: Auth0's recorded behaviour", function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const pagingOf = (msg: Msg): Msg => (msg.auth0 as Msg & { paging: Msg }).paging;
 

@@ -4,19 +4,13 @@
  * the refresh_token grant.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';
 import { offlineLogin, refreshGrant } from './login-fixtures';
 
 describe('management nodes against the emulator: refresh tokens', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it("lists, reads, annotates and deletes a user's refresh token; the next refresh grant fails", async () => {
     const user = await createUser(h);

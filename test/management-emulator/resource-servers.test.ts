@@ -2,18 +2,12 @@
  * auth0-resource-servers in Node-RED against the emulator: CRUD by id and by identifier.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 
 describe('management nodes against the emulator: resource servers', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates an API, reads it by id and identifier, updates it, deletes it, then reads 404', async () => {
     const identifier = `https://${unique('orders')}.example.com/api`;

@@ -2,17 +2,11 @@
  * auth0-risk-assessments in Node-RED against the emulator: the settings and the new-device settings.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness } from './harness';
+import { payloadOf, useHarness } from './harness';
 
 describe('management nodes against the emulator: risk_assessments', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('turns risk assessments on and reads it back', async () => {
     assert.deepEqual(payloadOf(await h.run('risk_assessments', 'get_settings', {})), { enabled: false });

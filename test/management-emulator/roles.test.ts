@@ -2,18 +2,12 @@
  * auth0-roles in Node-RED against the emulator: CRUD, permissions and users of a role.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createApi, createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: roles', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a role, reads it back, updates it, deletes it, then reads 404', async () => {
     const name = unique('Editors');

@@ -2,18 +2,12 @@
  * auth0-rules-configs in Node-RED against the emulator: set, list (keys only), set again, unset.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: rules configs', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const stored = (): Map<string, string> => h.emulator.state.doc<Map<string, string>>('rules-configs', () => new Map());
 

@@ -2,20 +2,14 @@
  * auth0-rules in Node-RED against the emulator: CRUD with the default stage and enabled filters.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus, unique } from './fixtures';
 
 const SCRIPT = 'function (user, context, callback) { callback(null, user, context); }';
 
 describe('management nodes against the emulator: rules', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a rule, reads it back, updates it, deletes it, then reads 404', async () => {
     const name = unique('add-roles-');

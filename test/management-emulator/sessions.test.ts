@@ -3,19 +3,13 @@
  * annotated, revoked (with their refresh tokens) and deleted.
  */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';
 import { browserLogin, refreshGrant } from './login-fixtures';
 
 describe('management nodes against the emulator: sessions', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const sessionsOf = async (userId: string): Promise<Msg[]> => itemsOf<Msg>(payloadOf(await h.run('users', 'get_sessions', { user_id: userId })), 'sessions');
 

@@ -2,7 +2,7 @@
  * auth0-stats in Node-RED against the emulator: active users and daily counts follow logins.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, createUser, passwordLogin } from './fixtures';
 
 /** `YYYYMMDD` of an epoch time, in UTC as Auth0 counts days. */
@@ -12,13 +12,7 @@ function day(ms: number): string {
 
 describe('management nodes against the emulator: stats', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('counts active users: a login adds one', async () => {
     const before = payloadOf<number>(await h.run('stats', 'active_users', {}));

@@ -2,17 +2,11 @@
  * auth0-supplemental-signals in Node-RED against the emulator (early access).
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness } from './harness';
+import { payloadOf, useHarness } from './harness';
 
 describe('management nodes against the emulator: supplemental_signals', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('turns the Akamai signals on and off, read back each time', async () => {
     assert.deepEqual(payloadOf(await h.run('supplemental_signals', 'get', {})), { akamai_enabled: false });

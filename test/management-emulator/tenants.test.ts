@@ -2,18 +2,12 @@
  * auth0-tenants in Node-RED against the emulator: settings read, changed and read back.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { assertStatus } from './fixtures';
 
 describe('management nodes against the emulator: tenant settings', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('reads the settings, updates them, and reads the change back (object settings merged)', async () => {
     const before = payloadOf(await h.run('tenants', 'get', {}));

@@ -3,18 +3,12 @@
  * password changed).
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness } from './harness';
+import { payloadOf, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser, passwordLogin } from './fixtures';
 
 describe('management nodes against the emulator: tickets', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates an e-mail verification ticket whose URL verifies the e-mail', async () => {
     const user = await createUser(h, { email_verified: false });

@@ -1,18 +1,12 @@
 /** auth0-user-attribute-profiles in Node-RED against the emulator: CRUD and the read-only templates. */
 import assert from 'node:assert/strict';
-import { itemsOf, payloadOf, startHarness, type Harness } from './harness';
+import { itemsOf, payloadOf, useHarness } from './harness';
 import { unique } from './fixtures';
 import { CRUD_OPS, crudRoundTrip } from './resource-crud';
 
 describe('management nodes against the emulator: user attribute profiles', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a profile, reads it, lists it (all pages too), updates it, deletes it, then reads 404', async () => {
     await crudRoundTrip(h, {

@@ -3,7 +3,7 @@
  * /oauth/token, read and released by user id and by identifier.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { DB, PASSWORD, assertStatus, createUser, passwordLogin } from './fixtures';
 
 /** Auth0 blocks an account after 10 failed logins from one IP. */
@@ -11,13 +11,7 @@ const FAILED_LOGINS_TO_BLOCK = 10;
 
 describe('management nodes against the emulator: user blocks', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const failLogins = async (email: string): Promise<void> => {
     for (let i = 0; i < FAILED_LOGINS_TO_BLOCK; i += 1) {

@@ -3,18 +3,12 @@
  * that follows creates, changes and deletes.
  */
 import assert from 'node:assert/strict';
-import { payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { payloadOf, type Msg, useHarness } from './harness';
 import { createUser, unique } from './fixtures';
 
 describe('management nodes against the emulator: users by e-mail', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('finds a user by e-mail whatever its case, follows an e-mail change and a delete', async () => {
     const email = `${unique('Mixed.Case')}@Example.com`;

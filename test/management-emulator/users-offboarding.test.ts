@@ -6,19 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { offboardingOperations } from '../../nodes/users/offboarding-operations';
-import { itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createUser } from './fixtures';
 import { browserLogin, offlineLogin, refreshGrant } from './login-fixtures';
 
 describe('management nodes against the emulator: users offboarding', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const tokensOf = async (userId: unknown): Promise<Msg[]> =>
     itemsOf<Msg>(payloadOf(await h.run('users', 'get_refresh_tokens', { user_id: userId })), 'tokens');

@@ -2,19 +2,13 @@
  * auth0-users in Node-RED against the emulator: every operation, with the state read back.
  */
 import assert from 'node:assert/strict';
-import { assertDeprecated, itemsOf, payloadOf, startHarness, type Harness, type Msg } from './harness';
+import { assertDeprecated, itemsOf, payloadOf, type Msg, useHarness } from './harness';
 import { PASSWORD, assertStatus, createApi, createUser, passwordLogin, unique } from './fixtures';
 import { offboardingOperations } from '../../nodes/users/offboarding-operations';
 
 describe('management nodes against the emulator: users', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   it('creates a user, reads it back (get, list, search), updates it, deletes it, then reads 404', async () => {
     const created = await createUser(h, { user_metadata: { plan: 'free' }, name: 'Ada Original' });

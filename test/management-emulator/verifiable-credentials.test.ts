@@ -1,18 +1,12 @@
 /** auth0-verifiable-credentials in Node-RED against the emulator: verification template CRUD. */
 import assert from 'node:assert/strict';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { unique } from './fixtures';
 import { crudRoundTrip } from './resource-crud';
 
 describe('management nodes against the emulator: verifiable credentials', function () {
   this.timeout(60000);
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(async () => {
-    await h.close();
-  });
+  const h = useHarness();
 
   const template = () => ({
     name: unique('mdl'),

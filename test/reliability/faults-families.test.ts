@@ -6,8 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import type { FaultProxy } from './support/fault-proxy';
+import { useFaultyTenant } from './support/faulty-tenant';
+import { jobWatchNode } from '../jobs/fixtures';
+import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 import { logWatchNode } from '../logs/runtime';
@@ -55,22 +57,7 @@ describe('reliability: authentication nodes under faults', function () {
   const signup = (email: string): Msg => ({ payload: { email, password: 'Str0ng-pass!word', connection: 'Username-Password-Authentication' } });
   const usersWith = (email: string): number => emu.state.users.list().filter((u) => (u as { email?: string }).email === email).length;
 
-  before(async () => {
-    await helper.startServer();
-    emu = await startEmulator({ port: 0 });
-    proxy = await FaultProxy.start(emu.url);
-  });
-  after(async () => {
-    await helper.stopServer();
-    await proxy.close();
-    await emu.close();
-  });
-  beforeEach(() => resetTenant(emu, proxy));
-  afterEach(async () => {
-    await helper.unload();
-    // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
-  });
+  useFaultyTenant((started) => ({ emu, proxy } = started));
 
   it('5xx on /oauth/token: caught with the status, sent once; the others get tokens', async () => {
     await load();
@@ -197,17 +184,7 @@ describe('reliability: jobs under faults', function () {
       tenant(proxy.domain, emu, config),
       { id: 'jobs', type: 'auth0-jobs', z: 'tab', tenant: 'cfg', operation: 'import_users', version: 1, wires: [['jobsOut', 'watch']] },
       { id: 'jobsOut', type: 'helper', z: 'tab' },
-      {
-        id: 'watch',
-        type: 'auth0-job-watch',
-        z: 'tab',
-        tenant: 'cfg',
-        interval: 0.05,
-        store: '',
-        exportOutput: 'array',
-        version: 1,
-        wires: [['done'], ['failed']],
-      },
+      jobWatchNode(),
       { id: 'done', type: 'helper', z: 'tab' },
       { id: 'failed', type: 'helper', z: 'tab' },
       ...catchNodes(),
@@ -216,24 +193,10 @@ describe('reliability: jobs under faults', function () {
     tally = new Tally().attach(['jobsOut']);
   };
 
-  before(async () => {
-    await helper.startServer();
-    emu = await startEmulator({ port: 0 });
-    proxy = await FaultProxy.start(emu.url);
-  });
-  after(async () => {
-    await helper.stopServer();
-    await proxy.close();
-    await emu.close();
-  });
+  useFaultyTenant((started) => ({ emu, proxy } = started));
   beforeEach(() => {
-    resetTenant(emu, proxy);
     emu.clock.setSpeed(20);
     connectionId = emu.state.connectionByName('Username-Password-Authentication')!.id;
-  });
-  afterEach(async () => {
-    await helper.unload();
-    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
   });
 
   it('import_users: a lost answer, a 5xx and a timeout are each sent once and caught; a 429 is retried', async () => {

@@ -7,8 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import { FaultProxy } from './support/fault-proxy';
-import { catchNodes, type Msg, resetTenant, sleep, TAB, Tally } from './support/runtime';
+import type { FaultProxy } from './support/fault-proxy';
+import { useFaultyTenant } from './support/faulty-tenant';
+import { catchNodes, type Msg, sleep, TAB, Tally } from './support/runtime';
 import { waitUntil } from '../helpers/wait';
 import { coreNodes, type FlowNode, helper, modulesFor, placed } from '../helpers/node-red';
 
@@ -52,22 +53,7 @@ describe('reliability: management nodes under faults', function () {
   /** Requests the proxy passed or failed for a role path (the token grant excluded). */
   const roleRequests = (method: string, path = '/api/v2/roles'): number => proxy.count(method, path);
 
-  before(async () => {
-    await helper.startServer();
-    emu = await startEmulator({ port: 0 });
-    proxy = await FaultProxy.start(emu.url);
-  });
-  after(async () => {
-    await helper.stopServer();
-    await proxy.close();
-    await emu.close();
-  });
-  beforeEach(() => resetTenant(emu, proxy));
-  afterEach(async () => {
-    await helper.unload();
-    // A request the tenant is still working on (a slow answer nobody waits for) would meet the next test's faults.
-    await waitUntil(() => proxy.upstreamInFlight === 0, { what: () => `${proxy.upstreamInFlight} requests still at the tenant`, timeout: 15_000 });
-  });
+  useFaultyTenant((started) => ({ emu, proxy } = started));
 
   describe('429', () => {
     it('a storm of 429s shorter than the retries: every message succeeds, each retried exactly as often as it was refused', async () => {

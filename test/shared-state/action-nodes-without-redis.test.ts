@@ -5,26 +5,25 @@
  */
 import assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../../emulator';
-import { RedisServer } from '../../scripts/local-redis';
 import { helper, nextMessage, nodeModules } from '../helpers/node-red';
+import { useRedis } from '../helpers/redis';
 import { waitUntil } from '../helpers/wait';
 
 describe('shared state: action nodes while Redis is away (Node-RED runtime)', function () {
   this.timeout(40_000);
   let emu: Emulator;
-  let redis: RedisServer;
 
   before(async function () {
     emu = await startEmulator({ port: 0 });
-    redis = await RedisServer.start();
     await helper.startServer();
   });
+  // Declared before useRedis(), so it runs first: the nodes are unloaded while Redis still runs.
   after(async function () {
     await helper.unload();
     await helper.stopServer();
-    await redis.remove();
     await emu.close();
   });
+  const redis = useRedis();
 
   it('keep working on the local limiter, show it, warn once, and clear the status when Redis is back', async function () {
     const flow = [

@@ -7,7 +7,7 @@ import type { TenantClient } from '../../nodes/shared/http-types';
 import { endpointClass, rateLimitLane } from '../../nodes/tenant-client/endpoint-class';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 
 function options(emu: Emulator, extra: Partial<TenantClientOptions> = {}): TenantClientOptions {
   return {
@@ -99,14 +99,7 @@ describe('rate limits: one bucket per endpoint class', function () {
 
 describe('rate limits: one budget across processes (Redis)', function () {
   this.timeout(60000);
-  let redis: RedisServer;
-
-  before(async function () {
-    redis = await RedisServer.start();
-  });
-  after(async function () {
-    await redis.remove();
-  });
+  const redis = useRedis();
 
   it("three clients with Redis learn one bucket from all their answers: the tenant's rate, not a third of it; none failed", async function () {
     const emu = await startEmulator({ port: 0, rateLimit: { perSecond: 40, burst: 10 } });

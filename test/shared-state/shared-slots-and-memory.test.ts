@@ -9,23 +9,17 @@ import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedImportSlots } from '../../nodes/jobs/import/shared-import-slots';
 import { SharedRecentIds } from '../../nodes/receive/shared-recent-ids';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 
 const pace = { pollMs: 5, minPollMs: 1 };
 
 describe('shared state: import slots and duplicate memory across processes (Redis)', function () {
   this.timeout(20000);
-  let redis: RedisServer;
+  const redis = useRedis();
   const states: SharedState[] = [];
   let prefix = '';
   let n = 0;
 
-  before(async function () {
-    redis = await RedisServer.start();
-  });
-  after(async function () {
-    await redis.remove();
-  });
   beforeEach(function () {
     prefix = `slots${++n}`;
   });

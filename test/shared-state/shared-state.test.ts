@@ -8,11 +8,11 @@ import { openSharedState } from '../../nodes/shared-state/open';
 import { maskRedisUrl, parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState, SharedStateUnavailable } from '../../nodes/shared-state/shared-state';
 import { TestServer, bearer, json, optionsFor, rejectionOf, withTokenEndpoint } from '../tenant-client/helpers';
-import { RedisServer } from '../../scripts/local-redis';
+import { useRedis } from '../helpers/redis';
 
 const usersList = { method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' } as const;
 
-function connect(redis: RedisServer, prefix: string, leaseMs = 1000): SharedState {
+function connect(redis: { url: string }, prefix: string, leaseMs = 1000): SharedState {
   return new SharedState({ target: parseRedisUrl(redis.url)!, prefix, leaseMs });
 }
 
@@ -93,19 +93,11 @@ describe('shared state: the Redis URL setting', function () {
 
 describe('shared state: Redis (a real redis-server)', function () {
   this.timeout(30000);
-  let redis: RedisServer;
+  const redis = useRedis();
   const states: SharedState[] = [];
   const clients: TenantClient[] = [];
   let prefixCount = 0;
   let prefix = '';
-
-  before(async function () {
-    redis = await RedisServer.start();
-  });
-
-  after(async function () {
-    await redis.remove();
-  });
 
   beforeEach(function () {
     prefix = `test${++prefixCount}`;
@@ -261,38 +253,34 @@ describe('shared state: Redis (a real redis-server)', function () {
     assert.equal(await s.command('GET', s.key('probe')), 'kept');
   });
 
-  it('a refused password is reported once, naming the setting and not the password', async function () {
-    const locked = await RedisServer.start({ password: 'right-password' });
-    try {
+  describe('a Redis that asks for a password', function () {
+    const locked = useRedis({ password: 'right-password' });
+
+    /** A connection offering `password`: its warnings, once the first has come (2 s at most). */
+    async function warningsOffering(password: string): Promise<{ s: SharedState; messages: string[] }> {
       const messages: string[] = [];
-      const target = parseRedisUrl(`redis://default:wrong-password@127.0.0.1:${locked.port}/0`)!;
+      const target = parseRedisUrl(`redis://default:${password}@127.0.0.1:${locked.port}/0`)!;
       const s = new SharedState({ target, prefix: 'x', log: (_level, message) => messages.push(message) });
       states.push(s);
       for (let i = 0; i < 40 && messages.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      return { s, messages };
+    }
+
+    it('a refused password is reported once, naming the setting and not the password', async function () {
+      const { s, messages } = await warningsOffering('wrong-password');
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(messages.length, 1, messages.join('\n'));
       assert.match(messages[0], /Redis URL \(redisUrl\)/);
       assert.match(messages[0], /password was refused/);
       assert.doesNotMatch(messages[0], /wrong-password/);
       assert.equal(s.available, false);
-    } finally {
-      await locked.remove();
-    }
-  });
+    });
 
-  it('a refused password holding "@" is not shown in part in the warning', async function () {
-    const locked = await RedisServer.start({ password: 'right-password' });
-    try {
-      const messages: string[] = [];
-      const target = parseRedisUrl(`redis://default:Wrong@Pass-123@127.0.0.1:${locked.port}/0`)!;
-      const s = new SharedState({ target, prefix: 'x', log: (_level, message) => messages.push(message) });
-      states.push(s);
-      for (let i = 0; i < 40 && messages.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    it('a refused password holding "@" is not shown in part in the warning', async function () {
+      const { messages } = await warningsOffering('Wrong@Pass-123');
       assert.equal(messages.length, 1, messages.join('\n'));
       assert.match(messages[0], new RegExp(`redis://default:\\*\\*\\*@127\\.0\\.0\\.1:${locked.port}/0`));
       assert.doesNotMatch(messages[0], /Pass-123|Wrong/);
-    } finally {
-      await locked.remove();
-    }
+    });
   });
 });

@@ -4,9 +4,10 @@
  * against the local emulator (state) and a recording loopback server (what is sent).
  */
 import assert from 'node:assert/strict';
-import { startEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { coreNodes, helper, nextMessage, nodeModules } from '../helpers/node-red';
 import { RECORDER_TOKEN, startRecorder, type Recorder } from '../helpers/recorder';
+import { useEmulator } from '../helpers/emulator';
 
 const SECRET = 'action-node-test-secret-value';
 
@@ -26,12 +27,7 @@ describe('action node (auth0-users) in Node-RED', function () {
   let emulator: Emulator;
   const modules = (): unknown[] => [...nodeModules('users/auth0-users'), ...coreNodes('25-catch.js')];
 
-  before(async () => {
-    emulator = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emulator.close();
-  });
+  useEmulator((started) => (emulator = started));
   beforeEach(async () => {
     await helper.startServer();
   });

@@ -14,7 +14,7 @@ import { translating } from '../helpers/messages';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, errorCalls, helper, loadContextStores } from '../helpers/node-red';
 import { emulatorTenantNode, managementApi } from './tenant-fixture';
-import { fileStoreEachTest, storedText } from './file-store';
+import { fileStoreEachTest, storedText } from '../helpers/file-store';
 
 const dist = path.resolve(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports

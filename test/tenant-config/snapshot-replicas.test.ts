@@ -8,11 +8,11 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { WatcherLease } from '../../nodes/shared-state/lease';
 import { parseRedisUrl } from '../../nodes/shared-state/redis-url';
 import { SharedState } from '../../nodes/shared-state/shared-state';
-import { RedisServer } from '../../scripts/local-redis';
 import { TAB, sleep, tenantNode } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import * as path from 'node:path';
 import { waitUntil } from '../helpers/wait';
+import { useRedis } from '../helpers/redis';
 import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
 
 const dist = path.resolve(__dirname, '..', '..');
@@ -38,22 +38,21 @@ const OUT: FlowNode[] = [
 
 describe('auth0-tenant-snapshot across replicas (a real redis-server)', function () {
   this.timeout(60000);
-  let redis: RedisServer;
   let emu: Emulator;
   let other: SharedState;
   const prefix = 'snapshot-replicas';
 
-  before(async () => {
-    redis = await RedisServer.start();
-    emu = await startEmulator({ port: 0 });
-    other = new SharedState({ target: parseRedisUrl(redis.url)!, prefix, leaseMs: 1000 });
-    assert.ok(await other.whenAvailable(5000));
-  });
+  // Declared before useRedis(), so it runs first: the nodes and the other replica close while Redis still runs.
   after(async () => {
     await helper.unload();
     await other.close(0);
     await emu.close();
-    await redis.remove();
+  });
+  const redis = useRedis();
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+    other = new SharedState({ target: parseRedisUrl(redis.url)!, prefix, leaseMs: 1000 });
+    assert.ok(await other.whenAvailable(5000));
   });
 
   it('a replica without the lease stands by and sends nothing; the holder takes the snapshot and keeps the baseline in Redis, with no secret', async () => {

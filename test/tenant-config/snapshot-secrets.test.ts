@@ -14,7 +14,7 @@ import { translating } from '../helpers/messages';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, errorCalls, helper, loadContextStores, statusCalls, type FlowNode } from '../helpers/node-red';
 import { emulatorTenantNode, managementApi } from './tenant-fixture';
-import { fileStoreEachTest, storedText } from './file-store';
+import { fileStoreEachTest, storedText } from '../helpers/file-store';
 import { SECRET_WRITES, type SeededSecrets, seedSecrets, unseededPaths } from './secret-seeds';
 import { SNAPSHOT_RESOURCES } from '../../nodes/tenant-config/snapshot-resources';
 import { descriptionsData, endpointKeyFor } from '../../nodes/descriptions/descriptions';

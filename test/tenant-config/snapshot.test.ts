@@ -12,7 +12,7 @@ import { FaultProxy, FORWARD } from '../reliability/support/fault-proxy';
 import { TAB } from '../logs/runtime';
 import { translating } from '../helpers/messages';
 import { type Api, type SeededTenant, deployAction, managementApi, seedTenant } from './tenant-fixture';
-import { fileStoreEachTest, storedText } from './file-store';
+import { fileStoreEachTest, storedText } from '../helpers/file-store';
 import { waitUntil } from '../helpers/wait';
 import { Collector, deploy, errorCalls, stopFlows, helper, loadContextStores, restartProcess, type FlowNode } from '../helpers/node-red';
 

@@ -10,14 +10,12 @@ import { startEmulator, type Emulator } from '../../emulator';
 import { eventBusOfState } from '../../emulator/management/events/event-bus';
 import { encodeOffset } from '../../emulator/management/events/event-log';
 import type { WatcherLease } from '../../nodes/shared-state/lease';
-import { RedisServer } from '../../scripts/local-redis';
-import { TAB, logModules, sleep, tenantNode } from '../logs/runtime';
+import { useRedis } from '../helpers/redis';
+import { OUT, TAB, logModules, sleep, tenantNode } from '../logs/runtime';
 import { eventModules, eventSettings, produce } from '../events/support';
 import { waitUntil } from '../helpers/wait';
 import { OtherReplica } from '../helpers/other-replica';
 import { Collector, helper, statusCalls, type FlowNode } from '../helpers/node-red';
-
-const OUT: FlowNode = { id: 'out', type: 'helper', z: TAB.id, x: 300, y: 100 };
 
 /** What differs between the two watchers. */
 interface Watched {
@@ -67,18 +65,12 @@ const WATCHED: Watched[] = [
 for (const watched of WATCHED) {
   describe(`${watched.type}: acknowledged mode and a lost lease (a real redis-server)`, function () {
     this.timeout(60000);
-    let redis: RedisServer;
+    const redis = useRedis();
     let emu: Emulator;
     let other: OtherReplica;
     let prefix = '';
     let n = 0;
 
-    before(async () => {
-      redis = await RedisServer.start();
-    });
-    after(async () => {
-      await redis.remove();
-    });
     beforeEach(async () => {
       prefix = `${watched.type}-ack-lease-${++n}`;
       emu = await startEmulator({ port: 0 });

@@ -8,9 +8,13 @@
  *
  * Fair by construction (issue 33 item 4): the emulator runs in its own process, so what is
  * measured is this process's CPU time (`process.cpuUsage`) per request, the client side alone;
- * the runners take turns in rotated order for ROUNDS rounds, each preceded by the same forced
+ * the runners take turns in rotated order for ROUNDS rounds, each run preceded by the same forced
  * garbage collection (never subtracted for one and not another); each ratio is the median of the
- * per-round ratios against plain axios in the same round, reported with its range. Two more rows
+ * per-round ratios against plain axios in the same round, reported with its range. A round's N
+ * requests per runner are sent in SLICES turns of N / SLICES, every runner taking its turn in
+ * each (the order rotated from one turn to the next), so that a runner and its baseline are
+ * measured under the same load of the machine, not seconds apart: on a shared machine the load
+ * drifts within a round, and a round's ratio then said more about the drift than the client. Two more rows
  * keep what they measured before: Node-RED passing the messages through a function node (routing,
  * no request) and the body check (issue 24) against the same update with checkBody off.
  */
@@ -27,7 +31,9 @@ export const title = 'Overhead of a flow and of the tenant client beside node:ht
 
 const REQUESTS = 500;
 const CONCURRENCY = 4;
-const ROUNDS = 8;
+const ROUNDS = 10;
+/** Turns per round (each runner sends REQUESTS / SLICES requests a turn). */
+const SLICES = 5;
 const FLOW_TARGET = 1.3;
 const CLIENT_TARGET = 1.15;
 /** The body check may add at most this much to a request that sends a body (issue 24: the overhead must not grow). */
@@ -164,27 +170,28 @@ export async function run(): Promise<BenchRow[]> {
       token,
     });
     client = tenant;
-    const messages = (): Record<string, unknown>[] => Array.from({ length: REQUESTS }, () => ({ payload: { id: userId } }));
+    const messages = (): Record<string, unknown>[] => Array.from({ length: REQUESTS / SLICES }, () => ({ payload: { id: userId } }));
     const updates = (): Record<string, unknown>[] =>
-      Array.from({ length: REQUESTS }, (_, i) => ({
+      Array.from({ length: REQUESTS / SLICES }, (_, i) => ({
         payload: { id: userId, body: { user_metadata: { bench: i }, app_metadata: { plan: 'basic' }, blocked: false } },
       }));
 
+    const slice = REQUESTS / SLICES;
     const runners: Record<string, () => Promise<unknown>> = {
       nodeHttp: () =>
-        pool(REQUESTS, CONCURRENCY, async () => {
+        pool(slice, CONCURRENCY, async () => {
           await plainGet(agent, target, headers);
         }),
       axios: () =>
-        pool(REQUESTS, CONCURRENCY, async () => {
+        pool(slice, CONCURRENCY, async () => {
           await plain.get(`/api/v2/users/${encoded}`);
         }),
       sdk: () =>
-        pool(REQUESTS, CONCURRENCY, async () => {
+        pool(slice, CONCURRENCY, async () => {
           await sdk.users.get(userId);
         }),
       client: () =>
-        pool(REQUESTS, CONCURRENCY, async () => {
+        pool(slice, CONCURRENCY, async () => {
           await tenant.request({ method: 'GET', path: `/api/v2/users/${encoded}`, auth: 'management', operation: 'users.get' });
         }),
       flow: () => driveFlow(helper, 'users', ['sink'], messages()),
@@ -195,13 +202,17 @@ export async function run(): Promise<BenchRow[]> {
     const names = Object.keys(runners);
     const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const gc = collector();
-    for (const name of names) await runners[name](); // warm-up: sockets, JIT, the body check's validator
+    // Warm-up, a round's worth: sockets, JIT, the body check's validator.
+    for (let turn = 0; turn < SLICES; turn += 1) for (const name of names) await runners[name]();
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Rotate the order so no runner always goes first or follows the same one.
-      const order = names.map((_, i, all) => all[(i + round) % all.length]);
-      for (const name of order) {
-        gc();
-        cpu[name].push(await cpuOf(runners[name]));
+      for (const name of names) cpu[name].push(0);
+      for (let turn = 0; turn < SLICES; turn += 1) {
+        // Rotate the order so no runner always goes first or follows the same one.
+        const order = names.map((_, i, all) => all[(i + round * SLICES + turn) % all.length]);
+        for (const name of order) {
+          gc();
+          cpu[name][round] += await cpuOf(runners[name]);
+        }
       }
     }
 
@@ -210,7 +221,7 @@ export async function run(): Promise<BenchRow[]> {
     const flowRatio = against('flow', 'axios');
     const clientRatio = against('client', 'axios');
     const checkRatio = against('checked', 'unchecked');
-    const perRound = `median of ${ROUNDS} alternating rounds' ratios of this process's CPU time (range ${'{r}'}), the emulator in its own process, a forced GC before every run`;
+    const perRound = `median of ${ROUNDS} alternating rounds' ratios of this process's CPU time (range ${'{r}'}), each round ${SLICES} turns of ${REQUESTS / SLICES} requests per runner, the emulator in its own process, a forced GC before every run`;
     const note = (s: Spread): string => perRound.replace('{r}', rangeText(s));
     const row = (name: string, label: string, extra: Partial<BenchRow> & { ratioOf?: Spread } = {}): BenchRow => {
       const { ratioOf, ...rest } = extra;

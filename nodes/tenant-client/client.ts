@@ -306,7 +306,6 @@ class Auth0TenantClient implements TenantClient {
   private async run<T>(spec: RequestSpec, prepared: PreparedRequest, ctx: RequestContext, held: HeldAbort): Promise<Auth0Response<T>> {
     const { url, extraHeaders, body, userToken } = prepared;
     const lane = laneOf(spec.method, spec.path);
-    const errors = this.waiterErrors(ctx);
     const rateLimit = new RateLimitPolicy(this.limiter, lane, this.retries, (message) => this.debug(message));
     const refresh = new TokenRefresh(this.tokens);
     for (;;) {
@@ -316,12 +315,11 @@ class Auth0TenantClient implements TenantClient {
         token = this.tokens.ready() ?? (await this.tokenFor(ctx, spec.signal));
         ctx.addSecret(token);
       }
-      const acquireOptions: AcquireOptions = { priority: rateLimit.retries > 0 || refresh.used, errors };
-      if (spec.signal) acquireOptions.signal = spec.signal;
-      // Without Redis the limiter's slot is all there is to wait for.
-      const { release, sharedPacing } = this.budget
-        ? await this.slot(lane, acquireOptions, errors)
-        : { release: await this.limiter.acquire(lane, acquireOptions), sharedPacing: false };
+      // Without Redis the limiter's slot is all there is to wait for, and a free one is taken without a wait.
+      const free = this.budget ? undefined : this.limiter.tryAcquire(lane, spec.signal);
+      const { release, sharedPacing } = free
+        ? { release: free, sharedPacing: false }
+        : await this.queuedSlot(lane, spec.signal, rateLimit.retries > 0 || refresh.used, ctx);
       let result: ExchangeResult;
       try {
         const headers: Record<string, string> = { ...this.baseHeaders, ...extraHeaders };
@@ -381,6 +379,15 @@ class Auth0TenantClient implements TenantClient {
         rateLimit: limits,
       };
     }
+  }
+
+  /** A slot waited for in the limiter's queue (retries first), and with Redis in the shared budget. */
+  private queuedSlot(lane: Lane, signal: AbortSignal | undefined, priority: boolean, ctx: ErrorContext): Promise<{ release: Release; sharedPacing: boolean }> {
+    const errors = this.waiterErrors(ctx);
+    const acquireOptions: AcquireOptions = { priority, errors };
+    if (signal) acquireOptions.signal = signal;
+    if (this.budget) return this.slot(lane, acquireOptions, errors);
+    return this.limiter.acquire(lane, acquireOptions).then((release) => ({ release, sharedPacing: false }));
   }
 
   /**

@@ -208,7 +208,7 @@ export class HttpTransport {
       transformRequest: [(data: unknown) => data],
       transformResponse: [(data: unknown) => data],
     });
-    axiosRetry(this.axios, {
+    const { requestInterceptorId } = axiosRetry(this.axios, {
       retries: 0,
       retryCondition: (err) => this.retryable(err),
       // The wait runs in onRetry, where destroy() and the caller's abort can end it.
@@ -224,6 +224,10 @@ export class HttpTransport {
         if (this.destroyed) throw new TransportFailure({ kind: 'closed' });
       },
     });
+    // axios-retry's request step only notes the attempt's start on the config and returns it: it
+    // is synchronous, and marked so, axios sends at once instead of behind a chain of promises.
+    const retryStep = this.axios.interceptors.request.handlers?.[requestInterceptorId];
+    if (retryStep) retryStep.synchronous = true;
   }
 
   async send(exchange: Exchange): Promise<ExchangeResult> {

@@ -91,20 +91,28 @@ export class TenantLimiter {
     this.onChange = options.onChange ?? (() => undefined);
   }
 
+  /**
+   * The slot at once, when nothing is queued and one is free (most requests of a tenant that is
+   * not busy): taken as pump() would, without a waiter, its abort listener or a promise. Undefined
+   * when the request has to wait (or the limiter is closed, or `signal` aborted): `acquire` then.
+   */
+  tryAcquire(lane: Lane, signal?: AbortSignal): Release | undefined {
+    if (this.closed || signal?.aborted) return undefined;
+    const now = Date.now();
+    if (this.retries.length + this.firsts.length > 0 || !this.canStart(lane, now)) return undefined;
+    this.clearWake();
+    this.start(lane, now);
+    const release = this.releaser();
+    this.changed();
+    return release;
+  }
+
   /** Waits for a slot (and for the lane's pause and the pacing), then holds it until released. */
   acquire(lane: Lane, options: AcquireOptions): Promise<Release> {
     if (this.closed) return Promise.reject(options.errors.closed());
     if (options.signal?.aborted) return Promise.reject(options.errors.aborted());
-    // Nothing queued and a slot free: the slot is taken at once, as pump() would, without the
-    // waiter and its abort listener (most requests of a tenant that is not busy).
-    const now = Date.now();
-    if (this.retries.length + this.firsts.length === 0 && this.canStart(lane, now)) {
-      this.clearWake();
-      this.start(lane, now);
-      const release = this.releaser();
-      this.changed();
-      return Promise.resolve(release);
-    }
+    const free = this.tryAcquire(lane, options.signal);
+    if (free) return Promise.resolve(free);
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { lane, resolve, reject, errors: options.errors };
       if (options.signal) this.attach(waiter, options.signal);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHook } from 'node:async_hooks';
 import * as net from 'node:net';
 import type { Readable } from 'node:stream';
 import { createTenantClient } from '../../nodes/tenant-client/client';
@@ -116,6 +117,33 @@ describe('tenant client: timeouts, dropped connections and close', function () {
     const err = await rejectionOf(client.request({ method: 'GET', path: '/api/v2/users', auth: 'management', operation: 'users.list' }));
     assert.equal(err.errorCode, 'ETIMEDOUT');
     assert.match(err.message, /within 0\.3 s of waiting \(read timeout\)$/);
+  });
+
+  it("times the tenant's requests with one timer, not a timer (or a socket idle timer) per request", async function () {
+    server.setHandler(async (_req, res) => {
+      await sleep(20);
+      json(res, 200, { ok: true });
+    });
+    client = createTenantClient(optionsFor(server, { token: TOKEN, maxConcurrent: 4 }));
+    const c = client;
+    await c.request({ method: 'GET', path: '/api/v2/warm', auth: 'management' }); // the first connection
+    // Timers made by the client's timing code, the loop-lag sampler included.
+    let created = 0;
+    const hook = createHook({
+      init(_id, type) {
+        if (type === 'Timeout' && /nodes[\\/]tenant-client[\\/](request-timers|loop-lag)/.test(new Error().stack ?? '')) created += 1;
+      },
+    }).enable();
+    const stackLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 60;
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => c.request({ method: 'GET', path: `/api/v2/users/${i}`, auth: 'management' })));
+    } finally {
+      hook.disable();
+      Error.stackTraceLimit = stackLimit;
+    }
+    assert.equal(server.requests.length, 41);
+    assert.ok(created < 10, `${created} timers for 40 requests`);
   });
 
   it('the read timeout is a silence limit: a body that keeps flowing is not cut', async function () {

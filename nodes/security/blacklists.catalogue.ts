@@ -26,7 +26,7 @@ export const blacklistsGroup: GroupSpec = {
       method: 'GET',
       path: '/api/v2/blacklists/tokens',
       inputs: [aud("Only tokens issued for this client_id (the JWT's aud claim).")],
-      scopes: ['read:blacklisted_tokens'],
+      scopes: ['blacklist:tokens'],
       lifecycle: 'legacy',
       replacement: BLACKLIST_REPLACEMENT,
       group: 'Read',

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GroupSpec, InputSpec, OperationSpec } from '../../nodes/shared/catalogue';
 import { coerceInput } from '../../nodes/engine/inputs';
+import { MANAGEMENT_SCOPES } from '../../emulator/core/scopes';
 
 /** Compiled node sources: dist/nodes (this file runs from dist/test/management). */
 const NODES_DIR = path.resolve(__dirname, '..', '..', 'nodes');
@@ -302,6 +303,8 @@ function lintOperation(group: GroupSpec, op: OperationSpec, problems: string[]):
     if (!op.path.startsWith('/api/v2/')) problems.push(`${where}: management path outside /api/v2/`);
     if (op.auth === 'none') problems.push(`${where}: a management operation without the token`);
     if (!op.deprecated && !op.executor && !(op.scopes && op.scopes.length > 0)) problems.push(`${where}: names no scopes`);
+    // A scope the Management API does not define would name the wrong fix in a 403 and in Check connection.
+    for (const scope of op.scopes ?? []) if (!MANAGEMENT_SCOPES.includes(scope)) problems.push(`${where}: scope ${scope} is not a Management API scope`);
     const takesHeader = CUSTOM_DOMAIN_PATHS.some((re) => re.test(samplePath(op)));
     if (op.customDomainHeader && !takesHeader) problems.push(`${where}: Auth0-Custom-Domain on a path that does not take it`);
     // As the official SDK does: every method of a whitelisted path carries the header.

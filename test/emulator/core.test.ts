@@ -181,10 +181,33 @@ describe('emulator core units', () => {
         (read.body as { log_id: string; description: string }[]).map((e) => [e.log_id, e.description]),
         [[newId, 'after the restart']],
       );
-      // An offset of the run before names events this emulator never had: expired (410), which
-      // auth0-events reports as a gap and goes on from now, rather than an invalid offset (400).
-      const events = await api('GET', '/api/v2/events', undefined, { headers: { 'Last-Event-ID': oldOffset } });
-      assert.equal(events.status, 410, events.text);
+      // An offset of the run before reads this run's events from its first (as a log_id of before
+      // does), not an invalid offset (400); once this run drops events, it has expired (410).
+      const published = (await call(second.url, 'POST', '/__emulator/events/publish', { type: 'user.created', object: { user_id: 'auth0|new' } })).body as {
+        offset: string;
+      };
+      const aborter = new AbortController();
+      const stream = await fetch(`${second.url}/api/v2/events`, {
+        headers: { authorization: `Bearer ${second.managementToken()}`, 'Last-Event-ID': oldOffset },
+        signal: aborter.signal,
+      });
+      assert.equal(stream.status, 200);
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      try {
+        while (!text.includes(`id: ${published.offset}\n`)) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          text += Buffer.from(chunk.value).toString('utf8');
+        }
+      } finally {
+        aborter.abort();
+      }
+      assert.match(text, /auth0\|new/);
+      assert.doesNotMatch(text, /offset_expired/);
+      await call(second.url, 'POST', '/__emulator/events/expire', {});
+      const expired = await api('GET', '/api/v2/events', undefined, { headers: { 'Last-Event-ID': oldOffset } });
+      assert.equal(expired.status, 410, expired.text);
     } finally {
       await second.close();
     }

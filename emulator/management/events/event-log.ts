@@ -3,7 +3,8 @@
  * number that keeps increasing across resets). Offsets handed to clients are opaque strings
  * encoding a position; an offset older than the oldest retained event has expired (410).
  * Positions start from the wall-clock time, so an offset stored against an earlier emulator
- * process is older than everything a new one has: it answers 410 (the events are gone), not 400.
+ * process is older than everything a new one has: until this process drops an event, such an
+ * offset reads from its first event (as a log_id of before does), like a restart that lost nothing.
  */
 export interface CloudEvent {
   specversion: '1.0';
@@ -55,9 +56,11 @@ export class EventLog {
   private events: LoggedEvent[] = [];
   /** Index of the first live entry of `events` (trimming by slicing in bulk, not shift() per event). */
   private head = 0;
-  private lastSeq = eventSequenceStart();
-  /** Positions up to this one have been dropped (by retention or on purpose); a new process has dropped all before it. */
-  private droppedThrough = this.lastSeq;
+  /** The position before this process's first event. */
+  private readonly startSeq = eventSequenceStart();
+  private lastSeq = this.startSeq;
+  /** Positions up to this one have been dropped (by retention or on purpose). */
+  private droppedThrough = this.startSeq;
 
   /** Retained events (Auth0 keeps them for days; the emulator counts them): `maxEvents` in the settings control. */
   constructor(public maxEvents = DEFAULT_MAX_EVENTS) {}
@@ -71,9 +74,9 @@ export class EventLog {
     return this.lastSeq;
   }
 
-  /** The oldest position an offset may name and still be served. */
+  /** The oldest position an offset may name and still be served (any, an earlier process's too, while nothing was dropped). */
   get oldestValid(): number {
-    return this.droppedThrough;
+    return this.droppedThrough === this.startSeq ? 0 : this.droppedThrough;
   }
 
   append(event: CloudEvent): LoggedEvent {

@@ -25,6 +25,8 @@ export interface StartOptions {
   clientId?: string;
   /** Its client secret (default: random). */
   clientSecret?: string;
+  /** Client id and secret of the default regular web application (default: random). */
+  webClient?: { clientId: string; clientSecret: string };
   /** Data loaded after the defaults, at start and again by every reset(). */
   seed?: SeedData;
   /** Management API token bucket; off when absent. */

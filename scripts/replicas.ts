@@ -16,19 +16,18 @@ import { startEmulator } from '../emulator';
 import { deployableFlow, readExamples } from './example-flows';
 import { RedisServer } from './local-redis';
 import { Replica, replicaUserDir } from './node-red-replica';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_WEB_CLIENT } from './demo-clients';
 
 const root = path.resolve(__dirname, '..', '..');
 const stateDir = path.join(root, '.node-red-replicas');
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
 const redisPort = Number(process.env.REDIS_PORT ?? 6390);
 const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1881);
-const DEMO_CLIENT_ID = 'node-red-demo-m2m';
-const DEMO_CLIENT_SECRET = 'local-emulator-secret-not-for-production';
 const EXAMPLE = 'logs/alert-on-failed-logins.json';
 
 async function main(): Promise<void> {
   const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as Record<string, unknown>;
-  const emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, seed });
+  const emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, webClient: DEMO_WEB_CLIENT, seed });
   console.log(`Auth0 emulator (a local stand-in, not a real identity service): ${emulator.url}`);
   const redis = await RedisServer.start({ port: redisPort, dir: path.join(stateDir, 'redis') });
   console.log(`Redis: ${redis.url} (data in ${path.relative(root, redis.dir)})`);

@@ -34,14 +34,26 @@ export interface StartFlows {
   added: string[];
 }
 
-function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable);
+/**
+ * A node's wires without trailing empty outputs: the editor saves a one-output node's `wires: []`
+ * as `[[]]` (and the reverse), which connects nothing either way, so it is no change of the user's.
+ */
+function wiresAsConnected(wires: unknown): unknown {
+  if (!Array.isArray(wires)) return wires;
+  let end = wires.length;
+  while (end > 0 && Array.isArray(wires[end - 1]) && (wires[end - 1] as unknown[]).length === 0) end--;
+  return wires.slice(0, end);
+}
+
+/** Sorted keys, no credentials, and (unless `asWritten`) wires as they connect. */
+function stable(value: unknown, asWritten: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => stable(item, asWritten));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([key]) => key !== 'credentials')
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, item]) => [key, stable(item)]),
+        .map(([key, item]) => [key, stable(key === 'wires' && !asWritten ? wiresAsConnected(item) : item, asWritten)]),
     );
   }
   return value;
@@ -67,12 +79,18 @@ function contentOf(flow: FlowNode[], tab: FlowNode, configId: string): FlowNode[
   return [tab, ...members, ...globalsOf(flow, members, configId)];
 }
 
-export function tabHash(flow: FlowNode[], tab: FlowNode, configId: string): string {
+/** The hash of a tab's content; `asWritten` keeps the wires as written (the records of earlier versions of npm start). */
+export function tabHash(flow: FlowNode[], tab: FlowNode, configId: string, asWritten = false): string {
   const content = contentOf(flow, tab, configId).sort((a, b) => a.id.localeCompare(b.id));
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify(stable(content)))
+    .update(JSON.stringify(stable(content, asWritten)))
     .digest('hex');
+}
+
+/** True when the tab is still as npm start recorded it (a record written before wires were normalised included). */
+function unchanged(flow: FlowNode[], tab: FlowNode, configId: string, hash: string): boolean {
+  return tabHash(flow, tab, configId) === hash || tabHash(flow, tab, configId, true) === hash;
 }
 
 /** The record of a flow npm start deployed (its example tabs all, its config node the shared one). */
@@ -120,7 +138,7 @@ export function startFlows(current: FlowNode[], record: ExamplesRecord | undefin
   for (const tab of currentTabs) {
     const entry = record.tabs[tab.id];
     const next = freshByLabel.get(String(tab.label));
-    if (entry && next && entry.label === tab.label && tabHash(current, tab, record.configId) === entry.hash) {
+    if (entry && next && entry.label === tab.label && unchanged(current, tab, record.configId, entry.hash)) {
       for (const node of contentOf(current, tab, record.configId)) drop.add(node.id);
       replacement.set(tab.id, contentOf(arranged, next, record.configId));
       exampleTabIds.add(next.id);

@@ -21,14 +21,13 @@ import { readFlowsFile, readRecord, recordOf, startFlows, writeRecord } from './
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
 import { loginBanner, loginWanted, setUpLogin } from './start-login';
 import { CHECKPOINT_STORE, CONTEXT_STORAGE } from './context-storage';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_WEB_CLIENT } from './demo-clients';
 
 const root = path.resolve(__dirname, '..', '..');
 // NODE_RED_USER_DIR lets the first-start test run npm start without touching a developer's own .node-red-data/.
 const userDir = process.env.NODE_RED_USER_DIR ? path.resolve(process.env.NODE_RED_USER_DIR) : path.join(root, '.node-red-data');
 const nodeRedPort = Number(process.env.NODE_RED_PORT ?? 1880);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4010);
-const DEMO_CLIENT_ID = 'node-red-demo-m2m';
-const DEMO_CLIENT_SECRET = 'local-emulator-secret-not-for-production';
 
 /** FlowFuse Dashboard 2 where the project's dependencies have it (a dev dependency), else undefined. */
 function dashboardDir(): string | undefined {
@@ -159,7 +158,13 @@ async function waitForNodeRed(base: string, child: ChildProcess): Promise<void> 
 
 async function main(): Promise<void> {
   const seed = JSON.parse(fs.readFileSync(path.join(root, 'emulator', 'seeds', 'demo.json'), 'utf8')) as Record<string, unknown>;
-  const emulator: Emulator = await startEmulator({ port: emulatorPort, clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, seed });
+  const emulator: Emulator = await startEmulator({
+    port: emulatorPort,
+    clientId: DEMO_CLIENT_ID,
+    clientSecret: DEMO_CLIENT_SECRET,
+    webClient: DEMO_WEB_CLIENT,
+    seed,
+  });
   console.log(`Auth0 emulator (a local stand-in, not a real identity service): ${emulator.url}`);
   prepareUserDir();
   // Read before Node-RED starts: what the user has, and what npm start deployed before.

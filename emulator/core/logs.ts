@@ -1,7 +1,9 @@
 /**
  * Tenant log events. Every login, signup, failure and management write adds
  * one, with Auth0's type codes. `log_id`s are fixed-width decimal strings, so
- * string order equals creation order, and they keep increasing across resets.
+ * string order equals creation order, and they keep increasing across resets and across
+ * restarts: the sequence starts from the wall-clock time, so an id a watcher stored against an
+ * earlier emulator process is older than every id of a new one.
  */
 import type { Clock } from './clock';
 
@@ -84,12 +86,19 @@ export type LogListener = (event: LogEvent) => void;
 
 const LOG_ID_PREFIX = '900';
 const LOG_ID_DIGITS = 20;
+/** Ids per millisecond of the start time: a process writing fewer on average never reaches the next one's first id. */
+const LOG_IDS_PER_MS = 1_000_000n;
+
+/** The sequence number before a new process's first log_id: now, in millionths of a millisecond (19 digits until the year 5138). */
+export function logSequenceStart(nowMs: number = Date.now()): bigint {
+  return BigInt(Math.floor(nowMs)) * LOG_IDS_PER_MS;
+}
 
 export class LogStore {
   /** Events in log_id order (appended in order; trimmed from the front past `maxEvents`). */
   private events: LogEvent[] = [];
   private byId = new Map<string, LogEvent>();
-  private counter = 0;
+  private counter = logSequenceStart();
   private listeners = new Set<LogListener>();
 
   constructor(
@@ -104,7 +113,7 @@ export class LogStore {
 
   /** Writes an event; listeners (log streams) are called synchronously but their errors are ignored. */
   write(input: LogInput): LogEvent {
-    this.counter += 1;
+    this.counter += 1n;
     const logId = LOG_ID_PREFIX + String(this.counter).padStart(LOG_ID_DIGITS, '0');
     const event: LogEvent = {
       date: input.date ?? this.clock.isoNow(),

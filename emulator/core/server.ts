@@ -45,6 +45,7 @@ export interface ServerOptions {
   host?: string;
   clientId?: string;
   clientSecret?: string;
+  webClient?: { clientId: string; clientSecret: string };
   domain?: string;
   rateLimit?: RateLimitConfig | null;
   seed?: SeedData;
@@ -120,7 +121,7 @@ export class EmulatorServer implements Tenant {
     this.url = `http://${host}:${this.port}`;
     this.domain = this.options.domain ?? `${host}:${this.port}`;
     try {
-      this.stateRef = new TenantState(this.domain, makeDefaultClients(this.options.clientId, this.options.clientSecret));
+      this.stateRef = new TenantState(this.domain, makeDefaultClients(this.options.clientId, this.options.clientSecret, this.options.webClient));
       const registry = this.registry();
       modules.forEach((register, index) => {
         if (typeof register !== 'function') throw new Error(`routes module #${index} of emulator/routes.ts is not a function`);

@@ -38,10 +38,10 @@ export interface DefaultClients {
   spa: { clientId: string };
 }
 
-export function makeDefaultClients(clientId?: string, clientSecret?: string): DefaultClients {
+export function makeDefaultClients(clientId?: string, clientSecret?: string, web?: { clientId: string; clientSecret: string }): DefaultClients {
   return {
     m2m: { clientId: clientId ?? randomAlnum(32), clientSecret: clientSecret ?? randomAlnum(64) },
-    web: { clientId: randomAlnum(32), clientSecret: randomAlnum(64) },
+    web: web ? { ...web } : { clientId: randomAlnum(32), clientSecret: randomAlnum(64) },
     spa: { clientId: randomAlnum(32) },
   };
 }

@@ -155,6 +155,64 @@ describe('emulator core units', () => {
     assert.equal(logs.get(ids[0]), undefined);
   });
 
+  it('log ids and event offsets of a restarted emulator come after those of the run before', async () => {
+    // A watcher keeps its place (a log_id, an event offset) across a restart of `npm start`,
+    // which starts a new, empty emulator: its ids must sort after the stored ones.
+    const first = await startEmulator({ port: 0 });
+    let oldId: string;
+    let oldOffset: string;
+    try {
+      oldId = first.logs.write({ type: 'fp', description: 'before the restart' }).log_id;
+      oldOffset = (
+        (await call(first.url, 'POST', '/__emulator/events/publish', { type: 'user.created', object: { user_id: 'auth0|old' } })).body as { offset: string }
+      ).offset;
+    } finally {
+      await first.close();
+    }
+    const second = await startEmulator({ port: 0 });
+    try {
+      const newId = second.logs.write({ type: 'fp', description: 'after the restart' }).log_id;
+      assert.equal(newId.length, oldId.length, 'the same fixed width');
+      assert.ok(newId > oldId, `${newId} sorts after ${oldId}`);
+      const api = client(second.url, second.managementToken());
+      const read = await api('GET', `/api/v2/logs?from=${oldId}&take=10`);
+      assert.equal(read.status, 200);
+      assert.deepEqual(
+        (read.body as { log_id: string; description: string }[]).map((e) => [e.log_id, e.description]),
+        [[newId, 'after the restart']],
+      );
+      // An offset of the run before reads this run's events from its first (as a log_id of before
+      // does), not an invalid offset (400); once this run drops events, it has expired (410).
+      const published = (await call(second.url, 'POST', '/__emulator/events/publish', { type: 'user.created', object: { user_id: 'auth0|new' } })).body as {
+        offset: string;
+      };
+      const aborter = new AbortController();
+      const stream = await fetch(`${second.url}/api/v2/events`, {
+        headers: { authorization: `Bearer ${second.managementToken()}`, 'Last-Event-ID': oldOffset },
+        signal: aborter.signal,
+      });
+      assert.equal(stream.status, 200);
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      try {
+        while (!text.includes(`id: ${published.offset}\n`)) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          text += Buffer.from(chunk.value).toString('utf8');
+        }
+      } finally {
+        aborter.abort();
+      }
+      assert.match(text, /auth0\|new/);
+      assert.doesNotMatch(text, /offset_expired/);
+      await call(second.url, 'POST', '/__emulator/events/expire', {});
+      const expired = await api('GET', '/api/v2/events', undefined, { headers: { 'Last-Event-ID': oldOffset } });
+      assert.equal(expired.status, 410, expired.text);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('clock: speed and advance move emulated time', () => {
     const clock = new Clock();
     const before = clock.now();

@@ -2,6 +2,9 @@
  * The tenant's retained events, in the order they happened, each at a position (a sequence
  * number that keeps increasing across resets). Offsets handed to clients are opaque strings
  * encoding a position; an offset older than the oldest retained event has expired (410).
+ * Positions start from the wall-clock time, so an offset stored against an earlier emulator
+ * process is older than everything a new one has: until this process drops an event, such an
+ * offset reads from its first event (as a log_id of before does), like a restart that lost nothing.
  */
 export interface CloudEvent {
   specversion: '1.0';
@@ -41,13 +44,23 @@ export function decodeOffset(offset: string): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
+/** Positions per millisecond of the start time (16 digits: a safe integer until the year 2255). */
+const POSITIONS_PER_MS = 1000;
+
+/** The position before a new process's first event: now, in thousandths of a millisecond. */
+export function eventSequenceStart(nowMs: number = Date.now()): number {
+  return Math.floor(nowMs) * POSITIONS_PER_MS;
+}
+
 export class EventLog {
   private events: LoggedEvent[] = [];
   /** Index of the first live entry of `events` (trimming by slicing in bulk, not shift() per event). */
   private head = 0;
-  private lastSeq = 0;
+  /** The position before this process's first event. */
+  private readonly startSeq = eventSequenceStart();
+  private lastSeq = this.startSeq;
   /** Positions up to this one have been dropped (by retention or on purpose). */
-  private droppedThrough = 0;
+  private droppedThrough = this.startSeq;
 
   /** Retained events (Auth0 keeps them for days; the emulator counts them): `maxEvents` in the settings control. */
   constructor(public maxEvents = DEFAULT_MAX_EVENTS) {}
@@ -56,14 +69,14 @@ export class EventLog {
     return this.events.length - this.head;
   }
 
-  /** The position of the newest event (0 before any). */
+  /** The position of the newest event (the start position before any). */
   get latest(): number {
     return this.lastSeq;
   }
 
-  /** The oldest position an offset may name and still be served. */
+  /** The oldest position an offset may name and still be served (any, an earlier process's too, while nothing was dropped). */
   get oldestValid(): number {
-    return this.droppedThrough;
+    return this.droppedThrough === this.startSeq ? 0 : this.droppedThrough;
   }
 
   append(event: CloudEvent): LoggedEvent {

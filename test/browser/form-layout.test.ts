@@ -51,6 +51,16 @@ describe('edit forms as a new user meets them (Node-RED 4, real browser)', funct
     await session.page.locator(button).waitFor({ state: 'detached', timeout: 60000 });
   }
 
+  // A dialog a failed test left open would cover the next test's workspace.
+  afterEach(async () => {
+    for (const button of ['#node-config-dialog-cancel', '#node-dialog-cancel']) {
+      const open = session.page.locator(button);
+      if ((await open.count()) === 0) continue;
+      await open.click();
+      await open.waitFor({ state: 'detached', timeout: 60000 });
+    }
+  });
+
   it('a tenant saved before Algorithm and the limits existed shows and saves the defaults', async () => {
     await session.page.evaluate(() => {
       const RED = (

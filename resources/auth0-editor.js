@@ -635,7 +635,10 @@
           padding: '4px',
         })
         .append($('<span>').text(text('label.loading')));
-      var field = $('<input type="text" id="node-input-types-text">').css('width', '70%').attr('placeholder', text('placeholder.types'));
+      // A short example as placeholder (a long one is cut off), what an empty field means as its title.
+      var field = $('<input type="text" id="node-input-types-text">')
+        .css('width', '70%')
+        .attr({ placeholder: text('placeholder.types'), title: text('placeholder.typesTitle') });
       var codeSelect = $('<input type="text">')
         .attr({ id: prefix + 'code-pick', list: prefix + 'code-list', placeholder: text('label.addCode') })
         .css('width', '70%');

@@ -626,6 +626,8 @@
         .attr('id', prefix + 'categories')
         .css({
           display: 'inline-block',
+          // The row's label stays beside the list's top, not its last line.
+          'vertical-align': 'top',
           width: '70%',
           'max-height': ((options && options.listHeight) || 180) + 'px',
           'overflow-y': 'auto',
@@ -633,7 +635,10 @@
           padding: '4px',
         })
         .append($('<span>').text(text('label.loading')));
-      var field = $('<input type="text" id="node-input-types-text">').css('width', '70%').attr('placeholder', text('placeholder.types'));
+      // A short example as placeholder (a long one is cut off), what an empty field means as its title.
+      var field = $('<input type="text" id="node-input-types-text">')
+        .css('width', '70%')
+        .attr({ placeholder: text('placeholder.types'), title: text('placeholder.typesTitle') });
       var codeSelect = $('<input type="text">')
         .attr({ id: prefix + 'code-pick', list: prefix + 'code-list', placeholder: text('label.addCode') })
         .css('width', '70%');
@@ -655,7 +660,8 @@
         list.empty();
         table.categories.forEach(function (category) {
           var id = prefix + 'category-' + category.id;
-          var row = $('<div>').css({ 'white-space': 'nowrap' });
+          // A long category (its codes listed) wraps rather than being cut at the list's edge.
+          var row = $('<div>');
           $('<input type="checkbox">').attr('id', id).val(category.id).css({ width: 'auto', margin: '0 6px 0 0' }).appendTo(row);
           var codes = category.codes.concat(
             (category.prefixes || []).map(function (p) {
@@ -757,7 +763,8 @@
           ack.css({ display: 'inline-block', 'vertical-align': 'top' }),
           $('<label for="node-input-ack">')
             .css('width', '70%')
-            .append($('<i class="fa fa-check-square-o">'), ' ', $('<strong>').text(text('label.ack')), ' ', $('<span>').text(text('label.ackHint'))),
+            // Not a box icon: beside a real checkbox it would read as a second, already checked one.
+            .append($('<i class="fa fa-reply">'), ' ', $('<strong>').text(text('label.ack')), ' ', $('<span>').text(text('label.ackHint'))),
         ),
         maxRow,
       );

@@ -285,8 +285,12 @@ class LogAlert {
 
   private showStatus(): void {
     const dropped = this.local.dropped;
+    // Counts in the locale's plural forms (Node-RED's `<key>_plural` for i18next's `count`): "1 key, 1 alert", "2 keys, 0 alerts".
+    const alerts = this.text('alertCount', { count: this.alerts });
     const keys =
-      this.shared && !this.alone ? this.text('alertShared', { alerts: this.alerts }) : this.text('alertKeys', { keys: this.local.size, alerts: this.alerts });
+      this.shared && !this.alone
+        ? this.text('alertShared', { alerts })
+        : this.text('alertKeys', { keys: this.text('keyCount', { count: this.local.size }), alerts });
     const text = dropped > 0 ? this.text('alertDropped', { status: keys, dropped }) : keys;
     this.node.status({
       fill: this.alone ? 'yellow' : dropped > 0 ? 'yellow' : 'green',

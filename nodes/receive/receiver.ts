@@ -170,7 +170,8 @@ export class Receiver<T> {
     req.resume();
     res.setHeader('WWW-Authenticate', 'Bearer');
     answer(res, 401, { error: 'unauthorized' });
-    this.spec.show({ fill: 'yellow', shape: 'ring', text: this.text('refused', { count: this.refused }) });
+    // Without a secret every request is refused: the status keeps saying why.
+    this.spec.show({ fill: 'yellow', shape: 'ring', text: this.text(this.spec.hasSecret ? 'refused' : 'refusedNoAuthorization', { count: this.refused }) });
   }
 
   private async accept(body: unknown, res: ServerResponse): Promise<void> {

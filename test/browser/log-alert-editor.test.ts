@@ -99,7 +99,7 @@ for (const runtimeName of ['4', '5'] as RuntimeName[])
       for (let i = 0; i < 6; i++) assert.equal((await passwordLogin(emu, 'ada@example.com', `wrong-${i}`)).status, 403);
       await waitUntil(async () => (await alerts().count()) >= 1, { what: 'the alert in the debug sidebar', timeout: 30000, interval: 200 });
       // The sixth failed login is read too (the alert node counts it) and makes no second alert.
-      await waitUntil(async () => /1 keys, 1 alerts/.test((await alert.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
+      await waitUntil(async () => /1 key, 1 alert/.test((await alert.locator('.red-ui-flow-node-status-label').textContent()) ?? ''), {
         what: async () => `the alert status: ${await alert.locator('.red-ui-flow-node-status-label').textContent()}`,
         timeout: 30000,
         interval: 200,

@@ -154,6 +154,8 @@ describe('auth0-event-stream-in', function () {
     await settle();
     assert.equal(out.messages.length, 0);
     assert.ok(statusCalls('in').some((s) => s.text === 'refuses all: set authorization'));
+    // After refusals the status still gives the reason, not only the count.
+    assert.equal(statusCalls('in').pop()?.text, 'refused 2: set authorization');
   });
 
   it('duplicated and reordered deliveries: each event once', async () => {

@@ -28,11 +28,24 @@ function catalogues(): Record<string, unknown> {
   return merged;
 }
 
-/** The en-US text of a message key (with or without its namespace), or the key itself when there is none. */
-export function translate(key: string, substitutions: Record<string, unknown> = {}): string {
-  const name = key.includes(':') ? key.slice(key.lastIndexOf(':') + 1) : key;
+function lookUp(name: string): unknown {
   let value: unknown = catalogues();
   for (const part of name.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
+const PLURAL = new Intl.PluralRules('en-US');
+
+/**
+ * The en-US text of a message key (with or without its namespace), or the key itself when there is
+ * none. A numeric `count` picks the plural form as i18next does: `<key>_one`, `<key>_other` (or
+ * Node-RED's older `<key>_plural`), else the key itself.
+ */
+export function translate(key: string, substitutions: Record<string, unknown> = {}): string {
+  const name = key.includes(':') ? key.slice(key.lastIndexOf(':') + 1) : key;
+  const count = substitutions.count;
+  const forms = typeof count === 'number' ? [`${name}_${PLURAL.select(count)}`, ...(PLURAL.select(count) === 'other' ? [`${name}_plural`] : [])] : [];
+  const value = [...forms, name].map(lookUp).find((text) => typeof text === 'string');
   if (typeof value !== 'string') return key;
   return value.replace(/__([a-zA-Z0-9_]+)__/g, (match, param: string) => (param in substitutions ? String(substitutions[param]) : match));
 }

@@ -229,6 +229,10 @@ describe('auth0-log-stream-in in Node-RED', function () {
       warnings.some((w) => /no Authorization value is set/.test(w)),
       'no warning',
     );
+    // The status says why too, before and after the refusals.
+    const texts = statusCalls('stream-in').map((s) => s.text);
+    assert.equal(texts[0], 'refuses all: set authorization');
+    assert.equal(texts.pop(), 'refused 2: set authorization');
   });
 
   it('removes its route on close', async () => {

@@ -140,6 +140,27 @@ export class LogStore {
     return event;
   }
 
+  /**
+   * A tenant's log kept across a restart (a real tenant keeps it): the events as they were, ids
+   * included, in log_id order; the next write continues after the last. Log streams are not told.
+   */
+  restore(events: readonly LogEvent[]): void {
+    for (const stored of events) {
+      const event = { ...stored };
+      const sequence = BigInt(event.log_id.slice(LOG_ID_PREFIX.length));
+      if (this.events.length > 0 && event.log_id <= this.events[this.events.length - 1].log_id) {
+        throw new RangeError(`log_id ${event.log_id} is not after the log's last`);
+      }
+      this.events.push(event);
+      this.byId.set(event.log_id, event);
+      if (sequence > this.counter) this.counter = sequence;
+    }
+    if (this.events.length > this.maxEvents) {
+      const dropped = this.events.splice(0, this.events.length - this.maxEvents);
+      for (const old of dropped) this.byId.delete(old.log_id);
+    }
+  }
+
   get(logId: string): LogEvent | undefined {
     return this.byId.get(logId);
   }

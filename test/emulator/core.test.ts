@@ -8,7 +8,7 @@ import { checkpointPage, decodeCheckpoint, offsetBody, offsetPage, pagedList } f
 import { RateLimiter } from '../../emulator/core/rate-limit';
 import { Collection } from '../../emulator/core/collection';
 import { Clock } from '../../emulator/core/clock';
-import { LogStore } from '../../emulator/core/logs';
+import { LogStore, type LogEvent } from '../../emulator/core/logs';
 import { ApiError } from '../../emulator/core/errors';
 import { parseArgs } from '../../emulator/cli';
 import { EmulatorServer } from '../../emulator/core/server';
@@ -153,6 +153,30 @@ describe('emulator core units', () => {
       ids.slice(2, 4),
     );
     assert.equal(logs.get(ids[0]), undefined);
+  });
+
+  it("a tenant's log restored after a restart keeps its ids, and new events come after them", async () => {
+    const first = await startEmulator({ port: 0 });
+    let kept: LogEvent[];
+    try {
+      for (const description of ['one', 'two']) first.logs.write({ type: 'fp', description });
+      kept = first.logs.all().map((e) => ({ ...e }));
+    } finally {
+      await first.close();
+    }
+    const second = await startEmulator({ port: 0 });
+    try {
+      second.logs.restore(kept);
+      assert.deepEqual(
+        second.logs.all().map((e) => e.log_id),
+        kept.map((e) => e.log_id),
+      );
+      const next = second.logs.write({ type: 'fp', description: 'three' }).log_id;
+      assert.ok(next > kept[1].log_id, `${next} after ${kept[1].log_id}`);
+      assert.throws(() => second.logs.restore([kept[0]]), /not after the log's last/);
+    } finally {
+      await second.close();
+    }
   });
 
   it('log ids and event offsets of a restarted emulator come after those of the run before', async () => {

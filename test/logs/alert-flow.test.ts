@@ -98,7 +98,7 @@ describe('example: alert on failed logins, against the emulator', function () {
 
     await waitUntil(() => alerts.length >= 1, { what: () => `no alert; alert node status ${JSON.stringify(statusCalls(alert.id).slice(-1))}` });
     // Every failed login read (the status counts the keys: ada's pair and the unknown user's), and still one alert.
-    await waitUntil(() => statusCalls(alert.id).some((s) => s.text === '2 keys, 1 alerts'), { what: () => JSON.stringify(statusCalls(alert.id).slice(-1)) });
+    await waitUntil(() => statusCalls(alert.id).some((s) => s.text === '2 keys, 1 alert'), { what: () => JSON.stringify(statusCalls(alert.id).slice(-1)) });
     await new Promise((resolve) => setTimeout(resolve, 2 * interval * 1000));
     assert.equal(alerts.length, 1, 'one alert, not one message per failed login');
     assert.equal(posted.length, 1, 'the http request placeholder got the alert too');

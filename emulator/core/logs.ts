@@ -126,10 +126,7 @@ export class LogStore {
     } as LogEvent;
     this.events.push(event);
     this.byId.set(logId, event);
-    if (this.events.length > this.maxEvents) {
-      const dropped = this.events.splice(0, this.events.length - this.maxEvents);
-      for (const old of dropped) this.byId.delete(old.log_id);
-    }
+    this.trim();
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -155,10 +152,14 @@ export class LogStore {
       this.byId.set(event.log_id, event);
       if (sequence > this.counter) this.counter = sequence;
     }
-    if (this.events.length > this.maxEvents) {
-      const dropped = this.events.splice(0, this.events.length - this.maxEvents);
-      for (const old of dropped) this.byId.delete(old.log_id);
-    }
+    this.trim();
+  }
+
+  /** Past `maxEvents`, the oldest events go. */
+  private trim(): void {
+    if (this.events.length <= this.maxEvents) return;
+    const dropped = this.events.splice(0, this.events.length - this.maxEvents);
+    for (const old of dropped) this.byId.delete(old.log_id);
   }
 
   get(logId: string): LogEvent | undefined {

@@ -2,7 +2,12 @@
  * `npm run bench`: runs every benchmark suite under bench/ (each module exporting `run()`, and
  * optionally `title`), prints the rows and writes BENCHMARKS.md with the command that made them.
  * `npm run bench -- overhead pacing` runs only the suites whose file names contain those words.
+ *
+ * Each suite runs in a child process of its own: one suite's leftover heap, timers and compiled
+ * code must not weigh on the next suite's figures (they did: a client measured after the 100,000-key
+ * alert suite cost about half as much again per request as in a fresh process).
  */
+import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,7 +38,54 @@ function normalise(row: Partial<BenchRow> & { baseline?: number | string }): Ben
   return out;
 }
 
+interface SuiteResult {
+  title: string;
+  rows: Partial<BenchRow>[];
+  error?: string;
+}
+
+const CHILD_FLAG = '--suite-in-child';
+
+/** In the child: run one suite and hand its rows to the parent. */
+async function runSuiteHere(file: string): Promise<void> {
+  let result: SuiteResult;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const suite = require(path.join(__dirname, file)) as SuiteModule;
+  const title = suite.title ?? file.replace(/\.js$/, '');
+  if (typeof suite.run !== 'function') {
+    result = { title, rows: [], error: 'skip' };
+  } else {
+    try {
+      result = { title, rows: await suite.run() };
+    } catch (err) {
+      result = { title, rows: [], error: toError(err).stack ?? String(err) };
+    }
+  }
+  process.send?.(result, () => process.exit(0));
+}
+
+/** In the parent: one child process per suite; a child that dies without rows is a failed suite. */
+function runSuiteInChild(file: string): Promise<SuiteResult> {
+  return new Promise((resolve) => {
+    let result: SuiteResult | undefined;
+    const child = fork(__filename, [CHILD_FLAG, file], { stdio: 'inherit', execArgv: process.execArgv, serialization: 'advanced' });
+    child.on('message', (message) => {
+      result = message as SuiteResult;
+    });
+    child.on('exit', (code, signal) => {
+      resolve(
+        result ?? {
+          title: file.replace(/\.js$/, ''),
+          rows: [],
+          error: `the suite's process ended (${signal ?? `exit code ${code}`}) before sending its rows`,
+        },
+      );
+    });
+  });
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === CHILD_FLAG) return runSuiteHere(process.argv[3] ?? '');
   const filters = process.argv.slice(2);
   const dir = __dirname;
   const files = fs
@@ -44,23 +96,22 @@ async function main(): Promise<void> {
   const sections: { title: string; rows: BenchRow[]; error?: string; seconds: number }[] = [];
   const started = Date.now();
   for (const file of files) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const suite = require(path.join(dir, file)) as SuiteModule;
-    if (typeof suite.run !== 'function') continue;
-    const title = suite.title ?? file.replace(/\.js$/, '');
     const suiteStart = Date.now();
-    process.stdout.write(`bench: ${title} …\n`);
-    try {
-      const rows = (await suite.run()).map(normalise);
-      sections.push({ title, rows, seconds: (Date.now() - suiteStart) / 1000 });
-      for (const row of rows) {
-        process.stdout.write(
-          `  ${row.name}: ${format(row.value)} ${row.unit ?? ''}${row.ratio !== undefined ? ` (ratio ${format(row.ratio)})` : ''}${row.met === undefined ? '' : row.met ? '  target met' : '  TARGET MISSED'}\n`,
-        );
-      }
-    } catch (err) {
-      sections.push({ title, rows: [], error: toError(err).stack ?? String(err), seconds: (Date.now() - suiteStart) / 1000 });
-      process.stdout.write(`  failed: ${toError(err).message}\n`);
+    process.stdout.write(`bench: ${file.replace(/\.js$/, '')} …\n`);
+    const result = await runSuiteInChild(file);
+    if (result.error === 'skip') continue;
+    const seconds = (Date.now() - suiteStart) / 1000;
+    if (result.error !== undefined) {
+      sections.push({ title: result.title, rows: [], error: result.error, seconds });
+      process.stdout.write(`  failed: ${result.error.split('\n')[0]}\n`);
+      continue;
+    }
+    const rows = result.rows.map(normalise);
+    sections.push({ title: result.title, rows, seconds });
+    for (const row of rows) {
+      process.stdout.write(
+        `  ${row.name}: ${format(row.value)} ${row.unit ?? ''}${row.ratio !== undefined ? ` (ratio ${format(row.ratio)})` : ''}${row.met === undefined ? '' : row.met ? '  target met' : '  TARGET MISSED'}\n`,
+      );
     }
   }
   const total = (Date.now() - started) / 1000;

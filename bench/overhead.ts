@@ -12,9 +12,13 @@
  * garbage collection (never subtracted for one and not another); each ratio is the median of the
  * per-round ratios against plain axios in the same round, reported with its range. A round's N
  * requests per runner are sent in SLICES turns of N / SLICES, every runner taking its turn in
- * each (the order rotated from one turn to the next), so that a runner and its baseline are
- * measured under the same load of the machine, not seconds apart: on a shared machine the load
- * drifts within a round, and a round's ratio then said more about the drift than the client. Two more rows
+ * each, so that a runner and its baseline are measured under the same load of the machine, not
+ * seconds apart: on a shared machine the load drifts within a round, and a round's ratio then said
+ * more about the drift than the client. Each turn's order is shuffled (a fixed seed), so no runner
+ * always follows the same one: what a runner leaves behind (sockets closing, finalizers, its
+ * garbage) falls on whoever comes next, and a rotated order had the tenant client always run just
+ * after the SDK (measured: about 110 µs a request more than after any other runner). Before each
+ * run the previous one's leftovers are let run out and collected. Two more rows
  * keep what they measured before: Node-RED passing the messages through a function node (routing,
  * no request) and the body check (issue 24) against the same update with checkBody off.
  */
@@ -38,6 +42,8 @@ const FLOW_TARGET = 1.3;
 const CLIENT_TARGET = 1.15;
 /** The body check may add at most this much to a request that sends a body (issue 24: the overhead must not grow). */
 const CHECK_TARGET = 1.05;
+/** The pause before each measured run (see settle). */
+const SETTLE_MS = 10;
 
 /** Node-RED's function node, as shipped with node-red (for the routing row). */
 function functionNodeModule(): unknown {
@@ -57,6 +63,30 @@ function collector(): () => void {
     // not available: every runner goes without alike
   }
   return () => undefined;
+}
+
+/** The order of one turn: the runners shuffled by a seeded generator (the same orders in every run of the bench). */
+function turnOrders(seed: number): (names: string[]) => string[] {
+  let state = seed;
+  const next = (): number => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+  return (names) => {
+    const order = [...names];
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    return order;
+  };
+}
+
+/** What the previous run left (closing sockets, timers due, finalizers) runs out before the next is measured, then a full collection. */
+async function settle(gc: () => void): Promise<void> {
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  gc();
 }
 
 /** This process's CPU time (user + system) spent in `fn`, in µs. */
@@ -202,15 +232,14 @@ export async function run(): Promise<BenchRow[]> {
     const names = Object.keys(runners);
     const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const gc = collector();
+    const shuffled = turnOrders(33);
     // Warm-up, a round's worth: sockets, JIT, the body check's validator.
-    for (let turn = 0; turn < SLICES; turn += 1) for (const name of names) await runners[name]();
+    for (let turn = 0; turn < SLICES; turn += 1) for (const name of shuffled(names)) await runners[name]();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const name of names) cpu[name].push(0);
       for (let turn = 0; turn < SLICES; turn += 1) {
-        // Rotate the order so no runner always goes first or follows the same one.
-        const order = names.map((_, i, all) => all[(i + round * SLICES + turn) % all.length]);
-        for (const name of order) {
-          gc();
+        for (const name of shuffled(names)) {
+          await settle(gc);
           cpu[name][round] += await cpuOf(runners[name]);
         }
       }
@@ -221,7 +250,7 @@ export async function run(): Promise<BenchRow[]> {
     const flowRatio = against('flow', 'axios');
     const clientRatio = against('client', 'axios');
     const checkRatio = against('checked', 'unchecked');
-    const perRound = `median of ${ROUNDS} alternating rounds' ratios of this process's CPU time (range ${'{r}'}), each round ${SLICES} turns of ${REQUESTS / SLICES} requests per runner, the emulator in its own process, a forced GC before every run`;
+    const perRound = `median of ${ROUNDS} alternating rounds' ratios of this process's CPU time (range ${'{r}'}), each round ${SLICES} turns of ${REQUESTS / SLICES} requests per runner in shuffled order, the emulator in its own process, a pause and a forced GC before every run`;
     const note = (s: Spread): string => perRound.replace('{r}', rangeText(s));
     const row = (name: string, label: string, extra: Partial<BenchRow> & { ratioOf?: Spread } = {}): BenchRow => {
       const { ratioOf, ...rest } = extra;

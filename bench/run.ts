@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark suite under bench/ (each module exporting `run()`, and
  * optionally `title`), prints the rows and writes BENCHMARKS.md with the command that made them.
  * `npm run bench -- overhead pacing` runs only the suites whose file names contain those words.
+ * (`--suites <dir> --out <file>`: another folder of built suites and another report, for the runner's own test.)
  *
  * Each suite runs in a child process of its own: one suite's leftover heap, timers and compiled
  * code must not weigh on the next suite's figures (they did: a client measured after the 100,000-key
@@ -42,6 +43,8 @@ interface SuiteResult {
   title: string;
   rows: Partial<BenchRow>[];
   error?: string;
+  /** The module exports no run(). */
+  skipped?: boolean;
 }
 
 const CHILD_FLAG = '--suite-in-child';
@@ -50,10 +53,10 @@ const CHILD_FLAG = '--suite-in-child';
 async function runSuiteHere(file: string): Promise<void> {
   let result: SuiteResult;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const suite = require(path.join(__dirname, file)) as SuiteModule;
-  const title = suite.title ?? file.replace(/\.js$/, '');
+  const suite = require(file) as SuiteModule;
+  const title = suite.title ?? path.basename(file).replace(/\.js$/, '');
   if (typeof suite.run !== 'function') {
-    result = { title, rows: [], error: 'skip' };
+    result = { title, rows: [], skipped: true };
   } else {
     try {
       result = { title, rows: await suite.run() };
@@ -75,7 +78,7 @@ function runSuiteInChild(file: string): Promise<SuiteResult> {
     child.on('exit', (code, signal) => {
       resolve(
         result ?? {
-          title: file.replace(/\.js$/, ''),
+          title: path.basename(file).replace(/\.js$/, ''),
           rows: [],
           error: `the suite's process ended (${signal ?? `exit code ${code}`}) before sending its rows`,
         },
@@ -86,8 +89,16 @@ function runSuiteInChild(file: string): Promise<SuiteResult> {
 
 async function main(): Promise<void> {
   if (process.argv[2] === CHILD_FLAG) return runSuiteHere(process.argv[3] ?? '');
-  const filters = process.argv.slice(2);
-  const dir = __dirname;
+  const args = process.argv.slice(2);
+  const option = (name: string): string | undefined => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    const [, value] = args.splice(at, 2);
+    return value;
+  };
+  const dir = path.resolve(option('--suites') ?? __dirname);
+  const outOption = option('--out');
+  const filters = args;
   const files = fs
     .readdirSync(dir)
     .filter((file) => file.endsWith('.js') && !NOT_SUITES.has(file.replace(/\.js$/, '')))
@@ -98,8 +109,8 @@ async function main(): Promise<void> {
   for (const file of files) {
     const suiteStart = Date.now();
     process.stdout.write(`bench: ${file.replace(/\.js$/, '')} …\n`);
-    const result = await runSuiteInChild(file);
-    if (result.error === 'skip') continue;
+    const result = await runSuiteInChild(path.join(dir, file));
+    if (result.skipped) continue;
     const seconds = (Date.now() - suiteStart) / 1000;
     if (result.error !== undefined) {
       sections.push({ title: result.title, rows: [], error: result.error, seconds });
@@ -141,7 +152,7 @@ async function main(): Promise<void> {
   }
   const missed = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `${s.title}: ${r.name}`));
   if (missed.length > 0) lines.push('## Targets missed', '', ...missed.map((m) => `- ${m} (see its note)`), '');
-  const out = path.resolve(dir, '..', '..', filters.length ? 'bench-partial.md' : 'BENCHMARKS.md');
+  const out = outOption ? path.resolve(outOption) : path.resolve(__dirname, '..', '..', filters.length ? 'bench-partial.md' : 'BENCHMARKS.md');
   fs.writeFileSync(out, lines.join('\n'));
   process.stdout.write(`bench: written ${path.relative(process.cwd(), out)} (${total.toFixed(0)} s)\n`);
   process.exit(sections.some((s) => s.error) ? 1 : 0);

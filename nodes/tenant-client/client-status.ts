@@ -37,7 +37,9 @@ export class ClientStatusPublisher {
    * 1,000 does not call listeners 1,000 times.
    */
   refresh(): void {
-    if (this.closed || this.pending) return;
+    // Nobody to tell (a client used without nodes): no immediate per request. A listener that
+    // comes later hears of the next change.
+    if (this.closed || this.pending || this.listeners.size === 0) return;
     this.pending = setImmediate(() => {
       this.pending = undefined;
       this.publish();

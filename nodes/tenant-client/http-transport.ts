@@ -18,7 +18,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { Readable } from 'node:stream';
-import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import axiosRetry, { exponentialDelay, retryAfter } from 'axios-retry';
 import type { HttpMethod } from '../shared/catalogue';
 import { toText } from '../shared/to-text';
@@ -149,11 +149,18 @@ function findCause<T>(err: unknown, test: (candidate: unknown) => candidate is T
   return undefined;
 }
 
+/**
+ * An answer's headers as a plain object, names in lower case, several values joined. Read straight
+ * off the AxiosHeaders (each header is an own property of it, its methods are on the prototype)
+ * or Node's headers, without the copy `toJSON` makes first: every answer of the tenant passes here.
+ */
 function lowerCaseHeaders(headers: unknown): Record<string, string> {
-  const plain = headers instanceof AxiosHeaders ? headers.toJSON(true) : ((headers ?? {}) as Record<string, unknown>);
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(plain)) {
-    if (value === undefined || value === null) continue;
+  if (headers === null || typeof headers !== 'object') return out;
+  const source = headers as Record<string, unknown>;
+  for (const name of Object.keys(source)) {
+    const value = source[name];
+    if (value === undefined || value === null || value === false) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : toText(value);
   }
   return out;

@@ -10,6 +10,7 @@ import { bodyValue, successBody } from '../../nodes/tenant-client/error-mapping'
 import { buildUrl, queryString } from '../../nodes/tenant-client/request-target';
 import type { TenantClient } from '../../nodes/shared/http-types';
 import { Auth0Error } from '../../nodes/shared/errors';
+import { ClientStatusPublisher } from '../../nodes/tenant-client/client-status';
 import { TestServer, json, optionsFor, text } from './helpers';
 
 describe('tenant client hot path', function () {
@@ -165,5 +166,45 @@ describe('tenant client hot path', function () {
         }
       });
     }
+  });
+
+  describe("an answer's headers", function () {
+    it('come with lower-case names, repeated ones joined, read off axios without a copy', async function () {
+      server.setHandler((_req, res) => {
+        res.setHeader('Set-Cookie', ['a=1', 'b=2']);
+        res.setHeader('X-RateLimit-Remaining', '7');
+        res.setHeader('X-Mixed-Case', 'Value Kept');
+        json(res, 200, { ok: true });
+      });
+      client = createTenantClient(optionsFor(server));
+      const answer = await client.request({ method: 'GET', path: '/api/v2/users', auth: 'none' });
+      assert.equal(answer.headers['set-cookie'], 'a=1, b=2');
+      assert.equal(answer.headers['x-mixed-case'], 'Value Kept');
+      assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
+      assert.equal(answer.rateLimit.remaining, 7);
+      assert.ok(Object.keys(answer.headers).every((name) => name === name.toLowerCase()));
+      assert.equal(Object.getPrototypeOf(answer.headers), Object.prototype);
+    });
+  });
+
+  describe('the status', function () {
+    it('is worked out only while someone listens: no immediate, no limiter snapshot per request otherwise', async function () {
+      let snapshots = 0;
+      const status = new ClientStatusPublisher(() => {
+        snapshots += 1;
+        return { active: 1, queued: 0 };
+      });
+      for (let i = 0; i < 10; i++) status.refresh();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(snapshots, 0);
+      const seen: string[] = [];
+      status.onStatus((s) => seen.push(s.state));
+      status.refresh();
+      status.refresh();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(snapshots, 1);
+      assert.deepEqual(seen, ['requesting']);
+      status.close();
+    });
   });
 });

@@ -14,6 +14,7 @@
  * - At most maxKeys keys are kept; a new key beyond them drops the least recently seen one.
  */
 import { type AlertEvent, sampleOf, storedSampleOf } from './alert-event';
+import { KeyTable } from './key-table';
 import { NumberSlab } from './number-slab';
 
 export interface WindowShape {
@@ -166,8 +167,8 @@ const NONE: never[] = [];
  * the key limit a new key takes the least recently seen key's slot.
  */
 export class AlertWindows {
-  private readonly slotOf = new Map<string, number>();
   private readonly keyAt: string[] = [];
+  private readonly slotOf = new KeyTable(this.keyAt);
   private capacity = 0;
   private oldest = NO;
   private newest = NO;
@@ -207,7 +208,7 @@ export class AlertWindows {
     const shape = this.shape;
     const cutoff = this.cutoff(now);
     let slot = this.slotOf.get(key);
-    if (slot === undefined) slot = this.create(key, cutoff);
+    if (slot === NO) slot = this.create(key, cutoff);
     else {
       this.seen(slot);
       this.prune(slot, cutoff);
@@ -243,7 +244,7 @@ export class AlertWindows {
     while (this.due.peek() <= now) {
       const [time, key] = this.due.pop();
       const slot = this.slotOf.get(key);
-      if (slot === undefined || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
+      if (slot === NO || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
       this.prune(slot, this.cutoff(now));
       out.push({
         key,
@@ -650,7 +651,7 @@ export class AlertWindows {
       }
       const key = keys[k];
       let slot = this.slotOf.get(key);
-      if (slot === undefined) slot = this.create(key, -Infinity);
+      if (slot === NO) slot = this.create(key, -Infinity);
       else {
         this.clearBuckets(slot);
         this.clearSamples(slot);

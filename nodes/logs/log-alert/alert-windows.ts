@@ -142,8 +142,8 @@ export interface WindowsRecord {
 
 const HEAD = 5;
 /** A slot's numbers (the samples' buckets last), STRIDE of them. */
-const OLDER = 0;
-const NEWER = 1;
+/** The key's place in `seenOrder` (its latest). */
+const SEEN_AT = 0;
 const ALERTED_AT = 2;
 const DROP_AT = 3;
 const RESOLVE_AT = 4;
@@ -170,8 +170,14 @@ export class AlertWindows {
   private readonly keyAt: string[] = [];
   private readonly slotOf = new KeyTable(this.keyAt);
   private capacity = 0;
-  private oldest = NO;
-  private newest = NO;
+  /**
+   * The slots from the least to the most recently seen, as a queue: a key seen again is appended
+   * and its older place goes stale (its SEEN_AT moved on). Seeing a key writes the queue's end and
+   * the key's own slot, never its neighbours' (a linked list's two other places in memory per event).
+   */
+  private seenOrder = new Int32Array(1024);
+  private seenHead = 0;
+  private seenTail = 0;
   /** Every slot's numbers, STRIDE of them per slot (one or two cache lines: a key's event touches them together). */
   private slots = new Float64Array(0);
   private readonly buckets = new NumberSlab(4);
@@ -270,8 +276,9 @@ export class AlertWindows {
   /** A slot for a new key: a fresh one below the key limit, else the least recently seen key's. */
   private create(key: string, cutoff: number): number {
     let slot: number;
-    if (this.slotOf.size >= this.shape.maxKeys && this.oldest !== NO) {
-      slot = this.oldest;
+    const oldest = this.slotOf.size >= this.shape.maxKeys ? this.oldest() : NO;
+    if (oldest !== NO) {
+      slot = oldest;
       this.drop(slot, cutoff);
     } else {
       slot = this.keyAt.length;
@@ -511,31 +518,52 @@ export class AlertWindows {
     return { counted: true, alert: true, count: this.slots[slot * STRIDE + TOTAL], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
   }
 
-  /** Puts `slot` at the most recently seen end of the list. */
+  /** Puts `slot` at the most recently seen end. */
   private append(slot: number): void {
-    this.slots[slot * STRIDE + OLDER] = this.newest;
-    this.slots[slot * STRIDE + NEWER] = NO;
-    if (this.newest !== NO) this.slots[this.newest * STRIDE + NEWER] = slot;
-    else this.oldest = slot;
-    this.newest = slot;
+    if (this.seenTail === this.seenOrder.length) this.compactSeen();
+    this.seenOrder[this.seenTail] = slot;
+    this.slots[slot * STRIDE + SEEN_AT] = this.seenTail;
+    this.seenTail += 1;
+  }
+
+  /** The least recently seen slot (NO when none); stale places before it are passed for good. */
+  private oldest(): number {
+    while (this.seenHead < this.seenTail) {
+      const slot = this.seenOrder[this.seenHead];
+      if (this.slots[slot * STRIDE + SEEN_AT] === this.seenHead) return slot;
+      this.seenHead += 1;
+    }
+    return NO;
   }
 
   private unlink(slot: number): void {
-    const older = this.slots[slot * STRIDE + OLDER];
-    const newer = this.slots[slot * STRIDE + NEWER];
-    if (older !== NO) this.slots[older * STRIDE + NEWER] = newer;
-    else this.oldest = newer;
-    if (newer !== NO) this.slots[newer * STRIDE + OLDER] = older;
-    else this.newest = older;
-    this.slots[slot * STRIDE + OLDER] = NO;
-    this.slots[slot * STRIDE + NEWER] = NO;
+    this.slots[slot * STRIDE + SEEN_AT] = NO;
   }
 
   /** The key was seen again: it becomes the most recently seen. */
   private seen(slot: number): void {
-    if (slot === this.newest) return;
-    this.unlink(slot);
+    if (this.slots[slot * STRIDE + SEEN_AT] === this.seenTail - 1) return;
     this.append(slot);
+  }
+
+  /**
+   * The queue full: its live places moved to the front, in order, and the queue made at least four
+   * times the keys, so this copy comes once every three times the keys' events at most.
+   */
+  private compactSeen(): void {
+    const from = this.seenOrder;
+    const to = 4 * this.keyAt.length > from.length ? new Int32Array(Math.max(from.length * 2, 4 * this.keyAt.length)) : from;
+    let live = 0;
+    for (let i = this.seenHead; i < this.seenTail; i++) {
+      const slot = from[i];
+      if (this.slots[slot * STRIDE + SEEN_AT] !== i) continue;
+      to[live] = slot;
+      this.slots[slot * STRIDE + SEEN_AT] = live;
+      live += 1;
+    }
+    this.seenOrder = to;
+    this.seenHead = 0;
+    this.seenTail = live;
   }
 
   toRecord(signature: string, clock: WindowsRecord['clock']): WindowsRecord {
@@ -559,7 +587,10 @@ export class AlertWindows {
     const samples = new Array<AlertEvent>(sampleCount);
     const sampleBuckets = new Float64Array(sampleCount);
     let k = 0;
-    for (let slot = this.oldest; slot !== NO; slot = this.slots[slot * STRIDE + NEWER]) order[k++] = slot;
+    for (let i = this.seenHead; i < this.seenTail; i++) {
+      const slot = this.seenOrder[i];
+      if (this.slots[slot * STRIDE + SEEN_AT] === i) order[k++] = slot;
+    }
     let bucket = 0;
     let type = 0;
     let sample = 0;

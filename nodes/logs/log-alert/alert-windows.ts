@@ -144,6 +144,8 @@ const HEAD = 5;
 /** A slot's numbers (the samples' buckets last), STRIDE of them. */
 /** The key's place in `seenOrder` (its latest). */
 const SEEN_AT = 0;
+/** The number of the key's first type (typeId), NO_TYPE when it has none. */
+const FIRST_TYPE_ID = 1;
 const ALERTED_AT = 2;
 const DROP_AT = 3;
 const RESOLVE_AT = 4;
@@ -156,6 +158,9 @@ const SAMPLE_LENGTH = 10;
 const SAMPLE_BUCKETS = 11;
 const STRIDE = 16;
 const NO = -1;
+const NO_TYPE = -2;
+/** Types numbered at most (Auth0's catalogue has under 200); a type past them is compared by its text. */
+const TYPE_IDS_MAX = 1024;
 const NONE: never[] = [];
 
 /**
@@ -183,6 +188,13 @@ export class AlertWindows {
   private readonly buckets = new NumberSlab(4);
   /** The first type seen in the window (its last bucket in the slot); the others (rarer) in `moreTypes`. */
   private readonly firstType: (string | undefined)[] = [];
+  /**
+   * A number per type, so an event of the key's first type is known as such from its slot, without
+   * reading `firstType` (another place in memory per event).
+   */
+  private readonly typeIds = new Map<string, number>();
+  private lastType: string | undefined;
+  private lastTypeId = NO;
   /** Flat: [type, last bucket] per type after the first. */
   private readonly moreTypes = new Map<number, (string | number)[]>();
   /**
@@ -285,6 +297,7 @@ export class AlertWindows {
       if (slot >= this.capacity) this.grow(slot + 1);
       this.keyAt.push(key);
       this.firstType.push(undefined);
+      this.slots[slot * STRIDE + FIRST_TYPE_ID] = NO_TYPE;
       for (let i = 0; i < this.shape.sampleSize; i++) this.sampleEvents.push(undefined);
       this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
     }
@@ -313,7 +326,7 @@ export class AlertWindows {
     const live = this.slots[slot * STRIDE + ALERTED_AT] >= 0 || (n > 0 && this.bucketAt(slot, n - 1) > cutoff);
     if (live) this.dropped += 1;
     this.clearBuckets(slot);
-    this.firstType[slot] = undefined;
+    this.setFirstType(slot, undefined);
     this.moreTypes.delete(slot);
     this.clearSamples(slot);
   }
@@ -399,13 +412,18 @@ export class AlertWindows {
    * when it comes again it moves to the end, as if it had been forgotten.
    */
   private countType(slot: number, type: string, index: number, cutoff: number): void {
-    const first = this.firstType[slot];
-    if (first === undefined) {
-      this.firstType[slot] = type;
-      this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
-      return;
+    const id = this.typeId(type);
+    let same = id >= 0 && this.slots[slot * STRIDE + FIRST_TYPE_ID] === id;
+    if (!same) {
+      const first = this.firstType[slot];
+      if (first === undefined) {
+        this.setFirstType(slot, type);
+        this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
+        return;
+      }
+      same = first === type;
     }
-    if (first === type) {
+    if (same) {
       if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) {
         if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] < index) this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
         return;
@@ -467,10 +485,28 @@ export class AlertWindows {
 
   /** The key's types from a flat [type, last bucket] list. */
   private setTypes(slot: number, list: (string | number)[]): void {
-    this.firstType[slot] = list.length > 0 ? (list[0] as string) : undefined;
+    this.setFirstType(slot, list.length > 0 ? (list[0] as string) : undefined);
     this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = list.length > 0 ? (list[1] as number) : 0;
     if (list.length > 2) this.moreTypes.set(slot, list.slice(2));
     else this.moreTypes.delete(slot);
+  }
+
+  private setFirstType(slot: number, type: string | undefined): void {
+    this.firstType[slot] = type;
+    this.slots[slot * STRIDE + FIRST_TYPE_ID] = type === undefined ? NO_TYPE : this.typeId(type);
+  }
+
+  /** The type's number, NO past TYPE_IDS_MAX types (numbers are never reused: a slot may hold one). */
+  private typeId(type: string): number {
+    if (type === this.lastType) return this.lastTypeId;
+    let id = this.typeIds.get(type);
+    if (id === undefined) {
+      id = this.typeIds.size < TYPE_IDS_MAX ? this.typeIds.size : NO;
+      if (id !== NO) this.typeIds.set(type, id);
+    }
+    this.lastType = type;
+    this.lastTypeId = id;
+    return id;
   }
 
   /** Flat [type, last bucket] of the key's types still in the window. */

@@ -168,8 +168,9 @@ const NONE: never[] = [];
  * event's work touches one or two cache lines, not one per number), its buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
  * first). The only objects per key are its name and its sample events (a few plain fields each,
  * made once: no JSON per event), so 100,000 live keys give the garbage collector little to trace
- * and counting an event past the sample allocates nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
- * the key limit a new key takes the least recently seen key's slot.
+ * and counting an event past the sample allocates nothing. A key's slot is found in a KeyTable; the
+ * slots are queued from the least to the most recently seen (`seenOrder`); at the key limit a new
+ * key takes the least recently seen key's slot.
  */
 export class AlertWindows {
   private readonly keyAt: string[] = [];

@@ -5,6 +5,7 @@
  * up on the event first, then in a CloudEvent's `data.object`.
  */
 import { ConfigError } from '../../shared/errors';
+import { parseTime } from './iso-time';
 
 export type AlertEvent = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export function keyReader(name: string): KeyReader {
 export function eventTime(event: AlertEvent): number | undefined {
   const text = typeof event.date === 'string' ? event.date : typeof event.time === 'string' ? event.time : undefined;
   if (text === undefined) return undefined;
-  const ms = Date.parse(text);
+  const ms = parseTime(text);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

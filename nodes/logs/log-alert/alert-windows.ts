@@ -14,6 +14,7 @@
  * - At most maxKeys keys are kept; a new key beyond them drops the least recently seen one.
  */
 import { type AlertEvent, sampleOf, storedSampleOf } from './alert-event';
+import { KeyTable } from './key-table';
 import { NumberSlab } from './number-slab';
 
 export interface WindowShape {
@@ -141,8 +142,10 @@ export interface WindowsRecord {
 
 const HEAD = 5;
 /** A slot's numbers (the samples' buckets last), STRIDE of them. */
-const OLDER = 0;
-const NEWER = 1;
+/** The key's place in `seenOrder` (its latest). */
+const SEEN_AT = 0;
+/** The number of the key's first type (typeId), NO_TYPE when it has none. */
+const FIRST_TYPE_ID = 1;
 const ALERTED_AT = 2;
 const DROP_AT = 3;
 const RESOLVE_AT = 4;
@@ -155,6 +158,9 @@ const SAMPLE_LENGTH = 10;
 const SAMPLE_BUCKETS = 11;
 const STRIDE = 16;
 const NO = -1;
+const NO_TYPE = -2;
+/** Types numbered at most (Auth0's catalogue has under 200); a type past them is compared by its text. */
+const TYPE_IDS_MAX = 1024;
 const NONE: never[] = [];
 
 /**
@@ -162,20 +168,34 @@ const NONE: never[] = [];
  * event's work touches one or two cache lines, not one per number), its buckets in a block of a NumberSlab (bucket, count, first time, last time per bucket, oldest
  * first). The only objects per key are its name and its sample events (a few plain fields each,
  * made once: no JSON per event), so 100,000 live keys give the garbage collector little to trace
- * and counting an event past the sample allocates nothing. The slots form a list from the least to the most recently seen (`older`, `newer`); at
- * the key limit a new key takes the least recently seen key's slot.
+ * and counting an event past the sample allocates nothing. A key's slot is found in a KeyTable; the
+ * slots are queued from the least to the most recently seen (`seenOrder`); at the key limit a new
+ * key takes the least recently seen key's slot.
  */
 export class AlertWindows {
-  private readonly slotOf = new Map<string, number>();
   private readonly keyAt: string[] = [];
+  private readonly slotOf = new KeyTable(this.keyAt);
   private capacity = 0;
-  private oldest = NO;
-  private newest = NO;
+  /**
+   * The slots from the least to the most recently seen, as a queue: a key seen again is appended
+   * and its older place goes stale (its SEEN_AT moved on). Seeing a key writes the queue's end and
+   * the key's own slot, never its neighbours' (a linked list's two other places in memory per event).
+   */
+  private seenOrder = new Int32Array(1024);
+  private seenHead = 0;
+  private seenTail = 0;
   /** Every slot's numbers, STRIDE of them per slot (one or two cache lines: a key's event touches them together). */
   private slots = new Float64Array(0);
   private readonly buckets = new NumberSlab(4);
   /** The first type seen in the window (its last bucket in the slot); the others (rarer) in `moreTypes`. */
   private readonly firstType: (string | undefined)[] = [];
+  /**
+   * A number per type, so an event of the key's first type is known as such from its slot, without
+   * reading `firstType` (another place in memory per event).
+   */
+  private readonly typeIds = new Map<string, number>();
+  private lastType: string | undefined;
+  private lastTypeId = NO;
   /** Flat: [type, last bucket] per type after the first. */
   private readonly moreTypes = new Map<number, (string | number)[]>();
   /**
@@ -207,7 +227,7 @@ export class AlertWindows {
     const shape = this.shape;
     const cutoff = this.cutoff(now);
     let slot = this.slotOf.get(key);
-    if (slot === undefined) slot = this.create(key, cutoff);
+    if (slot === NO) slot = this.create(key, cutoff);
     else {
       this.seen(slot);
       this.prune(slot, cutoff);
@@ -243,7 +263,7 @@ export class AlertWindows {
     while (this.due.peek() <= now) {
       const [time, key] = this.due.pop();
       const slot = this.slotOf.get(key);
-      if (slot === undefined || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
+      if (slot === NO || this.slots[slot * STRIDE + RESOLVE_AT] !== time || this.slots[slot * STRIDE + ALERTED_AT] < 0) continue;
       this.prune(slot, this.cutoff(now));
       out.push({
         key,
@@ -269,14 +289,16 @@ export class AlertWindows {
   /** A slot for a new key: a fresh one below the key limit, else the least recently seen key's. */
   private create(key: string, cutoff: number): number {
     let slot: number;
-    if (this.slotOf.size >= this.shape.maxKeys && this.oldest !== NO) {
-      slot = this.oldest;
+    const oldest = this.slotOf.size >= this.shape.maxKeys ? this.oldest() : NO;
+    if (oldest !== NO) {
+      slot = oldest;
       this.drop(slot, cutoff);
     } else {
       slot = this.keyAt.length;
       if (slot >= this.capacity) this.grow(slot + 1);
       this.keyAt.push(key);
       this.firstType.push(undefined);
+      this.slots[slot * STRIDE + FIRST_TYPE_ID] = NO_TYPE;
       for (let i = 0; i < this.shape.sampleSize; i++) this.sampleEvents.push(undefined);
       this.slots[slot * STRIDE + BUCKET_BLOCK] = NO;
     }
@@ -305,7 +327,7 @@ export class AlertWindows {
     const live = this.slots[slot * STRIDE + ALERTED_AT] >= 0 || (n > 0 && this.bucketAt(slot, n - 1) > cutoff);
     if (live) this.dropped += 1;
     this.clearBuckets(slot);
-    this.firstType[slot] = undefined;
+    this.setFirstType(slot, undefined);
     this.moreTypes.delete(slot);
     this.clearSamples(slot);
   }
@@ -391,13 +413,18 @@ export class AlertWindows {
    * when it comes again it moves to the end, as if it had been forgotten.
    */
   private countType(slot: number, type: string, index: number, cutoff: number): void {
-    const first = this.firstType[slot];
-    if (first === undefined) {
-      this.firstType[slot] = type;
-      this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
-      return;
+    const id = this.typeId(type);
+    let same = id >= 0 && this.slots[slot * STRIDE + FIRST_TYPE_ID] === id;
+    if (!same) {
+      const first = this.firstType[slot];
+      if (first === undefined) {
+        this.setFirstType(slot, type);
+        this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
+        return;
+      }
+      same = first === type;
     }
-    if (first === type) {
+    if (same) {
       if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] > cutoff) {
         if (this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] < index) this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = index;
         return;
@@ -459,10 +486,28 @@ export class AlertWindows {
 
   /** The key's types from a flat [type, last bucket] list. */
   private setTypes(slot: number, list: (string | number)[]): void {
-    this.firstType[slot] = list.length > 0 ? (list[0] as string) : undefined;
+    this.setFirstType(slot, list.length > 0 ? (list[0] as string) : undefined);
     this.slots[slot * STRIDE + FIRST_TYPE_BUCKET] = list.length > 0 ? (list[1] as number) : 0;
     if (list.length > 2) this.moreTypes.set(slot, list.slice(2));
     else this.moreTypes.delete(slot);
+  }
+
+  private setFirstType(slot: number, type: string | undefined): void {
+    this.firstType[slot] = type;
+    this.slots[slot * STRIDE + FIRST_TYPE_ID] = type === undefined ? NO_TYPE : this.typeId(type);
+  }
+
+  /** The type's number, NO past TYPE_IDS_MAX types (numbers are never reused: a slot may hold one). */
+  private typeId(type: string): number {
+    if (type === this.lastType) return this.lastTypeId;
+    let id = this.typeIds.get(type);
+    if (id === undefined) {
+      id = this.typeIds.size < TYPE_IDS_MAX ? this.typeIds.size : NO;
+      if (id !== NO) this.typeIds.set(type, id);
+    }
+    this.lastType = type;
+    this.lastTypeId = id;
+    return id;
   }
 
   /** Flat [type, last bucket] of the key's types still in the window. */
@@ -510,31 +555,52 @@ export class AlertWindows {
     return { counted: true, alert: true, count: this.slots[slot * STRIDE + TOTAL], firstAt: n > 0 ? firstAt : -1, lastAt, types, sample };
   }
 
-  /** Puts `slot` at the most recently seen end of the list. */
+  /** Puts `slot` at the most recently seen end. */
   private append(slot: number): void {
-    this.slots[slot * STRIDE + OLDER] = this.newest;
-    this.slots[slot * STRIDE + NEWER] = NO;
-    if (this.newest !== NO) this.slots[this.newest * STRIDE + NEWER] = slot;
-    else this.oldest = slot;
-    this.newest = slot;
+    if (this.seenTail === this.seenOrder.length) this.compactSeen();
+    this.seenOrder[this.seenTail] = slot;
+    this.slots[slot * STRIDE + SEEN_AT] = this.seenTail;
+    this.seenTail += 1;
+  }
+
+  /** The least recently seen slot (NO when none); stale places before it are passed for good. */
+  private oldest(): number {
+    while (this.seenHead < this.seenTail) {
+      const slot = this.seenOrder[this.seenHead];
+      if (this.slots[slot * STRIDE + SEEN_AT] === this.seenHead) return slot;
+      this.seenHead += 1;
+    }
+    return NO;
   }
 
   private unlink(slot: number): void {
-    const older = this.slots[slot * STRIDE + OLDER];
-    const newer = this.slots[slot * STRIDE + NEWER];
-    if (older !== NO) this.slots[older * STRIDE + NEWER] = newer;
-    else this.oldest = newer;
-    if (newer !== NO) this.slots[newer * STRIDE + OLDER] = older;
-    else this.newest = older;
-    this.slots[slot * STRIDE + OLDER] = NO;
-    this.slots[slot * STRIDE + NEWER] = NO;
+    this.slots[slot * STRIDE + SEEN_AT] = NO;
   }
 
   /** The key was seen again: it becomes the most recently seen. */
   private seen(slot: number): void {
-    if (slot === this.newest) return;
-    this.unlink(slot);
+    if (this.slots[slot * STRIDE + SEEN_AT] === this.seenTail - 1) return;
     this.append(slot);
+  }
+
+  /**
+   * The queue full: its live places moved to the front, in order, and the queue made at least four
+   * times the keys, so this copy comes once every three times the keys' events at most.
+   */
+  private compactSeen(): void {
+    const from = this.seenOrder;
+    const to = 4 * this.keyAt.length > from.length ? new Int32Array(Math.max(from.length * 2, 4 * this.keyAt.length)) : from;
+    let live = 0;
+    for (let i = this.seenHead; i < this.seenTail; i++) {
+      const slot = from[i];
+      if (this.slots[slot * STRIDE + SEEN_AT] !== i) continue;
+      to[live] = slot;
+      this.slots[slot * STRIDE + SEEN_AT] = live;
+      live += 1;
+    }
+    this.seenOrder = to;
+    this.seenHead = 0;
+    this.seenTail = live;
   }
 
   toRecord(signature: string, clock: WindowsRecord['clock']): WindowsRecord {
@@ -558,7 +624,10 @@ export class AlertWindows {
     const samples = new Array<AlertEvent>(sampleCount);
     const sampleBuckets = new Float64Array(sampleCount);
     let k = 0;
-    for (let slot = this.oldest; slot !== NO; slot = this.slots[slot * STRIDE + NEWER]) order[k++] = slot;
+    for (let i = this.seenHead; i < this.seenTail; i++) {
+      const slot = this.seenOrder[i];
+      if (this.slots[slot * STRIDE + SEEN_AT] === i) order[k++] = slot;
+    }
     let bucket = 0;
     let type = 0;
     let sample = 0;
@@ -650,7 +719,7 @@ export class AlertWindows {
       }
       const key = keys[k];
       let slot = this.slotOf.get(key);
-      if (slot === undefined) slot = this.create(key, -Infinity);
+      if (slot === NO) slot = this.create(key, -Infinity);
       else {
         this.clearBuckets(slot);
         this.clearSamples(slot);

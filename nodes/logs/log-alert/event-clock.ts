@@ -24,10 +24,12 @@ export class EventClock {
 
   /** The clock once an event of time `at` came: `at` when it is the newest, else the clock as it is. */
   observe(at: number): number {
-    const now = this.now();
+    // One reading of the wall clock for both (an event's work reads it once).
+    const wall = this.wall.now();
+    const now = this.newest === -Infinity ? -Infinity : this.newest + Math.max(0, wall - this.seenAt);
     if (at <= now) return now;
     this.newest = at;
-    this.seenAt = this.wall.now();
+    this.seenAt = wall;
     return at;
   }
 

@@ -16,7 +16,7 @@ export const title = 'Log alert: events through auth0-log-alert with 100,000 liv
 const KEYS = 100_000;
 const ROUND_EVENTS = 50_000;
 /** An even number, so each node goes first in half of them. */
-const ROUNDS = 8;
+const ROUNDS = 16;
 const START = Date.parse('2026-11-01T00:00:00.000Z');
 
 function collectGarbage(): void {

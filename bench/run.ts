@@ -28,20 +28,21 @@ function format(value: number | string | undefined, digits = 2): string {
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(digits);
 }
 
+/** A row as the report takes it: plain numbers, texts and a flag (so it also crosses to the parent process whole). */
 function normalise(row: Partial<BenchRow> & { baseline?: number | string }): BenchRow {
   const out: BenchRow = { name: String(row.name ?? '?'), value: Number(row.value ?? NaN) };
-  if (row.unit !== undefined) out.unit = row.unit;
-  if (row.baseline !== undefined) out.baseline = row.baseline;
-  if (row.ratio !== undefined) out.ratio = row.ratio;
-  if (row.target !== undefined) out.target = row.target;
-  if (row.met !== undefined) out.met = row.met;
-  if (row.note !== undefined) out.note = row.note;
+  if (row.unit !== undefined) out.unit = String(row.unit);
+  if (row.baseline !== undefined) out.baseline = typeof row.baseline === 'number' ? row.baseline : String(row.baseline);
+  if (row.ratio !== undefined) out.ratio = Number(row.ratio);
+  if (row.target !== undefined) out.target = String(row.target);
+  if (row.met !== undefined) out.met = row.met === true;
+  if (row.note !== undefined) out.note = String(row.note);
   return out;
 }
 
 interface SuiteResult {
   title: string;
-  rows: Partial<BenchRow>[];
+  rows: BenchRow[];
   error?: string;
   /** The module exports no run(). */
   skipped?: boolean;
@@ -52,19 +53,21 @@ const CHILD_FLAG = '--suite-in-child';
 /** In the child: run one suite and hand its rows to the parent. */
 async function runSuiteHere(file: string): Promise<void> {
   let result: SuiteResult;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const suite = require(file) as SuiteModule;
-  const title = suite.title ?? path.basename(file).replace(/\.js$/, '');
-  if (typeof suite.run !== 'function') {
-    result = { title, rows: [], skipped: true };
-  } else {
-    try {
-      result = { title, rows: await suite.run() };
-    } catch (err) {
-      result = { title, rows: [], error: toError(err).stack ?? String(err) };
-    }
+  let title = path.basename(file).replace(/\.js$/, '');
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const suite = require(file) as SuiteModule;
+    title = suite.title ?? title;
+    result = typeof suite.run === 'function' ? { title, rows: (await suite.run()).map(normalise) } : { title, rows: [], skipped: true };
+  } catch (err) {
+    // Thrown while loading or running: the report says why, not only the suite's stderr.
+    result = { title, rows: [], error: toError(err).stack ?? String(err) };
   }
-  process.send?.(result, () => process.exit(0));
+  // Ended once what the suite printed is written out (a pipe, as under `| tee`, is drained first).
+  const exit = (): void => {
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(0)));
+  };
+  process.send?.(result, exit);
 }
 
 /** In the parent: one child process per suite; a child that dies without rows is a failed suite. */
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
       process.stdout.write(`  failed: ${result.error.split('\n')[0]}\n`);
       continue;
     }
-    const rows = result.rows.map(normalise);
+    const rows = result.rows;
     sections.push({ title: result.title, rows, seconds });
     for (const row of rows) {
       process.stdout.write(

@@ -16,7 +16,8 @@ export function errorStatusText(failure: TransportFailureInfo): string {
 
 export class ClientStatusPublisher {
   private readonly listeners = new Set<(status: ClientStatus) => void>();
-  private lastStatus: ClientStatus = { state: 'idle', text: 'idle' };
+  /** What the listeners were last told; undefined when nobody has been told anything yet (the next status goes out). */
+  private lastStatus: ClientStatus | undefined = { state: 'idle', text: 'idle' };
   private pending: NodeJS.Immediate | undefined;
   private closed = false;
   /** The last outcome that was a failure (`timeout`, `HTTP 503`, `token failed`); undefined after a success. */
@@ -28,6 +29,9 @@ export class ClientStatusPublisher {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
+      // Nobody listens now, so nothing is worked out (refresh): what the last listener heard says
+      // nothing of what the next one will have heard. The next status goes out whatever it is.
+      if (this.listeners.size === 0) this.lastStatus = undefined;
     };
   }
 
@@ -69,7 +73,7 @@ export class ClientStatusPublisher {
       status = { state: 'idle', text: 'idle' };
     }
     const last = this.lastStatus;
-    if (last.state === status.state && last.text === status.text && last.resumeAt === status.resumeAt) return;
+    if (last && last.state === status.state && last.text === status.text && last.resumeAt === status.resumeAt) return;
     this.lastStatus = status;
     for (const listener of [...this.listeners]) {
       try {

@@ -50,4 +50,21 @@ describe('bench runner', function () {
     assert.match(report, /## a-dies[\s\S]*The suite failed:[\s\S]*exit code 3/);
     assert.match(report, /## B[\s\S]*\| ran \| 1\.00/);
   });
+
+  it('keeps all a suite printed when the report goes through a pipe, and says why a suite failed to load', async function () {
+    const dir = suites({
+      'a-prints.js': `exports.run = async () => { process.stdout.write('x'.repeat(2 * 1024 * 1024) + '\\nLAST LINE OF A\\n'); return [{ name: 'printed', value: 1 }]; };`,
+      'b-broken.js': `throw new Error('b cannot load');`,
+      'c-odd-row.js': `exports.run = async () => [{ name: 'odd', value: 2, note: () => 'a function', unit: 3 }];`,
+    });
+    const out = path.join(dir, 'report.md');
+    // execFile reads the runner's stdout through a pipe.
+    const printed = await promisify(execFile)(process.execPath, [runner, '--suites', dir, '--out', out], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      (err: { stdout: string }) => err,
+    );
+    assert.match(printed.stdout, /LAST LINE OF A/);
+    const report = fs.readFileSync(out, 'utf8');
+    assert.match(report, /## b-broken[\s\S]*The suite failed:[\s\S]*b cannot load/);
+    assert.match(report, /\| odd \| 2\.00 3 \|/);
+  });
 });

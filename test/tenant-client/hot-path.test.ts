@@ -206,5 +206,31 @@ describe('tenant client hot path', function () {
       assert.deepEqual(seen, ['requesting']);
       status.close();
     });
+
+    it('tells a listener that comes after a stretch with nobody listening the next status, even one an earlier listener heard', async function () {
+      let busy = true;
+      const status = new ClientStatusPublisher(() => ({ active: busy ? 1 : 0, queued: 0 }));
+      const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+      const first: string[] = [];
+      const off = status.onStatus((s) => first.push(s.state));
+      status.refresh();
+      await tick();
+      assert.deepEqual(first, ['requesting']);
+      // The first listener leaves while the request runs; it ends with nobody listening.
+      off();
+      busy = false;
+      status.refresh();
+      await tick();
+      const second: string[] = [];
+      status.onStatus((s) => second.push(s.state));
+      busy = true;
+      status.refresh();
+      await tick();
+      busy = false;
+      status.refresh();
+      await tick();
+      assert.deepEqual(second, ['requesting', 'idle']);
+      status.close();
+    });
   });
 });

@@ -18,7 +18,12 @@ export class KeyTable {
   private table = new Int32Array(2 * MIN_PLACES);
   private mask = MIN_PLACES - 1;
   private count = 0;
-  /** Random per table, so which keys collide cannot be known in advance from the key text. */
+  /**
+   * Random per table, so which keys share a place changes from one node to the next. It is not a
+   * keyed hash: some pairs of keys collide for a small share of seeds whatever the seed (an outside
+   * review found pairs at 1.6 %), but not enough of them together to make long probe runs. Keys are
+   * always compared whole, so a collision costs a probe, never a wrong count.
+   */
   private readonly seed = randomBytes(4).readInt32LE(0);
 
   /** `keyAt[slot]` is the key of `slot` (the caller's array, read to compare keys). */

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     `Produced by \`npm run bench${filters.length ? ` -- ${filters.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ` +
       `Node.js ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()}; ${total.toFixed(0)} s in all.`,
     '',
-    "Every figure is set beside a baseline measured in the same run (the machines are noisy); timings are medians of several runs where the suite says so. Against the local emulator on loopback: the service's own time is part of every figure.",
+    "Every figure is set beside a baseline measured in the same run (the machines are noisy); timings are medians of several runs where the suite says so. Each suite runs in a process of its own. Suites that send requests send them to the local emulator on loopback: the service's own time is part of their figures.",
     '',
   ];
   for (const section of sections) {

@@ -59,6 +59,8 @@ class LogAlert {
   private skipped = 0;
   private alone = false;
   private closing = false;
+  /** The status last shown (fill, shape and text): the tick shows it again only when it changed, not to every editor each second. */
+  private shownStatus = '';
   /** Jobs queued or running. */
   private pending = 0;
 
@@ -292,11 +294,15 @@ class LogAlert {
         ? this.text('alertShared', { alerts })
         : this.text('alertKeys', { keys: this.text('keyCount', { count: this.local.size }), alerts });
     const text = dropped > 0 ? this.text('alertDropped', { status: keys, dropped }) : keys;
-    this.node.status({
+    const status = {
       fill: this.alone ? 'yellow' : dropped > 0 ? 'yellow' : 'green',
       shape: this.alerts > 0 ? 'dot' : 'ring',
       text: this.alone ? this.text('alertAlone', { status: text }) : text,
-    });
+    } as const;
+    const shown = `${status.fill} ${status.shape} ${status.text}`;
+    if (shown === this.shownStatus) return;
+    this.shownStatus = shown;
+    this.node.status(status);
   }
 }
 

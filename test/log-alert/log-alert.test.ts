@@ -231,6 +231,25 @@ describe('auth0-log-alert', function () {
     assert.match(String(status?.text), /^100 keys, \d+ alerts?, \d+ dropped$/);
   });
 
+  it('shows its status again only when it changed, not on every tick to every open editor', async function () {
+    this.timeout(10_000);
+    await helper.load(modules(), alertFlow({ threshold: 3, window: 600, key: 'user' }), {});
+    const done = new Collector(DONE).attach();
+    // Three ticks with nothing new: the status stays as it was first shown.
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    assert.deepEqual(
+      statusCalls(ALERT).map((s) => s.text),
+      ['0 keys, 0 alerts'],
+    );
+    await feed([{ payload: event(START, { user_id: 'auth0|a' }) }], done);
+    await waitUntil(() => statusCalls(ALERT).length === 2, { what: () => JSON.stringify(statusCalls(ALERT)) });
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    assert.deepEqual(
+      statusCalls(ALERT).map((s) => s.text),
+      ['0 keys, 0 alerts', '1 key, 0 alerts'],
+    );
+  });
+
   it('alerts once per key and cooldown, resolves on the second output once the count stayed below for the cooldown', async () => {
     await helper.load(modules(), alertFlow({ threshold: 5, window: 600, cooldown: 300 }), {});
     const alerts = new Collector(ALERTS).attach();

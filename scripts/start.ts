@@ -20,7 +20,7 @@ import { DASHBOARD_TAB, arrangedFlow, startExamples, type FlowNode } from './exa
 import { readFlowsFile, readRecord, recordOf, startFlows, writeRecord } from './start-flows';
 import { SECRET_FILE, ensureCredentialSecret } from './credential-secret';
 import { loginBanner, loginWanted, setUpLogin } from './start-login';
-import { CHECKPOINT_STORE, CONTEXT_STORAGE } from './context-storage';
+import { CONTEXT_STORAGE, durableNodes } from './context-storage';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_WEB_CLIENT } from './demo-clients';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -73,7 +73,7 @@ module.exports = {
     flowFile: 'flows.json',
     // Made at first start, kept beside this file (never in git): the credentials typed into this editor are encrypted with it.
     credentialSecret: require('fs').readFileSync(require('path').join(__dirname, '${SECRET_FILE}'), 'utf8').trim(),
-    // checkpoints: where the examples' log and event watchers keep their place (see durableWatchers).
+    // checkpoints: where the examples' log and event watchers keep their place and log alerts their counts (see durableNodes).
     contextStorage: ${JSON.stringify(CONTEXT_STORAGE)},
     editorTheme: { tours: false },
     // No consent modal and no update notice in the way of a first look at the examples.
@@ -84,19 +84,6 @@ module.exports = {
   );
 }
 
-/**
- * The log and event watchers of the examples that use the default store get CHECKPOINT_STORE: a
- * file store without cache, which keeps their place as they promise. With the default memory store
- * every watcher warned at each deploy that a restart loses its place, on every untouched example.
- * The example files keep the default store, so they import anywhere.
- */
-const WATCHERS = new Set(['auth0-log-watch', 'auth0-events']);
-
-function durableWatchers(flow: FlowNode[]): FlowNode[] {
-  return flow.map((node) => (WATCHERS.has(node.type) && !node.store ? { ...node, store: CHECKPOINT_STORE } : node));
-}
-
-/** The examples' own addresses (Node-RED on 1880, the emulator on 4010) made this start's, in every text: comments, URLs, code. */
 function retarget(flow: FlowNode[], emulatorHost: string): FlowNode[] {
   const text = JSON.stringify(flow).split('127.0.0.1:1880').join(`127.0.0.1:${nodeRedPort}`).split('127.0.0.1:4010').join(emulatorHost);
   return JSON.parse(text) as FlowNode[];
@@ -209,7 +196,7 @@ async function main(): Promise<void> {
   const dashboard = dashboardDir() !== undefined;
   const { examples, tabLabels } = startExamples(root, dashboard);
   const fresh = retarget(
-    durableWatchers(
+    durableNodes(
       arrangedFlow(
         examples,
         { name: 'Local emulator', domain: '${AUTH0_DOMAIN}', protocol: 'http', clientId: '${AUTH0_CLIENT_ID}', clientSecret: '${AUTH0_CLIENT_SECRET}' },

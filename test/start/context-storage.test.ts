@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CHECKPOINT_STORE, CONTEXT_STORAGE } from '../../scripts/context-storage';
+import { CHECKPOINT_STORE, CONTEXT_STORAGE, durableNodes } from '../../scripts/context-storage';
 
 interface FileStore {
   open(): Promise<void>;
@@ -50,5 +50,26 @@ describe('npm start: the context stores', () => {
     await file.close();
     assert.deepEqual(await call((cb) => checkpoints.get('tab', 'auth0LogWatch_w1', cb)), { checkpoint: 'log-500' });
     await checkpoints.close();
+  });
+
+  it("gives the examples' watchers and log alerts the checkpoints store, so a restart keeps their place and counts", () => {
+    const root = path.resolve(__dirname, '..', '..', '..', 'examples');
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name));
+        else if (entry.name.endsWith('.json')) files.push(path.join(dir, entry.name));
+      }
+    };
+    walk(root);
+    const flow = files.flatMap((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as { type: string; store?: unknown }[]);
+    const alerts = flow.filter((node) => node.type === 'auth0-log-alert');
+    assert.ok(alerts.length >= 4, 'the examples have log alerts');
+    const deployed = durableNodes([...flow, { type: 'auth0-log-alert', store: 'file' }, { type: 'function', store: '' }]);
+    for (const node of deployed.filter((n) => ['auth0-log-alert', 'auth0-log-watch', 'auth0-events'].includes(n.type))) {
+      assert.ok(node.store === CHECKPOINT_STORE || node.store === 'file', JSON.stringify(node).slice(0, 200));
+    }
+    assert.equal(deployed.at(-2)?.store, 'file', 'a store the flow chose is kept');
+    assert.equal(deployed.at(-1)?.store, '', 'other nodes are left as they are');
   });
 });

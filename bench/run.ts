@@ -50,10 +50,15 @@ interface SuiteResult {
 
 const CHILD_FLAG = '--suite-in-child';
 
+/** A suite's name: its file's, without `.js`. */
+function suiteName(file: string): string {
+  return path.basename(file).replace(/\.js$/, '');
+}
+
 /** In the child: run one suite and hand its rows to the parent. */
 async function runSuiteHere(file: string): Promise<void> {
   let result: SuiteResult;
-  let title = path.basename(file).replace(/\.js$/, '');
+  let title = suiteName(file);
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const suite = require(file) as SuiteModule;
@@ -81,7 +86,7 @@ function runSuiteInChild(file: string): Promise<SuiteResult> {
     child.on('exit', (code, signal) => {
       resolve(
         result ?? {
-          title: path.basename(file).replace(/\.js$/, ''),
+          title: suiteName(file),
           rows: [],
           error: `the suite's process ended (${signal ?? `exit code ${code}`}) before sending its rows`,
         },
@@ -104,14 +109,14 @@ async function main(): Promise<void> {
   const filters = args;
   const files = fs
     .readdirSync(dir)
-    .filter((file) => file.endsWith('.js') && !NOT_SUITES.has(file.replace(/\.js$/, '')))
+    .filter((file) => file.endsWith('.js') && !NOT_SUITES.has(suiteName(file)))
     .filter((file) => filters.length === 0 || filters.some((word) => file.includes(word)))
     .sort();
   const sections: { title: string; rows: BenchRow[]; error?: string; seconds: number }[] = [];
   const started = Date.now();
   for (const file of files) {
     const suiteStart = Date.now();
-    process.stdout.write(`bench: ${file.replace(/\.js$/, '')} …\n`);
+    process.stdout.write(`bench: ${suiteName(file)} …\n`);
     const result = await runSuiteInChild(path.join(dir, file));
     if (result.skipped) continue;
     const seconds = (Date.now() - suiteStart) / 1000;

@@ -84,6 +84,7 @@ module.exports = {
   );
 }
 
+/** The examples' own addresses (Node-RED on 1880, the emulator on 4010) made this start's, in every text: comments, URLs, code. */
 function retarget(flow: FlowNode[], emulatorHost: string): FlowNode[] {
   const text = JSON.stringify(flow).split('127.0.0.1:1880').join(`127.0.0.1:${nodeRedPort}`).split('127.0.0.1:4010').join(emulatorHost);
   return JSON.parse(text) as FlowNode[];

@@ -19,18 +19,23 @@ export class EventClock {
 
   /** -Infinity before any event. */
   now(): number {
-    return this.newest === -Infinity ? -Infinity : this.newest + Math.max(0, this.wall.now() - this.seenAt);
+    return this.at(this.wall.now());
   }
 
   /** The clock once an event of time `at` came: `at` when it is the newest, else the clock as it is. */
   observe(at: number): number {
     // One reading of the wall clock for both (an event's work reads it once).
     const wall = this.wall.now();
-    const now = this.newest === -Infinity ? -Infinity : this.newest + Math.max(0, wall - this.seenAt);
+    const now = this.at(wall);
     if (at <= now) return now;
     this.newest = at;
     this.seenAt = wall;
     return at;
+  }
+
+  /** The clock when the wall clock reads `wall`. */
+  private at(wall: number): number {
+    return this.newest === -Infinity ? -Infinity : this.newest + Math.max(0, wall - this.seenAt);
   }
 
   get state(): { newest: number; seenAt: number } {
